@@ -1,0 +1,153 @@
+import Glibc
+import Protocol
+
+/// A client's blocking connection to `lifed`: frames out, messages in.
+public final class Connection {
+    /// Why talking to the daemon failed.
+    public enum Failure: Error, CustomStringConvertible {
+        /// No daemon answers at the path.
+        case unreachable(path: String, reason: String)
+        /// The daemon closed the connection.
+        case closed
+        /// The daemon sent something that is not a valid message.
+        case protocolViolation(String)
+        /// A read or write failed.
+        case system(SystemError)
+
+        public var description: String {
+            switch self {
+            case .unreachable(let path, let reason): return "no daemon answers at \(path): \(reason)"
+            case .closed: return "the daemon closed the connection"
+            case .protocolViolation(let what): return "the daemon sent something unexpected: \(what)"
+            case .system(let error): return error.description
+            }
+        }
+    }
+
+    /// The socket.
+    public let fd: Int32
+    /// The socket's path.
+    public let path: String
+    /// The daemon's greeting.
+    public private(set) var hello: (server: String, version: Int) = ("", 0)
+    private var decoder: FrameDecoder
+    private var nextID = 1
+
+    /// Connects to the daemon at `path` and reads its hello.
+    /// Server frames may be large (snapshots of big grids), hence the generous `maxFrameSize`.
+    public init(path: String, maxFrameSize: Int = 256 << 20) throws(Failure) {
+        do {
+            fd = try UnixSocket.connect(to: path)
+        } catch {
+            throw .unreachable(path: path, reason: Self.reason(error))
+        }
+        self.path = path
+        decoder = FrameDecoder(maxFrameSize: maxFrameSize)
+        guard case .hello(_, let server, let version) = try receive() else {
+            close(fd)
+            throw .protocolViolation("the first message was not a hello")
+        }
+        hello = (server, version)
+    }
+
+    deinit { close(fd) }
+
+    private static func reason(_ error: UnixSocket.SetupError) -> String {
+        if case .system(let system) = error { return String(cString: strerror(system.errno)) }
+        return error.description
+    }
+
+    /// A fresh request id.
+    public func makeID() -> JSON {
+        defer { nextID += 1 }
+        return .int(nextID)
+    }
+
+    /// Sends one request.
+    public func send(_ request: ClientRequest) throws(Failure) {
+        try sendFrame(Frame.encode(request.json))
+    }
+
+    /// Sends raw bytes (already framed).
+    public func sendFrame(_ bytes: [UInt8]) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE || errno == ECONNRESET { throw .closed }
+                throw .system(SystemError("send"))
+            }
+            offset += written
+        }
+    }
+
+    /// The next message, waiting for it as long as it takes.
+    public func receive() throws(Failure) -> ServerMessage {
+        let payload = try receiveFrame()
+        let json: JSON
+        do {
+            json = try JSON(parsing: payload)
+        } catch {
+            throw .protocolViolation(error.description)
+        }
+        do {
+            return try ServerMessage(json: json)
+        } catch {
+            throw .protocolViolation(error.description)
+        }
+    }
+
+    /// The next frame's payload, waiting for it as long as it takes.
+    public func receiveFrame() throws(Failure) -> [UInt8] {
+        while true {
+            if let frame = try nextBufferedFrame() { return frame }
+            try fill()
+        }
+    }
+
+    /// A frame already read from the socket, if a whole one is buffered.
+    public func nextBufferedFrame() throws(Failure) -> [UInt8]? {
+        do {
+            return try decoder.next()
+        } catch {
+            throw .protocolViolation("bad frame: \(error)")
+        }
+    }
+
+    /// Reads what the socket has (waiting for at least one byte).
+    public func fill() throws(Failure) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                decoder.append(buffer[0..<count])
+                return
+            }
+            if count == 0 { throw .closed }
+            if errno == EINTR { continue }
+            if errno == ECONNRESET { throw .closed }
+            throw .system(SystemError("recv"))
+        }
+    }
+
+    /// Sends `kind` with a fresh id and returns the reply to it. Messages that are not
+    /// the reply (diffs of other subscriptions) are passed to `other`.
+    public func request(
+        _ kind: ClientRequest.Kind, other: (ServerMessage) -> Void = { _ in }
+    ) throws(Failure) -> ServerMessage {
+        let id = makeID()
+        try send(ClientRequest(id: id, kind: kind))
+        while true {
+            let message = try receive()
+            if case .bye = message { throw .closed }
+            if message.id == id, !Self.isDiff(message) { return message }
+            other(message)
+        }
+    }
+
+    private static func isDiff(_ message: ServerMessage) -> Bool {
+        if case .diff = message { return true }
+        return false
+    }
+}

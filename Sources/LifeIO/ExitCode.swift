@@ -1,0 +1,25 @@
+import Glibc
+
+/// The exit statuses every life command uses.
+public enum ExitCode: Int32 {
+    /// Success.
+    case success = 0
+    /// The daemon refused (an error reply), or the command failed.
+    case failure = 1
+    /// The command was called wrongly.
+    case usage = 2
+    /// No daemon could be reached.
+    case unreachable = 3
+}
+
+/// Writes `message` to stderr as `program: message`.
+public func printError(_ program: String, _ message: String) {
+    let line = "\(program): \(message)\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+}
+
+/// Exits with `code`, flushing stdout first.
+public func exit(_ code: ExitCode) -> Never {
+    fflush(nil)
+    Glibc.exit(code.rawValue)
+}

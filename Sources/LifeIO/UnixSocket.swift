@@ -1,0 +1,129 @@
+import Glibc
+
+/// Unix-domain stream sockets: listening safely at a path, and connecting to one.
+public enum UnixSocket {
+    /// Why a socket could not be set up.
+    public enum SetupError: Error, CustomStringConvertible {
+        case pathTooLong(String)
+        case alreadyRunning(String)
+        case notASocket(String)
+        case unsafeFolder(String, reason: String)
+        case system(SystemError)
+
+        public var description: String {
+            switch self {
+            case .pathTooLong(let path): return "socket path is too long (at most 107 bytes): \(path)"
+            case .alreadyRunning(let path): return "already running: a daemon answers on \(path)"
+            case .notASocket(let path): return "\(path) exists and is not a socket; refusing to replace it"
+            case .unsafeFolder(let path, let reason): return "unsafe socket folder \(path): \(reason)"
+            case .system(let error): return error.description
+            }
+        }
+    }
+
+    /// Fills a `sockaddr_un` for `path` and calls `body` with it.
+    static func withAddress<R>(
+        _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R
+    ) throws(SetupError) -> R {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard !bytes.isEmpty, bytes.count < capacity else { throw .pathTooLong(path) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+    }
+
+    /// A new blocking connection to the socket at `path`.
+    public static func connect(to path: String) throws(SetupError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(SystemError("socket")) }
+        let result = try withAddress(path) { Glibc.connect(fd, $0, $1) }
+        guard result == 0 else {
+            let error = SystemError("connect \(path)")
+            close(fd)
+            throw .system(error)
+        }
+        return fd
+    }
+
+    /// Whether something accepts connections at `path` now.
+    public static func isAnswering(_ path: String) -> Bool {
+        guard let fd = try? connect(to: path) else { return false }
+        close(fd)
+        return true
+    }
+
+    /// Creates `folder` (and missing parents) with mode 0700, or checks that an existing one
+    /// is a real folder (not a symlink) owned by us and closed to others.
+    public static func prepareFolder(_ folder: String) throws(SetupError) {
+        var info = stat()
+        if lstat(folder, &info) != 0 {
+            guard errno == ENOENT else { throw .system(SystemError("stat \(folder)")) }
+            let parent = parentFolder(of: folder)
+            if parent != folder, !parent.isEmpty, access(parent, F_OK) != 0 {
+                try prepareFolder(parent)
+            }
+            guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw .system(SystemError("mkdir \(folder)")) }
+            return
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .unsafeFolder(folder, reason: "it is not a folder (a symlink is not followed)")
+        }
+        // Shared system folders such as /tmp are parents, not socket folders; only check our own.
+        if info.st_uid == getuid(), info.st_mode & 0o077 != 0, info.st_mode & S_ISVTX == 0 {
+            guard chmod(folder, 0o700) == 0 else { throw .system(SystemError("chmod \(folder)")) }
+        }
+    }
+
+    /// The folder part of `path` ("/" for "/x", "." for "x").
+    public static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    /// A non-blocking listening socket at `path`, mode 0600, in a 0700 folder.
+    ///
+    /// A stale socket that nobody answers is replaced; a live one is ``SetupError/alreadyRunning(_:)``;
+    /// anything else at the path (a file, a symlink) is left alone and refused.
+    public static func listen(at path: String, backlog: Int32 = 128) throws(SetupError) -> Int32 {
+        try prepareFolder(parentFolder(of: path))
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
+            if isAnswering(path) { throw .alreadyRunning(path) }
+            guard unlink(path) == 0 else { throw .system(SystemError("unlink stale socket \(path)")) }
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw .system(SystemError("socket")) }
+        // The socket is created 0600: no moment exists where others could connect.
+        let oldMask = umask(0o177)
+        let bound = try withAddress(path) { bind(fd, $0, $1) }
+        let bindErrno = errno
+        umask(oldMask)
+        guard bound == 0 else {
+            close(fd)
+            throw .system(SystemError("bind \(path)", errno: bindErrno))
+        }
+        guard Glibc.listen(fd, backlog) == 0 else {
+            let error = SystemError("listen \(path)")
+            close(fd)
+            throw .system(error)
+        }
+        return fd
+    }
+
+    /// Sets `O_NONBLOCK` on `fd`.
+    public static func setNonBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+    }
+}

@@ -1,0 +1,76 @@
+/// Owns time for the store. Production: the daemon's event loop. Tests: ``TestScheduler``,
+/// whose clock only moves when a test advances it.
+///
+/// All of a scheduler's work runs on the one executor that owns the store, so nothing
+/// scheduled here needs to be `Sendable`.
+public protocol Scheduler: AnyObject {
+    /// The scheduler's current time, from an arbitrary fixed origin.
+    var now: Duration { get }
+    /// Runs `work` once, `delay` from now. Cancelling the returned handle before then prevents it.
+    func schedule(after delay: Duration, _ work: @escaping () -> Void) -> Cancellable
+}
+
+/// A handle that stops scheduled or running work. Cancelling twice is harmless.
+public final class Cancellable {
+    private var onCancel: (() -> Void)?
+
+    /// A handle that runs `onCancel` the first time it is cancelled.
+    public init(_ onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+
+    /// A handle with nothing to stop.
+    public static var empty: Cancellable { Cancellable {} }
+
+    /// Whether ``cancel()`` has run.
+    public var isCancelled: Bool { onCancel == nil }
+
+    /// Stops the work; later calls do nothing.
+    public func cancel() {
+        let action = onCancel
+        onCancel = nil
+        action?()
+    }
+}
+
+extension Scheduler {
+    /// Runs `work` every `interval`, first after one interval, on a fixed cadence that does not drift
+    /// with the time the work takes. Cancelling the handle stops it.
+    public func schedule(every interval: Duration, _ work: @escaping () -> Void) -> Cancellable {
+        precondition(interval > .zero, "a repeating interval must be positive")
+        let repeating = Repeating(scheduler: self, interval: interval, work: work)
+        repeating.arm(at: now + interval)
+        return Cancellable { repeating.cancel() }
+    }
+}
+
+/// The state of one repeating job: its next deadline and the handle of the pending run.
+private final class Repeating {
+    unowned let scheduler: any Scheduler
+    let interval: Duration
+    let work: () -> Void
+    var pending: Cancellable?
+    var cancelled = false
+
+    init(scheduler: any Scheduler, interval: Duration, work: @escaping () -> Void) {
+        self.scheduler = scheduler
+        self.interval = interval
+        self.work = work
+    }
+
+    func arm(at deadline: Duration) {
+        let delay = max(deadline - scheduler.now, .zero)
+        pending = scheduler.schedule(after: delay) { [self] in
+            guard !cancelled else { return }
+            // If the executor was late by more than one interval, skip the missed beats.
+            var next = deadline + interval
+            if next <= scheduler.now { next = scheduler.now + interval }
+            arm(at: next)
+            work()
+        }
+    }
+
+    func cancel() {
+        cancelled = true
+        pending?.cancel()
+        pending = nil
+    }
+}

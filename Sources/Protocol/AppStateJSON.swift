@@ -1,0 +1,123 @@
+// The JSON form of the state, and reading it back (clients mirror it; the daemon persists it).
+
+extension AppState {
+    /// The state as the wire shows it.
+    public var json: JSON {
+        [
+            "simulation": simulation.json,
+            "statistics": statistics.json,
+            "settings": settings.json,
+        ]
+    }
+
+    /// Reads a state from its JSON form.
+    public init(json: JSON) throws(ProtocolError) {
+        let reader = try JSONFields(json, at: "")
+        self.init(
+            simulation: try SimulationState(json: try reader.required("simulation")),
+            statistics: try Statistics(json: try reader.required("statistics")),
+            settings: try Settings(json: try reader.required("settings"))
+        )
+    }
+}
+
+extension SimulationState {
+    public var json: JSON {
+        ["isRunningTimer": .bool(isRunningTimer), "gridState": gridState.json]
+    }
+
+    public init(json: JSON) throws(ProtocolError) {
+        let reader = try JSONFields(json, at: "/simulation")
+        self.init(
+            isRunningTimer: try reader.bool("isRunningTimer"),
+            gridState: try GridState(json: try reader.required("gridState"))
+        )
+    }
+}
+
+extension GridState {
+    public var json: JSON { ["ticks": .int(ticks), "grid": grid.json] }
+
+    public init(json: JSON) throws(ProtocolError) {
+        let reader = try JSONFields(json, at: "/simulation/gridState")
+        self.init(ticks: try reader.int("ticks", in: 0...Int.max), grid: try Grid(json: try reader.required("grid")))
+    }
+}
+
+extension Grid {
+    /// `{"rows": R, "cols": C, "cells": ["..O..", ...]}`.
+    public var json: JSON {
+        ["rows": .int(rows), "cols": .int(cols), "cells": .array((0..<rows).map { .string(rowText($0)) })]
+    }
+
+    /// The largest grid side a client or file may describe.
+    public static let maxSide = 4096
+
+    /// Reads a grid from `{"rows", "cols", "cells"}`, checking every row and character.
+    public init(json: JSON) throws(ProtocolError) {
+        let reader = try JSONFields(json, at: "grid")
+        let rows = try reader.int("rows", in: 0...Grid.maxSide)
+        let cols = try reader.int("cols", in: 0...Grid.maxSide)
+        guard let lines = try reader.required("cells").arrayValue else {
+            throw ProtocolError(.invalidArgument, "grid.cells must be an array of \(rows) strings")
+        }
+        try self.init(rows: rows, cols: cols, rowStrings: lines.map { $0.stringValue })
+    }
+
+    /// Builds a grid from row strings (nil entries are not strings), checking their shape.
+    public init(rows: Int, cols: Int, rowStrings: [String?]) throws(ProtocolError) {
+        guard rowStrings.count == rows else {
+            throw ProtocolError(.invalidArgument, "grid.cells has \(rowStrings.count) rows, expected \(rows)")
+        }
+        var cells: [Cell] = []
+        cells.reserveCapacity(rows * cols)
+        for (index, line) in rowStrings.enumerated() {
+            guard let line else {
+                throw ProtocolError(.invalidArgument, "grid.cells[\(index)] must be a string")
+            }
+            var count = 0
+            for byte in line.utf8 {
+                guard let cell = Cell(symbol: byte) else {
+                    throw ProtocolError(
+                        .invalidArgument,
+                        "grid.cells[\(index)] column \(count): only '.', 'O', '+' and 'x' stand for cells")
+                }
+                cells.append(cell)
+                count += 1
+            }
+            guard count == cols else {
+                throw ProtocolError(.invalidArgument, "grid.cells[\(index)] has \(count) cells, expected \(cols)")
+            }
+        }
+        guard let grid = Grid(rows: rows, cols: cols, cells: cells) else {
+            throw ProtocolError(.invalidArgument, "grid.cells does not hold \(rows) x \(cols) cells")
+        }
+        self = grid
+    }
+}
+
+extension Statistics {
+    public var json: JSON {
+        ["steps": .int(steps), "alive": .int(alive), "born": .int(born), "died": .int(died), "empty": .int(empty)]
+    }
+
+    public init(json: JSON) throws(ProtocolError) {
+        let reader = try JSONFields(json, at: "/statistics")
+        self.init(
+            steps: try reader.int("steps", in: 0...Int.max),
+            alive: try reader.int("alive", in: 0...Int.max),
+            born: try reader.int("born", in: 0...Int.max),
+            died: try reader.int("died", in: 0...Int.max),
+            empty: try reader.int("empty", in: 0...Int.max)
+        )
+    }
+}
+
+extension Settings {
+    public var json: JSON { ["intervalMs": .int(intervalMs)] }
+
+    public init(json: JSON) throws(ProtocolError) {
+        let reader = try JSONFields(json, at: "/settings")
+        self.init(intervalMs: try reader.int("intervalMs", in: Settings.intervalRange))
+    }
+}

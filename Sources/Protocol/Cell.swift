@@ -1,0 +1,34 @@
+/// The state of one cell, in the course's vocabulary.
+///
+/// `alive` and `born` are live; `died` and `empty` are not. The distinction
+/// between `alive`/`born` and `died`/`empty` records what the last generation did.
+public enum Cell: UInt8, Sendable, CaseIterable {
+    case empty = 0
+    case alive = 1
+    case born = 2
+    case died = 3
+
+    /// Live means alive or born.
+    @inlinable public var isLive: Bool { self == .alive || self == .born }
+
+    /// The character that stands for this state in a `cells` row string.
+    public var symbol: UInt8 {
+        switch self {
+        case .empty: return UInt8(ascii: ".")
+        case .alive: return UInt8(ascii: "O")
+        case .born: return UInt8(ascii: "+")
+        case .died: return UInt8(ascii: "x")
+        }
+    }
+
+    /// The state a `cells` character stands for, or nil for any other character.
+    public init?(symbol: UInt8) {
+        switch symbol {
+        case UInt8(ascii: "."): self = .empty
+        case UInt8(ascii: "O"): self = .alive
+        case UInt8(ascii: "+"): self = .born
+        case UInt8(ascii: "x"): self = .died
+        default: return nil
+        }
+    }
+}

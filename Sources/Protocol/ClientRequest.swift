@@ -1,0 +1,129 @@
+/// A request from a client: the `type` and its fields, already validated.
+public struct ClientRequest: Equatable, Sendable {
+    /// What the request asks for.
+    public enum Kind: Equatable, Sendable {
+        /// Run an action through the store. The action object is read by ``AppAction/init(json:)``.
+        case dispatch(action: JSON)
+        /// The value at a path, once.
+        case get(path: JSONPointer)
+        /// The value at a path now, then a diff for every change of it.
+        case subscribe(path: JSONPointer)
+        /// Ends the subscription made with the same `id`.
+        case unsubscribe
+        /// A barrier: answered after everything before it.
+        case ping
+        /// The daemon's pid, version, uptime, clients and a state summary.
+        case status
+    }
+
+    /// Echoed in the reply: a number, a string, or nil when the request had none.
+    public var id: JSON?
+    public var kind: Kind
+
+    public init(id: JSON? = nil, kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
+
+    /// The request types the server knows.
+    public static let typeNames = ["dispatch", "get", "subscribe", "unsubscribe", "ping", "status"]
+
+    /// A request that could not be read, with the `id` to echo when it had a valid one.
+    public struct Failure: Error, Equatable, Sendable {
+        public var id: JSON?
+        public var error: ProtocolError
+    }
+
+    /// Reads a request from a frame's payload.
+    public static func parse(_ payload: some Collection<UInt8>) -> Result<ClientRequest, Failure> {
+        let json: JSON
+        do {
+            json = try JSON(parsing: Array(payload))
+        } catch {
+            return .failure(Failure(id: nil, error: ProtocolError(.badJSON, error.description)))
+        }
+        return parse(json)
+    }
+
+    /// Reads a request from its JSON object.
+    public static func parse(_ json: JSON) -> Result<ClientRequest, Failure> {
+        guard case .object(let members) = json else {
+            return .failure(Failure(id: nil, error: ProtocolError(.badMessage, "a request must be a JSON object, not \(json.typeName)")))
+        }
+        var id: JSON?
+        switch members["id"] {
+        case nil, .null?: id = nil
+        case .int?, .double?, .string?: id = members["id"]
+        case let other?:
+            return .failure(Failure(id: nil, error: ProtocolError(.badMessage, "id must be a number or a string, not \(other.typeName)")))
+        }
+        do {
+            return .success(ClientRequest(id: id, kind: try kind(of: members)))
+        } catch {
+            return .failure(Failure(id: id, error: error))
+        }
+    }
+
+    private static func kind(of members: [String: JSON]) throws(ProtocolError) -> Kind {
+        guard let typeValue = members["type"] else {
+            throw ProtocolError(.badMessage, "a request needs a \"type\": one of \(typeNames.joined(separator: ", "))")
+        }
+        guard let type = typeValue.stringValue else {
+            throw ProtocolError(.badMessage, "type must be a string, not \(typeValue.typeName)")
+        }
+        let fields = try JSONFields(.object(members), at: "", code: .badMessage)
+        switch type {
+        case "dispatch":
+            try fields.rejectUnknown(["type", "id", "action"])
+            let action = try fields.required("action")
+            guard case .object = action else {
+                throw ProtocolError(.badMessage, "action must be an object such as {\"type\":\"grid.step\"}, not \(action.typeName)")
+            }
+            return .dispatch(action: action)
+        case "get", "subscribe":
+            try fields.rejectUnknown(["type", "id", "path"])
+            let text = try fields.optionalString("path") ?? ""
+            let path: JSONPointer
+            do {
+                path = try JSONPointer(parsing: text)
+            } catch {
+                throw ProtocolError(.invalidArgument, "path \(JSON.string(text).preview) is not a JSON Pointer: \(error)")
+            }
+            return type == "get" ? .get(path: path) : .subscribe(path: path)
+        case "unsubscribe":
+            try fields.rejectUnknown(["type", "id"])
+            return .unsubscribe
+        case "ping":
+            try fields.rejectUnknown(["type", "id"])
+            return .ping
+        case "status":
+            try fields.rejectUnknown(["type", "id"])
+            return .status
+        default:
+            throw ProtocolError(
+                .unknownMessage,
+                "no request type is called \(JSON.string(type).preview); known: \(typeNames.joined(separator: ", "))")
+        }
+    }
+
+    /// The request as the wire carries it.
+    public var json: JSON {
+        var members: [String: JSON] = [:]
+        if let id { members["id"] = id }
+        switch kind {
+        case .dispatch(let action):
+            members["type"] = "dispatch"
+            members["action"] = action
+        case .get(let path):
+            members["type"] = "get"
+            members["path"] = .string(path.description)
+        case .subscribe(let path):
+            members["type"] = "subscribe"
+            members["path"] = .string(path.description)
+        case .unsubscribe: members["type"] = "unsubscribe"
+        case .ping: members["type"] = "ping"
+        case .status: members["type"] = "status"
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,28 @@
+/// Durations as people write them on a command line: `250ms`, `2s`, `1.5s`, `1m`.
+public enum DurationText {
+    /// Parses `N` followed by `ms`, `s`, `m` or `h` (a bare number is milliseconds) into milliseconds.
+    /// Returns nil for anything else, for negative values, and for values too large to hold.
+    public static func milliseconds(_ text: String) -> Int? {
+        let units: [(suffix: String, scale: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
+        var number = Substring(text)
+        var scale = 1.0
+        for unit in units where text.hasSuffix(unit.suffix) {
+            number = text.dropLast(unit.suffix.count)
+            scale = unit.scale
+            break
+        }
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            let value = Double(number), value.isFinite, value >= 0
+        else { return nil }
+        let ms = (value * scale).rounded()
+        guard ms < 1e15 else { return nil }
+        return Int(ms)
+    }
+
+    /// Formats milliseconds the way people write them: `250ms`, `2s`, `1.5s`.
+    public static func format(milliseconds ms: Int) -> String {
+        if ms < 1000 || ms % 100 != 0 { return "\(ms)ms" }
+        if ms % 1000 == 0 { return "\(ms / 1000)s" }
+        return "\(Double(ms) / 1000)s"
+    }
+}

@@ -1,0 +1,50 @@
+/// The error codes of the wire protocol. Each reply of type `error` carries one.
+///
+/// Only the framing errors (``badFrame``, ``frameTooLarge``) close the connection.
+public enum ErrorCode: String, Sendable, CaseIterable, Codable {
+    /// A frame whose length is 0.
+    case badFrame = "bad-frame"
+    /// A frame longer than the server's limit (`lifed --max-frame`).
+    case frameTooLarge = "frame-too-large"
+    /// The frame is not valid UTF-8 JSON.
+    case badJSON = "bad-json"
+    /// The JSON is not a request object: `type` missing, or a field of the wrong type.
+    case badMessage = "bad-message"
+    /// The request `type` is not one the server knows.
+    case unknownMessage = "unknown-message"
+    /// The action `type` is not one the store knows.
+    case unknownAction = "unknown-action"
+    /// An action parameter is missing, malformed or out of range.
+    case invalidArgument = "invalid-argument"
+    /// The store refuses the action in the current state (for example, a reset while the timer runs).
+    case notAllowed = "not-allowed"
+    /// The JSON Pointer names nothing in the state.
+    case noSuchPath = "no-such-path"
+    /// The peer's credentials do not allow it to connect.
+    case forbidden = "forbidden"
+    /// The server is serving as many clients as it may.
+    case busy = "busy"
+    /// Something went wrong inside the server; the request had no effect.
+    case internalError = "internal"
+
+    /// Whether the server closes the connection after sending this error.
+    public var closesConnection: Bool {
+        switch self {
+        case .badFrame, .frameTooLarge, .forbidden, .busy: return true
+        default: return false
+        }
+    }
+}
+
+/// A refusal: an error code and a message a person can act on.
+public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var code: ErrorCode
+    public var message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,209 @@
+extension JSON {
+    /// The compact UTF-8 JSON text of this value.
+    ///
+    /// Deterministic: object keys are written sorted by their UTF-8 bytes, so equal
+    /// values (up to the spelling of numbers) encode to equal bytes. Strings escape
+    /// `"`, `\` and control characters; other characters are written as raw UTF-8.
+    /// Non-finite doubles, which JSON cannot express, are written as `null`.
+    public func encoded() -> [UInt8] {
+        var writer = JSONWriter(indent: nil)
+        writer.output.reserveCapacity(estimatedEncodedSize())
+        writer.write(self, level: 0)
+        return writer.output
+    }
+
+    /// The compact JSON text of this value, as produced by ``encoded()``.
+    public var text: String {
+        String(decoding: encoded(), as: UTF8.self)
+    }
+
+    /// The JSON text of this value laid out over several lines, each nesting level
+    /// indented by `indent` spaces (negative counts as zero). Keys are sorted as in
+    /// ``encoded()``; empty arrays and objects are written `[]` and `{}`.
+    public func prettyText(indent: Int = 2) -> String {
+        var writer = JSONWriter(indent: max(0, indent))
+        writer.output.reserveCapacity(estimatedEncodedSize() * 2)
+        writer.write(self, level: 0)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
+    /// A cheap estimate of the compact encoding's size, to size the output buffer once.
+    private func estimatedEncodedSize() -> Int {
+        switch self {
+        case .null, .bool: return 5
+        case .int: return 20
+        case .double: return 24
+        case .string(let s): return s.utf8.count + 2
+        case .array(let elements):
+            var size = 2
+            for element in elements { size += element.estimatedEncodedSize() + 1 }
+            return size
+        case .object(let members):
+            var size = 2
+            for (key, value) in members { size += key.utf8.count + 4 + value.estimatedEncodedSize() }
+            return size
+        }
+    }
+}
+
+/// Appends JSON text to one growing byte buffer.
+private struct JSONWriter {
+    /// Spaces per level for pretty output; nil for compact output.
+    let indent: Int?
+    var output: [UInt8] = []
+
+    init(indent: Int?) {
+        self.indent = indent
+    }
+
+    mutating func write(_ value: JSON, level: Int) {
+        switch value {
+        case .null:
+            appendASCII("null")
+        case .bool(let b):
+            appendASCII(b ? "true" : "false")
+        case .int(let i):
+            writeInt(i)
+        case .double(let d):
+            if d.isFinite {
+                // Swift's description is the shortest round-tripping form and is
+                // always valid JSON for finite values ("5.0", "1e+23", "-0.0").
+                output.append(contentsOf: d.description.utf8)
+            } else {
+                appendASCII("null")
+            }
+        case .string(let s):
+            writeString(s)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            if elements.isEmpty {
+                output.append(UInt8(ascii: "]"))
+                return
+            }
+            var first = true
+            for element in elements {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                newline(level: level + 1)
+                write(element, level: level + 1)
+            }
+            newline(level: level)
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            if members.isEmpty {
+                output.append(UInt8(ascii: "}"))
+                return
+            }
+            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            var first = true
+            for (key, member) in sorted {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                newline(level: level + 1)
+                writeString(key)
+                output.append(UInt8(ascii: ":"))
+                if indent != nil { output.append(UInt8(ascii: " ")) }
+                write(member, level: level + 1)
+            }
+            newline(level: level)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// In pretty mode: a line break and the indentation of `level`.
+    mutating func newline(level: Int) {
+        guard let indent else { return }
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
+    }
+
+    mutating func appendASCII(_ s: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    mutating func writeInt(_ i: Int) {
+        if i < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = i.magnitude
+        // 20 digits hold UInt64.max.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = digits.count
+            repeat {
+                position -= 1
+                digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0 && position > 0
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+        }
+    }
+
+    mutating func writeString(_ s: String) {
+        output.append(UInt8(ascii: "\""))
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+            writeEscaped(bytes)
+        }
+        if done == nil {
+            ContiguousArray(s.utf8).withUnsafeBufferPointer { bytes in writeEscaped(bytes) }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 string content, escaping what JSON requires. Unescaped runs
+    /// are copied whole; eight bytes at a time are checked for anything to escape.
+    mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        var runStart = 0
+        var i = 0
+        while i < count {
+            if i + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if !Self.wordNeedsEscape(word) {
+                    i += 8
+                    continue
+                }
+            }
+            let c = bytes[i]
+            if c >= 0x20 && c != 0x22 && c != 0x5C {
+                i += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+            output.append(UInt8(ascii: "\\"))
+            switch c {
+            case 0x22: output.append(UInt8(ascii: "\""))
+            case 0x5C: output.append(UInt8(ascii: "\\"))
+            case 0x0A: output.append(UInt8(ascii: "n"))
+            case 0x0D: output.append(UInt8(ascii: "r"))
+            case 0x09: output.append(UInt8(ascii: "t"))
+            case 0x08: output.append(UInt8(ascii: "b"))
+            case 0x0C: output.append(UInt8(ascii: "f"))
+            default:
+                let hexDigits: StaticString = "0123456789abcdef"
+                output.append(UInt8(ascii: "u"))
+                output.append(UInt8(ascii: "0"))
+                output.append(UInt8(ascii: "0"))
+                output.append(hexDigits.utf8Start[Int(c >> 4)])
+                output.append(hexDigits.utf8Start[Int(c & 0xF)])
+            }
+            i += 1
+            runStart = i
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+    }
+
+    /// Whether any of the eight bytes is below 0x20, a quote or a backslash.
+    @inline(__always)
+    static func wordNeedsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Nonzero iff some byte is below 0x20 (valid for thresholds up to 0x80).
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quoteBytes = word ^ (ones &* 0x22)
+        let quote = (quoteBytes &- ones) & ~quoteBytes & highs
+        let backslashBytes = word ^ (ones &* 0x5C)
+        let backslash = (backslashBytes &- ones) & ~backslashBytes & highs
+        return (control | quote | backslash) != 0
+    }
+}

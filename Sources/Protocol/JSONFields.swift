@@ -1,0 +1,91 @@
+/// Reads typed fields out of a JSON object, with errors that name the field and what it must be.
+///
+/// Every untrusted object (a request, an action, a state file) is read through this,
+/// so each message says which field was wrong and why.
+public struct JSONFields {
+    /// The object's members.
+    public let members: [String: JSON]
+    /// Where the object sits, for messages ("action", "/settings").
+    public let context: String
+    /// The error code a wrong field gets.
+    public let code: ErrorCode
+
+    /// Fails with `code` unless `json` is an object.
+    public init(_ json: JSON, at context: String, code: ErrorCode = .invalidArgument) throws(ProtocolError) {
+        guard case .object(let members) = json else {
+            throw ProtocolError(code, "\(context.isEmpty ? "the value" : context) must be an object, not \(json.typeName)")
+        }
+        self.members = members
+        self.context = context
+        self.code = code
+    }
+
+    private func name(_ key: String) -> String { context.isEmpty ? key : "\(context).\(key)" }
+
+    /// The member `key`, which must be present.
+    public func required(_ key: String) throws(ProtocolError) -> JSON {
+        guard let value = members[key] else { throw ProtocolError(code, "\(name(key)) is required") }
+        return value
+    }
+
+    /// An integer member within `range`; `defaultValue` when absent (or an error when there is none).
+    public func int(_ key: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil) throws(ProtocolError) -> Int {
+        guard let value = members[key], value != .null else {
+            if let defaultValue { return defaultValue }
+            throw ProtocolError(code, "\(name(key)) is required: an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        guard let int = value.intValue, range.contains(int) else {
+            throw ProtocolError(code, "\(name(key)) must be an integer from \(range.lowerBound) to \(range.upperBound), not \(value.preview)")
+        }
+        return int
+    }
+
+    /// An optional integer member within `range`.
+    public func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+        guard let value = members[key], value != .null else { return nil }
+        return try int(key, in: range)
+    }
+
+    /// A boolean member; `defaultValue` when absent.
+    public func bool(_ key: String, default defaultValue: Bool? = nil) throws(ProtocolError) -> Bool {
+        guard let value = members[key], value != .null else {
+            if let defaultValue { return defaultValue }
+            throw ProtocolError(code, "\(name(key)) is required: true or false")
+        }
+        guard let bool = value.boolValue else {
+            throw ProtocolError(code, "\(name(key)) must be true or false, not \(value.preview)")
+        }
+        return bool
+    }
+
+    /// A string member; nil when absent.
+    public func optionalString(_ key: String) throws(ProtocolError) -> String? {
+        guard let value = members[key], value != .null else { return nil }
+        guard let string = value.stringValue else {
+            throw ProtocolError(code, "\(name(key)) must be a string, not \(value.typeName)")
+        }
+        return string
+    }
+
+    /// A string member, which must be present.
+    public func string(_ key: String) throws(ProtocolError) -> String {
+        guard let string = try optionalString(key) else { throw ProtocolError(code, "\(name(key)) is required: a string") }
+        return string
+    }
+
+    /// Fails when the object has a member not in `known`, so typos are not silently ignored.
+    public func rejectUnknown(_ known: Set<String>) throws(ProtocolError) {
+        for key in members.keys.sorted() where !known.contains(key) {
+            throw ProtocolError(code, "\(name(key)) is not a known field (known: \(known.sorted().joined(separator: ", ")))")
+        }
+    }
+}
+
+extension JSON {
+    /// The value as compact JSON, cut to about 40 characters, for error messages about untrusted input.
+    public var preview: String {
+        let full = text
+        guard full.count > 40 else { return full }
+        return String(full.prefix(40)) + "…"
+    }
+}

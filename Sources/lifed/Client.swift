@@ -1,0 +1,72 @@
+import Glibc
+import LifeIO
+import Protocol
+
+/// One connected client: its input decoder, its bounded output buffer and its subscriptions.
+final class Client {
+    /// A subscription: the path it watches and the version of the last snapshot or diff it was sent.
+    struct Subscription {
+        var id: JSON?
+        var path: JSONPointer
+        var lastVersion: Int
+        /// Diffs were dropped while the client could not keep up; it gets a fresh snapshot once it drains.
+        var needsResync = false
+    }
+
+    let fd: Int32
+    let number: Int
+    var decoder: FrameDecoder
+    /// Bytes waiting to be written, from `outputStart` on.
+    private(set) var output: [UInt8] = []
+    private var outputStart = 0
+    /// Subscriptions by the id they were made with (`.null` for none).
+    var subscriptions: [JSON: Subscription] = [:]
+    /// No more reading: the connection closes once its output is written.
+    var isClosing = false
+    /// Reading paused because replies are piling up unread.
+    var isReadPaused = false
+    /// How many times this client's subscriptions were resynchronised.
+    var resyncs = 0
+
+    init(fd: Int32, number: Int, maxFrameSize: Int) {
+        self.fd = fd
+        self.number = number
+        decoder = FrameDecoder(maxFrameSize: maxFrameSize)
+    }
+
+    /// Bytes queued and not yet written.
+    var pendingBytes: Int { output.count - outputStart }
+
+    /// Queues `bytes` behind what is already waiting.
+    func enqueue(_ bytes: [UInt8]) {
+        if outputStart > 0, outputStart == output.count {
+            output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
+            outputStart = 0
+        }
+        output.append(contentsOf: bytes)
+    }
+
+    /// Writes as much as the socket takes without blocking.
+    /// Returns false when the connection is broken.
+    func flush() -> Bool {
+        while outputStart < output.count {
+            let written = output[outputStart...].withUnsafeBytes {
+                send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { break }
+                return false
+            }
+            outputStart += written
+        }
+        if outputStart == output.count {
+            output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
+            outputStart = 0
+        } else if outputStart > 1 << 20 {
+            output.removeFirst(outputStart)
+            outputStart = 0
+        }
+        return true
+    }
+}
