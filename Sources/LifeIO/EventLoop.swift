@@ -95,7 +95,8 @@ public final class EventLoop: Scheduler {
                 guard let handler = handlers[fds[index]] else { continue }
                 handler(Events(rawValue: events[index]))
             }
-            timers.runDue(now: now)
+            // Each job runs outside the queue's mutation, so it may schedule or cancel timers.
+            while let job = timers.popDue(now: now) { job() }
         }
     }
 
@@ -149,11 +150,13 @@ struct TimerQueue {
         return Int32(clamping: ms)
     }
 
-    mutating func runDue(now: Duration) {
+    /// The earliest job due by `now`, removed from the queue; nil when none is due.
+    mutating func popDue(now: Duration) -> (() -> Void)? {
         while let top = heap.first, top.deadline <= now {
             popTop()
-            if let job = work.removeValue(forKey: top.id) { job() }
+            if let job = work.removeValue(forKey: top.id) { return job }
         }
+        return nil
     }
 
     private mutating func popTop() {

@@ -25,8 +25,9 @@ final class JSONPatchTests: XCTestCase {
     {
         var document = try json(documentText)
         let original = document
+        let operations = try patch(patchText)
         do {
-            try document.apply(try patch(patchText))
+            try document.apply(operations)
             XCTFail("expected the patch to fail", file: file, line: line)
             return nil
         } catch {
@@ -213,8 +214,9 @@ final class JSONPatchTests: XCTestCase {
 
     func testInvalidOperations() throws {
         func invalid(_ text: String) throws -> String? {
+            let value = try JSON(parsing: text)
             do {
-                _ = try PatchOperation(json: try JSON(parsing: text))
+                _ = try PatchOperation(json: value)
                 XCTFail("\(text) was accepted")
                 return nil
             } catch {
@@ -295,7 +297,6 @@ final class JSONPatchTests: XCTestCase {
             totalOperations += patch.count
             let result = try old.applying(patch)
             XCTAssertEqual(result, new, "old \(old.text)\nnew \(new.text)\npatch \(PatchOperation.json(for: patch).text)")
-            XCTAssertEqual(result.encoded(), new.encoded())
             XCTAssertEqual(patch.isEmpty, old == new)
             // The patch survives the wire.
             let wire = try JSON(parsing: PatchOperation.json(for: patch).encoded())

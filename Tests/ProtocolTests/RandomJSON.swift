@@ -46,7 +46,7 @@ enum RandomJSON {
         case 1: return Double(bitPattern: g.next() & 0xFFEF_FFFF_FFFF_FFFF)  // exponent below 0x7FF: finite
         case 2: return Double.random(in: -1e300...1e300, using: &g)
         case 3: return Double.random(in: -1e-300...1e-300, using: &g)
-        case 4: return [0.0, -0.0, 1e23, 5e-324, Double.greatestFiniteMagnitude, 1.0 / 3.0, 0.1][Int.random(in: 0..<7, using: &g)]
+        case 4: return [0.0, -0.0, 1e23, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1.0 / 3.0, 0.1][Int.random(in: 0..<7, using: &g)]
         default: return Double.random(in: -1...1, using: &g)
         }
     }
