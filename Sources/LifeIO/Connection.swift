@@ -57,6 +57,12 @@ public final class Connection {
         return error.description
     }
 
+    /// Makes a receive that waits longer than `seconds` fail instead of hanging (0: wait forever).
+    public func setReceiveTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// A fresh request id.
     public func makeID() -> JSON {
         defer { nextID += 1 }
@@ -127,6 +133,7 @@ public final class Connection {
             if count == 0 { throw .closed }
             if errno == EINTR { continue }
             if errno == ECONNRESET { throw .closed }
+            if errno == EAGAIN || errno == EWOULDBLOCK { throw .system(SystemError("recv timed out")) }
             throw .system(SystemError("recv"))
         }
     }

@@ -1,0 +1,134 @@
+import Foundation
+import LifeIO
+import Protocol
+import XCTest
+
+/// The folder holding the built executables (lifed, lifectl, lifewatch).
+enum Products {
+    static let folder: URL = {
+        if let override = ProcessInfo.processInfo.environment["LIFE_BIN_DIR"] {
+            return URL(fileURLWithPath: override)
+        }
+        // `swift test` runs the test bundle from the products folder.
+        var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 where !FileManager.default.fileExists(atPath: candidate.appendingPathComponent("lifed").path) {
+            candidate = candidate.deletingLastPathComponent()
+        }
+        return candidate
+    }()
+
+    static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+}
+
+/// A temporary folder removed when the test ends.
+func makeTemporaryFolder(_ test: XCTestCase) throws -> String {
+    // Short: socket paths are limited to 107 bytes.
+    let path = "/tmp/life-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    return path
+}
+
+/// A real `lifed` process on a temporary socket.
+final class Daemon {
+    let process = Process()
+    let socketPath: String
+    let stderrPipe = Pipe()
+
+    init(_ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil) throws {
+        let folder = try makeTemporaryFolder(test)
+        self.socketPath = socketPath ?? "\(folder)/run/lifed.sock"
+        process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
+        process.arguments = ["--socket", self.socketPath] + arguments
+        process.standardError = stderrPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        test.addTeardownBlock { [process] in
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+        try waitUntilAnswering()
+    }
+
+    /// Polls the socket until the daemon accepts connections (a process start, not a test delay).
+    func waitUntilAnswering(timeout: TimeInterval = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if UnixSocket.isAnswering(socketPath) { return }
+            guard process.isRunning else { throw DaemonError.exited(process.terminationStatus, stderrText()) }
+            usleep(10_000)
+        }
+        throw DaemonError.notAnswering(socketPath)
+    }
+
+    func connect() throws -> Connection {
+        let connection = try Connection(path: socketPath)
+        connection.setReceiveTimeout(seconds: 10)
+        return connection
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func stderrText() -> String {
+        String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
+    }
+
+    enum DaemonError: Error {
+        case notAnswering(String)
+        case exited(Int32, String)
+    }
+}
+
+/// The outcome of running one of the client executables.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `lifectl` or `lifewatch` to completion.
+func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Products.path(name))
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+extension Connection {
+    /// Sends a dispatch and returns the reply.
+    func dispatch(_ type: String, _ parameters: [String: JSON] = [:]) throws -> ServerMessage {
+        var action = parameters
+        action["type"] = .string(type)
+        return try request(.dispatch(action: .object(action)))
+    }
+
+    /// The whole state or a part of it, with its version.
+    func get(_ path: String = "") throws -> (version: Int, value: JSON) {
+        let reply = try request(.get(path: try JSONPointer(parsing: path)))
+        guard case .state(_, let version, _, let value) = reply else {
+            throw Failure.protocolViolation("expected a state reply, got \(reply)")
+        }
+        return (version, value)
+    }
+
+    /// Reads one raw frame and parses it as a server message.
+    func receiveMessage() throws -> ServerMessage { try receive() }
+}
