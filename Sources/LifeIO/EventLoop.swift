@@ -22,14 +22,34 @@ public final class EventLoop: Scheduler {
     private var handlers: [Int32: (Events) -> Void] = [:]
     private var timers = TimerQueue()
     private var isRunning = false
+    private let wakeFD: Int32
+    public let inbox: Inbox
 
     public init() throws(SystemError) {
         let fd = epoll_create1(CLINUX_EPOLL_CLOEXEC)
         guard fd >= 0 else { throw SystemError("epoll_create1") }
+        let wake = eventfd(0, CLINUX_EFD_FLAGS)
+        guard wake >= 0 else {
+            close(fd)
+            throw SystemError("eventfd")
+        }
         epoll = fd
+        wakeFD = wake
+        inbox = Inbox {
+            var one: UInt64 = 1
+            _ = write(wake, &one, 8)
+        }
+        try watch(wake, for: .readable) { [unowned self] _ in
+            var count: UInt64 = 0
+            _ = read(wakeFD, &count, 8)
+            for work in inbox.takeAll() { work() }
+        }
     }
 
-    deinit { close(epoll) }
+    deinit {
+        close(wakeFD)
+        close(epoll)
+    }
 
     // MARK: File descriptors
 

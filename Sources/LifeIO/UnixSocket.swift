@@ -77,9 +77,10 @@ public enum UnixSocket {
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw .unsafeFolder(folder, reason: "it is not a folder (a symlink is not followed)")
         }
-        // Shared system folders such as /tmp are parents, not socket folders; only check our own.
-        if info.st_uid == getuid(), info.st_mode & 0o077 != 0, info.st_mode & S_ISVTX == 0 {
-            guard chmod(folder, 0o700) == 0 else { throw .system(SystemError("chmod \(folder)")) }
+        // An existing folder is left as it is (it may be the user's working folder), but one that
+        // others may write to without the sticky bit would let them replace the socket.
+        if info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+            throw .unsafeFolder(folder, reason: "others may write to it; use a folder only you can write to")
         }
     }
 

@@ -8,6 +8,8 @@ public protocol Scheduler: AnyObject {
     var now: Duration { get }
     /// Runs `work` once, `delay` from now. Cancelling the returned handle before then prevents it.
     func schedule(after delay: Duration, _ work: @escaping () -> Void) -> Cancellable
+    /// Where other threads post work to run on this scheduler's executor.
+    var inbox: Inbox { get }
 }
 
 /// A handle that stops scheduled or running work. Cancelling twice is harmless.

@@ -12,6 +12,13 @@ public final class TestScheduler: Scheduler {
 
     public init() {}
 
+    /// Work posted from other threads; it runs on the next ``advance(by:)`` or ``run()``.
+    public let inbox = Inbox()
+
+    private func runInbox() {
+        for work in inbox.takeAll() { work() }
+    }
+
     /// How many jobs are waiting.
     public var pendingCount: Int { jobs.count }
 
@@ -24,6 +31,7 @@ public final class TestScheduler: Scheduler {
 
     /// Moves the clock forward by `duration`, running every job that falls due, in deadline order.
     public func advance(by duration: Duration = .zero) {
+        runInbox()
         let target = now + duration
         while let job = jobs.values.filter({ $0.deadline <= target }).min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
             jobs[job.sequence] = nil
@@ -35,6 +43,7 @@ public final class TestScheduler: Scheduler {
 
     /// Runs every job, moving the clock to each deadline, until none is left (up to `limit` jobs).
     public func run(limit: Int = 10_000) {
+        runInbox()
         var ran = 0
         while ran < limit, let job = jobs.values.min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {
             jobs[job.sequence] = nil

@@ -1,6 +1,7 @@
 /// The error codes of the wire protocol. Each reply of type `error` carries one.
 ///
-/// Only the framing errors (``badFrame``, ``frameTooLarge``) close the connection.
+/// Of the errors a request can cause, only the framing errors (``badFrame``, ``frameTooLarge``)
+/// close the connection; ``forbidden`` and ``busy`` are sent on connect, and close it too.
 public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     /// A frame whose length is 0.
     case badFrame = "bad-frame"

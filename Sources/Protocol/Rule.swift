@@ -21,3 +21,159 @@ public enum Topology: String, Hashable, Sendable, CaseIterable {
     /// Cells outside the grid are dead.
     case bounded
 }
+
+// MARK: - Named rules, notation and parsing
+
+extension Rule {
+    /// HighLife, B36/S23: like Conway's Life, plus birth on six neighbours (it has a replicator).
+    public static let highLife = Rule(birth: 1 << 3 | 1 << 6, survival: 1 << 2 | 1 << 3)
+
+    /// Seeds, B2/S: every live cell dies each generation; two neighbours give birth.
+    public static let seeds = Rule(birth: 1 << 2, survival: 0)
+
+    /// Day & Night, B3678/S34678: symmetric under swapping live and dead cells.
+    public static let dayAndNight = Rule(
+        birth: 1 << 3 | 1 << 6 | 1 << 7 | 1 << 8,
+        survival: 1 << 3 | 1 << 4 | 1 << 6 | 1 << 7 | 1 << 8)
+
+    /// The canonical B/S notation, such as `B3/S23` or `B2/S`: digits ascending,
+    /// each once. Bits above 8, which no neighbour count can reach, are not shown.
+    public var notation: String {
+        "B" + Rule.digits(birth) + "/S" + Rule.digits(survival)
+    }
+
+    private static func digits(_ mask: UInt16) -> String {
+        var text = ""
+        for n in 0...8 where mask & (1 << n) != 0 {
+            text.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(n))))
+        }
+        return text
+    }
+
+    /// Reads a Life-like rule, case-insensitively, surrounding whitespace ignored.
+    ///
+    /// Accepted forms:
+    /// - `B3/S23` and `S23/B3` (either order), `B2/S` (an empty part is allowed);
+    /// - `B3S23`, the same without the slash;
+    /// - the older `23/3`: survival counts, a slash, then birth counts.
+    ///
+    /// Counts are the digits 0 to 8; a digit given twice counts once. Rules that
+    /// contain B0 are refused: under them every empty cell of an empty region is
+    /// born at once, which lifed does not simulate.
+    public init(parsing text: String) throws(RuleError) {
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            // ASCII upper-casing; other bytes are kept and refused below.
+            bytes.append(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
+        }
+        while let last = bytes.last, Rule.isSpace(last) { bytes.removeLast() }
+        let start = bytes.firstIndex { !Rule.isSpace($0) } ?? bytes.endIndex
+        let body = Array(bytes[start...])
+        func fail(_ reason: String) -> RuleError { RuleError(rule: text, reason: reason) }
+
+        guard !body.isEmpty else { throw fail("the rule is empty; expected notation such as B3/S23") }
+        let parts = body.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        let letterB = UInt8(ascii: "B")
+        let letterS = UInt8(ascii: "S")
+
+        var birth: UInt16 = 0
+        var survival: UInt16 = 0
+        switch parts.count {
+        case 1:
+            // B3S23 or S23B3.
+            let part = parts[0]
+            guard let first = part.first, first == letterB || first == letterS else {
+                throw fail("expected notation such as B3/S23 (or the older 23/3)")
+            }
+            let other = first == letterB ? letterS : letterB
+            guard let split = part.firstIndex(of: other) else {
+                throw fail("the \(first == letterB ? "S" : "B") part is missing; write it as B3/S23")
+            }
+            let (b, s) = try Rule.lettered(part[..<split], part[split...], fail: fail)
+            birth = b
+            survival = s
+        case 2:
+            let first = parts[0]
+            let second = parts[1]
+            let firstLettered = first.first.map { $0 == letterB || $0 == letterS } ?? false
+            let secondLettered = second.first.map { $0 == letterB || $0 == letterS } ?? false
+            if firstLettered && secondLettered {
+                let (b, s) = try Rule.lettered(first, second, fail: fail)
+                birth = b
+                survival = s
+            } else if !firstLettered && !secondLettered {
+                survival = try Rule.counts(first, fail: fail)
+                birth = try Rule.counts(second, fail: fail)
+            } else {
+                throw fail("either both parts start with B and S (B3/S23) or neither does (23/3)")
+            }
+        default:
+            throw fail(
+                "too many '/': lifed runs two-state Life-like rules such as B3/S23, not Generations rules")
+        }
+        guard birth & 1 == 0 else {
+            throw fail("rules with B0 make every empty cell in an empty region be born at once; lifed does not support them")
+        }
+        self.init(birth: birth, survival: survival)
+    }
+
+    /// Two parts each led by B or S, in either order.
+    private static func lettered(
+        _ first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>, fail: (String) -> RuleError
+    ) throws(RuleError) -> (birth: UInt16, survival: UInt16) {
+        guard let a = first.first, let b = second.first, a != b else {
+            throw fail("the rule needs one B part and one S part")
+        }
+        let firstCounts = try counts(first.dropFirst(), fail: fail)
+        let secondCounts = try counts(second.dropFirst(), fail: fail)
+        return a == UInt8(ascii: "B") ? (firstCounts, secondCounts) : (secondCounts, firstCounts)
+    }
+
+    /// The bitmask of a run of neighbour-count digits.
+    private static func counts(_ digits: ArraySlice<UInt8>, fail: (String) -> RuleError) throws(RuleError) -> UInt16 {
+        var mask: UInt16 = 0
+        for byte in digits {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "8"):
+                mask |= 1 << UInt16(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "9"):
+                throw fail("9 is not a neighbour count: a cell has at most 8 neighbours")
+            default:
+                throw fail("unexpected \(describe(byte)); expected neighbour counts 0 to 8")
+            }
+        }
+        return mask
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// A byte for a message: the character itself when printable ASCII.
+    static func describe(_ byte: UInt8) -> String {
+        if byte > 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        if byte == 0x20 { return "a space" }
+        if byte >= 0x80 { return "a non-ASCII character" }
+        return "control character 0x" + String(byte, radix: 16, uppercase: true)
+    }
+}
+
+/// Why a rule string is not a Life-like rule lifed runs.
+public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text that was read (as given).
+    public var rule: String
+    /// What is wrong with it, for a person.
+    public var reason: String
+
+    /// Creates an error about `rule`.
+    public init(rule: String, reason: String) {
+        self.rule = rule
+        self.reason = reason
+    }
+
+    /// Reads like `rule "B03/S23": rules with B0 make …`; long rule texts are shortened.
+    public var description: String {
+        let shown = rule.count > 40 ? String(rule.prefix(40)) + "…" : rule
+        return "rule \"\(shown)\": \(reason)"
+    }
+}

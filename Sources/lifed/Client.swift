@@ -34,6 +34,9 @@ final class Client {
         decoder = FrameDecoder(maxFrameSize: maxFrameSize)
     }
 
+    /// Whether a subscription's diffs were dropped and its fresh snapshot is still to be sent.
+    var hasPendingResync: Bool { subscriptions.values.contains { $0.needsResync } }
+
     /// Bytes queued and not yet written.
     var pendingBytes: Int { output.count - outputStart }
 

@@ -68,7 +68,7 @@ final class Server {
         if events.contains(.writable) || events.contains(.error) {
             guard client.flush() else { return disconnect(client, reason: "write failed") }
             afterFlush(client)
-            guard clients[fd] != nil else { return }
+            guard isConnected(client) else { return }
         }
         if events.contains(.readable) || events.contains(.hangup), !client.isClosing, !client.isReadPaused {
             readAvailable(client)
@@ -80,7 +80,12 @@ final class Server {
         // Bounded per wake-up so one busy client cannot starve the others.
         for _ in 0..<16 {
             let count = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count == 0 { return disconnect(client, reason: "closed by the client") }
+            if count == 0 {
+                // The client is done sending; it may still be reading, so write what it is owed first.
+                client.isClosing = true
+                processFrames(client, atEndOfInput: true)
+                return closeAfterFlush(client)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { return }
@@ -88,12 +93,12 @@ final class Server {
             }
             client.decoder.append(buffer[0..<count])
             processFrames(client)
-            if client.isClosing || client.isReadPaused || clients[client.fd] == nil { return }
+            if client.isClosing || client.isReadPaused || !isConnected(client) { return }
         }
     }
 
-    private func processFrames(_ client: Client) {
-        while !client.isClosing {
+    private func processFrames(_ client: Client, atEndOfInput: Bool = false) {
+        while !client.isClosing || atEndOfInput {
             let frame: [UInt8]?
             do {
                 frame = try client.decoder.next()
@@ -111,7 +116,8 @@ final class Server {
             }
             guard let frame else { return }
             handleRequest(frame, from: client)
-            if client.pendingBytes > options.clientBuffer {
+            if atEndOfInput { continue }
+            if client.pendingBytes > options.clientBuffer || client.hasPendingResync {
                 // Replies pile up unread: stop reading until the client catches up.
                 pauseReading(client)
                 return
@@ -125,6 +131,7 @@ final class Server {
     }
 
     private func closeAfterFlush(_ client: Client) {
+        guard isConnected(client) else { return }
         client.isClosing = true
         if client.pendingBytes == 0 {
             disconnect(client, reason: "closed after an error")
@@ -147,8 +154,12 @@ final class Server {
         }
     }
 
+    /// Whether `client` is still connected (its descriptor number may since belong to another).
+    private func isConnected(_ client: Client) -> Bool { clients[client.fd] === client }
+
     private func disconnect(_ client: Client, reason: String) {
-        guard clients.removeValue(forKey: client.fd) != nil else { return }
+        guard isConnected(client) else { return }
+        clients[client.fd] = nil
         loop.unwatch(client.fd)
         close(client.fd)
         log.debug("client \(client.number) left: \(reason) (\(clients.count) remain)")
@@ -161,6 +172,7 @@ final class Server {
     }
 
     private func enqueue(_ bytes: [UInt8], to client: Client) {
+        guard isConnected(client) else { return }
         let wasEmpty = client.pendingBytes == 0
         client.enqueue(bytes)
         guard wasEmpty else { return }
@@ -280,13 +292,15 @@ final class Server {
                 if subscription.needsResync { continue }
                 if client.pendingBytes > options.clientBuffer {
                     // The watcher cannot keep up: drop its diffs, and resynchronise it once it drains.
+                    // Its requests wait too, so that a pong still follows everything before it.
                     client.subscriptions[key]?.needsResync = true
+                    if !client.isReadPaused && !client.isClosing { pauseReading(client) }
                     continue
                 }
                 let frame = ServerMessage.diffFrame(id: subscription.id, base: subscription.lastVersion, version: version, encodedPatch: patch)
                 client.subscriptions[key]?.lastVersion = version
                 enqueue(frame, to: client)
-                if clients[client.fd] == nil { break }
+                if !isConnected(client) { break }
             }
         }
     }

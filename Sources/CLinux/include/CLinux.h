@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <fcntl.h>
@@ -65,6 +66,7 @@ static const uint32_t CLINUX_EPOLLERR = EPOLLERR;
 static const uint32_t CLINUX_EPOLLHUP = EPOLLHUP;
 static const uint32_t CLINUX_EPOLLRDHUP = EPOLLRDHUP;
 static const int CLINUX_EPOLL_CLOEXEC = EPOLL_CLOEXEC;
+static const int CLINUX_EFD_FLAGS = EFD_NONBLOCK | EFD_CLOEXEC;
 static const int CLINUX_SFD_FLAGS = SFD_NONBLOCK | SFD_CLOEXEC;
 
 #endif

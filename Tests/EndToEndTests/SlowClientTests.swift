@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import LifeIO
+import Protocol
+import XCTest
+
+/// Clients that do not keep up, or stop sending, never stall the daemon nor lose replies.
+final class SlowClientTests: XCTestCase {
+    func testAWatcherThatStopsReadingIsResynchronised() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "11", "--client-buffer", "65536"])
+        let slow = try Watcher(daemon, path: "")
+        let driver = try daemon.connect()
+        // Far more diffs than the slow watcher's buffer and socket can hold.
+        for _ in 0..<3000 {
+            guard case .ack = try driver.dispatch("grid.step") else { return XCTFail("step refused") }
+        }
+        let final = try driver.get("")
+
+        // Now it reads: diffs up to the drop, then a resync snapshot, and after the pong a current mirror.
+        var mirror = slow.mirror
+        var version = slow.version
+        var sawResync = false
+        try slow.connection.send(ClientRequest(id: "barrier", kind: .ping))
+        reading: while true {
+            switch try slow.connection.receive() {
+            case .diff(_, let base, let diffVersion, let patch):
+                XCTAssertEqual(base, version)
+                try mirror.apply(patch)
+                version = diffVersion
+            case .snapshot(_, let snapshotVersion, _, let value, let resync):
+                XCTAssertTrue(resync, "the only snapshot after subscribing is a resync")
+                sawResync = true
+                mirror = value
+                version = snapshotVersion
+            case .pong:
+                break reading
+            case let other:
+                XCTFail("unexpected \(other)")
+            }
+        }
+        XCTAssertTrue(sawResync)
+        XCTAssertEqual(version, final.version)
+        XCTAssertEqual(mirror, final.value)
+        guard case .status(_, let info) = try driver.request(.status) else { return XCTFail() }
+        XCTAssertGreaterThanOrEqual(info["resyncs"]?.intValue ?? 0, 1)
+    }
+
+    func testRepliesAreWrittenAfterTheClientStopsSending() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "11"])
+        let client = try daemon.connect()
+        var batch: [UInt8] = []
+        let count = 5000
+        for index in 0..<count { batch += Frame.encode(ClientRequest(id: .int(index), kind: .get(path: .root)).json) }
+        try client.sendFrame(batch)
+        XCTAssertEqual(shutdown(client.fd, Int32(SHUT_WR)), 0)
+        var received = 0
+        while true {
+            do {
+                guard case .state(let id, _, _, _) = try client.receive() else { return XCTFail("expected state") }
+                XCTAssertEqual(id, .int(received))
+                received += 1
+            } catch Connection.Failure.closed {
+                break
+            }
+        }
+        XCTAssertEqual(received, count, "every pipelined request is answered before the daemon closes")
+    }
+}

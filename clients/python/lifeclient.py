@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""A small lifed client using only the standard library; the protocol is in PROTOCOL.md.
+
+    lifeclient.py [--socket PATH] get [POINTER]
+    lifeclient.py [--socket PATH] dispatch ACTION_TYPE
+    lifeclient.py [--socket PATH] watch [POINTER] [--count N]
+    lifeclient.py [--socket PATH] selftest
+"""
+import argparse, copy, itertools, json, os, socket, struct, sys, time
+
+
+def socket_path(explicit=None):
+    """--socket, else $LIFED_SOCKET, else $XDG_RUNTIME_DIR/lifed/lifed.sock, else /tmp/lifed-UID/lifed.sock."""
+    if explicit or os.environ.get("LIFED_SOCKET"):
+        return explicit or os.environ["LIFED_SOCKET"]
+    if os.environ.get("XDG_RUNTIME_DIR"):
+        return os.path.join(os.environ["XDG_RUNTIME_DIR"], "lifed", "lifed.sock")
+    return "/tmp/lifed-%d/lifed.sock" % os.getuid()
+
+
+# --- RFC 6901 JSON Pointer and RFC 6902 JSON Patch, on json.loads values ---------
+
+class PatchError(Exception):
+    pass
+
+
+def pointer_tokens(pointer):
+    if pointer and not pointer.startswith("/"):
+        raise PatchError("bad pointer %r" % pointer)
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+
+
+def _index(array, token, for_add=False):
+    if for_add and token == "-":
+        return len(array)
+    if not (token.isascii() and token.isdigit()) or (len(token) > 1 and token[0] == "0"):
+        raise PatchError("bad array index %r" % token)
+    if int(token) > len(array) - (0 if for_add else 1):
+        raise PatchError("array index %s out of range" % token)
+    return int(token)
+
+
+def _get(doc, tokens):
+    for t in tokens:
+        if isinstance(doc, dict) and t in doc:
+            doc = doc[t]
+        elif isinstance(doc, list):
+            doc = doc[_index(doc, t)]
+        else:
+            raise PatchError("no value at /%s" % "/".join(tokens))
+    return doc
+
+
+def _add(doc, tokens, value, replace=False):
+    """Adds (or replaces) the value at `tokens`; returns the document, whose root may be new."""
+    if not tokens:
+        return value
+    parent, last = _get(doc, tokens[:-1]), tokens[-1]
+    if isinstance(parent, dict):
+        parent[last] = value
+    elif isinstance(parent, list) and replace:
+        parent[_index(parent, last)] = value
+    elif isinstance(parent, list):
+        parent.insert(_index(parent, last, for_add=True), value)
+    else:
+        raise PatchError("the parent of /%s is not a container" % "/".join(tokens))
+    return doc
+
+
+def _remove(doc, tokens):
+    parent = _get(doc, tokens[:-1]) if tokens else None
+    if isinstance(parent, dict) and tokens[-1] in parent:
+        return parent.pop(tokens[-1])
+    if isinstance(parent, list):
+        return parent.pop(_index(parent, tokens[-1]))
+    raise PatchError("no value to remove at /%s" % "/".join(tokens))
+
+
+def json_equal(a, b):
+    """JSON equality: numbers by value, but true is not 1."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(json_equal, a, b))
+    number = lambda x: isinstance(x, (int, float)) and not isinstance(x, bool)
+    return (number(a) and number(b) or type(a) is type(b)) and a == b
+
+
+def apply_patch(doc, patch):
+    """The result of applying an RFC 6902 patch (a list of operations); `doc` is not changed."""
+    doc = copy.deepcopy(doc)
+    for op in patch:
+        kind, path = op["op"], pointer_tokens(op["path"])
+        source = pointer_tokens(op["from"]) if kind in ("move", "copy") else None
+        if kind in ("add", "replace"):
+            if kind == "replace":
+                _get(doc, path)  # the target must exist
+            doc = _add(doc, path, copy.deepcopy(op["value"]), replace=kind == "replace")
+        elif kind == "remove":
+            _remove(doc, path)
+        elif kind == "copy":
+            doc = _add(doc, path, copy.deepcopy(_get(doc, source)))
+        elif kind == "move" and source == path:
+            _get(doc, source)
+        elif kind == "move":
+            if path[:len(source)] == source:
+                raise PatchError("cannot move %s into itself" % op["from"])
+            doc = _add(doc, path, _remove(doc, source))
+        elif kind == "test":
+            if not json_equal(_get(doc, path), op["value"]):
+                raise PatchError("test failed at %s" % op["path"])
+        else:
+            raise PatchError("unknown op %r" % kind)
+    return doc
+
+
+# --- The connection ---------------------------------------------------------------
+
+class Mirror:
+    """One subscription's value, kept from its snapshot and diffs; `apply` applies a patch."""
+
+    def __init__(self, apply=apply_patch):
+        self.apply, self.value, self.version, self.diffs, self.resyncs = apply, None, None, 0, 0
+
+    def feed(self, message):
+        if message["type"] == "snapshot":
+            self.value, self.version = message["value"], message["version"]
+            self.resyncs += bool(message.get("resync"))
+        elif message["base"] != self.version:
+            raise PatchError("a diff has base %s, but the mirror is at version %s" % (message["base"], self.version))
+        else:
+            self.value, self.version = self.apply(self.value, message["patch"]), message["version"]
+            self.diffs += 1
+
+
+class ServerError(Exception):
+    def __init__(self, reply):
+        super().__init__("%s: %s" % (reply["code"], reply.get("message", "")))
+        self.code = reply["code"]
+
+
+class Client:
+    def __init__(self, path=None):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(socket_path(path))
+        self.ids, self.mirrors = itertools.count(1), {}  # mirrors by subscription id
+        self.hello = self.receive()
+        if self.hello.get("type") != "hello" or self.hello.get("protocol") != 1:
+            raise EOFError("unexpected greeting %r" % self.hello)
+
+    def _exactly(self, n):
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))
+            if not chunk:
+                raise EOFError("lifed closed the connection")
+            data += chunk
+        return data
+
+    def receive(self):
+        """The next message; diffs and resync snapshots also update their mirror."""
+        message = json.loads(self._exactly(struct.unpack(">I", self._exactly(4))[0]).decode("utf-8"))
+        if message["type"] == "bye":
+            raise EOFError("lifed is shutting down")
+        if (message["type"] == "diff" or message.get("resync")) and message.get("id") in self.mirrors:
+            self.mirrors[message.get("id")].feed(message)
+        return message
+
+    def send(self, message):
+        payload = json.dumps(message, separators=(",", ":")).encode("utf-8")
+        self.sock.sendall(struct.pack(">I", len(payload)) + payload)
+
+    def request(self, message, raise_errors=True):
+        """Sends a request (with a fresh id unless it has one); returns its reply."""
+        message = dict(message, id=message["id"] if "id" in message else next(self.ids))
+        self.send(message)
+        while True:  # replies come in order; diffs and resync snapshots may come first
+            reply = self.receive()
+            if reply["type"] != "diff" and not reply.get("resync") and reply.get("id") == message["id"]:
+                if reply["type"] == "error" and raise_errors:
+                    raise ServerError(reply)
+                return reply
+
+    def subscribe(self, path="", sub_id=None, mirror=None):
+        sub_id = sub_id or "sub-%d" % next(self.ids)
+        self.mirrors[sub_id] = mirror = mirror or Mirror()
+        mirror.feed(self.request({"type": "subscribe", "path": path, "id": sub_id}))
+        return mirror
+
+    def dispatch(self, action_type, raise_errors=True):
+        return self.request({"type": "dispatch", "action": {"type": action_type}}, raise_errors)
+
+
+# --- The command line --------------------------------------------------------------
+
+def selftest(client):
+    """Mirrors "" through a series of actions; after each, a ping barrier, then `get ""` must match."""
+    mirror, checks = client.subscribe(""), 0
+    if mirror.value["simulation"]["isRunningTimer"]:
+        client.dispatch("simulation.stopTimer")
+    steps = ["grid.step"] * 3 + ["simulation.tick", "statistics.reset", "simulation.resetGridToEmpty",
+             "simulation.startTimer", ("simulation.reset", "not-allowed"), "simulation.stopTimer",
+             ("no.such.action", "unknown-action"), ({"type": "frobnicate"}, "unknown-message")]
+    for step in steps:
+        what, expected = step if isinstance(step, tuple) else (step, None)
+        reply = client.request(what if isinstance(what, dict) else {"type": "dispatch", "action": {"type": what}}, False)
+        if reply.get("code") != expected or reply["type"] not in ("ack", "error"):
+            return failed("%s: expected %s, got %s" % (what, expected or "an ack", json.dumps(reply)))
+        if reply["type"] == "ack" and reply["version"] != mirror.version:
+            return failed("%s: acked at version %s but the mirror is at %s" % (what, reply["version"], mirror.version))
+        if what == "simulation.startTimer":
+            time.sleep(0.1)  # let the timer tick a few times
+        client.request({"type": "ping"})
+        state = client.request({"type": "get", "path": ""})  # the diffs before it are applied by now
+        if mirror.version != state["version"] or not json_equal(mirror.value, state["value"]):
+            return failed("after %s the mirror is at version %s:\n%s\nbut get says version %s:\n%s" % (
+                what, mirror.version, json.dumps(mirror.value, sort_keys=True),
+                state["version"], json.dumps(state["value"], sort_keys=True)))
+        checks += 3
+    print("selftest: %d checks passed" % (checks + mirror.diffs))  # each diff's base was checked
+    return 0
+
+
+def failed(message):
+    print("selftest FAILED: " + message, file=sys.stderr)
+    return 1
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="A small lifed client.")
+    parser.add_argument("--socket", help="the daemon's socket (default: resolved as lifed does)")
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("get").add_argument("pointer", nargs="?", default="")
+    commands.add_parser("dispatch").add_argument("action_type")
+    watch = commands.add_parser("watch")
+    watch.add_argument("pointer", nargs="?", default="")
+    watch.add_argument("--count", type=int, help="stop after N diffs")
+    commands.add_parser("selftest")
+    args = parser.parse_args(argv)
+    try:
+        client = Client(args.socket)
+        if args.command == "get":
+            print(json.dumps(client.request({"type": "get", "path": args.pointer})["value"], indent=2, sort_keys=True))
+        elif args.command == "dispatch":
+            print(json.dumps(client.dispatch(args.action_type)))
+        elif args.command == "watch":
+            mirror = client.subscribe(args.pointer)
+            show = lambda: print("version %d: %s" % (mirror.version, json.dumps(mirror.value, sort_keys=True)), flush=True)
+            show()
+            while args.count is None or mirror.diffs < args.count:
+                before = (mirror.diffs, mirror.resyncs)
+                client.receive()
+                if (mirror.diffs, mirror.resyncs) != before:
+                    show()
+        elif args.command == "selftest":
+            return selftest(client)
+    except (OSError, EOFError, ServerError, PatchError) as error:
+        print("lifeclient: %s" % error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
