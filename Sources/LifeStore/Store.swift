@@ -71,16 +71,23 @@ public final class Store<State: Equatable, Action> {
         } else {
             outcome = .unchanged(version: version)
         }
+        // Actions an effect delivers while starting wait until every part of it has started
+        // and its handles are recorded, so a cancel they cause finds them.
+        let wasStarting = isStartingEffects
+        isStartingEffects = true
         start(effect)
-        drainQueue()
+        isStartingEffects = wasStarting
+        if !wasStarting { drainQueue() }
         return outcome
     }
 
     private func deliverFromEffect(_ action: Action) {
         // An action delivered while another is in progress waits for it.
         queued.append(action)
-        drainQueue()
+        if !isStartingEffects { drainQueue() }
     }
+
+    private var isStartingEffects = false
 
     private var isDraining = false
 

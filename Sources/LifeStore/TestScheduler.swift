@@ -31,6 +31,7 @@ public final class TestScheduler: Scheduler {
 
     /// Moves the clock forward by `duration`, running every job that falls due, in deadline order.
     public func advance(by duration: Duration = .zero) {
+        precondition(duration >= .zero, "virtual time only moves forward")
         runInbox()
         let target = now + duration
         while let job = jobs.values.filter({ $0.deadline <= target }).min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }) {

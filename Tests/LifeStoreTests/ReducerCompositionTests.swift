@@ -1,0 +1,170 @@
+import LifeStore
+import Protocol
+import XCTest
+
+/// A parent domain holding a `Counter`, for pullback.
+private struct Parent: Equatable {
+    var child = Counter()
+    var other = ""
+}
+
+private enum ParentAction: Equatable {
+    case child(CounterAction)
+    case other(String)
+}
+
+private final class ParentEnvironment {
+    let child = CounterEnvironment()
+}
+
+private extension CasePath where Root == ParentAction, Value == CounterAction {
+    static var child: CasePath {
+        CasePath(embed: ParentAction.child, extract: { if case .child(let a) = $0 { return a } else { return nil } })
+    }
+}
+
+final class ReducerCompositionTests: XCTestCase {
+    private func pulledBack() -> Reducer<Parent, ParentAction, ParentEnvironment> {
+        Reducer<Counter, CounterAction, CounterEnvironment>.counter.pullback(
+            state: \Parent.child, action: .child, environment: { $0.child })
+    }
+
+    func testPullbackRunsOnlyOnExtractedActions() throws {
+        let environment = ParentEnvironment()
+        let reducer = pulledBack()
+        var state = Parent()
+        _ = try reducer.reduce(&state, .other("x"), environment)
+        XCTAssertEqual(state, Parent())
+        XCTAssertEqual(environment.child.reduced, [], "the child reducer must not run on other actions")
+        _ = try reducer.reduce(&state, .child(.add(4)), environment)
+        XCTAssertEqual(state, Parent(child: Counter(count: 4), other: ""))
+        XCTAssertEqual(environment.child.reduced, [.add(4)], "the child gets the extracted action and its environment")
+    }
+
+    func testPullbackPassesRefusalsThrough() {
+        let environment = ParentEnvironment()
+        var state = Parent()
+        XCTAssertThrowsError(try pulledBack().reduce(&state, .child(.refuse), environment)) { error in
+            XCTAssertEqual(error as? ProtocolError, ProtocolError(.notAllowed, "refused"))
+        }
+        let store = Store(initialState: Parent(), reducer: pulledBack(), environment: environment)
+        XCTAssertEqual(store.send(.child(.mutateThenRefuse)), .refused(ProtocolError(.notAllowed, "mutated, then refused")))
+        XCTAssertEqual(store.state, Parent())
+        XCTAssertEqual(store.version, 0)
+    }
+
+    func testPullbackEmbedsTheChildsEffectActions() {
+        let environment = ParentEnvironment()
+        let scheduler = TestScheduler()
+        environment.child.effects["later"] = .run { send in
+            scheduler.schedule(after: .seconds(1)) { send(.got(7)) }
+        }
+        let store = TestStore(initialState: Parent(), reducer: pulledBack(), environment: environment)
+        store.send(.child(.perform("later")))
+        scheduler.advance(by: .seconds(1))
+        store.receive(.child(.got(7))) { $0.child.log = ["got 7"] }
+        store.finish()
+        XCTAssertEqual(environment.child.reduced, [.perform("later"), .got(7)])
+    }
+
+    func testPullbackKeepsEffectIds() {
+        let environment = ParentEnvironment()
+        let probe = Probe()
+        environment.child.effects["a"] = probe.effect("a").cancellable(id: EffectID("a"))
+        environment.child.effects["stop"] = .cancel(id: EffectID("a"))
+        let store = Store(initialState: Parent(), reducer: pulledBack(), environment: environment)
+        store.send(.child(.perform("a")))
+        XCTAssertEqual(store.inFlightEffectIDs, [EffectID("a")])
+        store.send(.child(.perform("stop")))
+        XCTAssertEqual(store.inFlightEffectIDs, [])
+        XCTAssertEqual(probe.events, ["start a", "cancel a"])
+    }
+
+    func testCombineRunsInOrderOnTheSameState() throws {
+        func appending(_ name: String) -> Reducer<Counter, CounterAction, Void> {
+            Reducer { state, _, _ in
+                state.log.append("\(name) saw \(state.count)")
+                state.count += 1
+                return .none
+            }
+        }
+        let reducer = Reducer<Counter, CounterAction, Void>.combine(appending("a"), appending("b"), appending("c"))
+        var state = Counter()
+        _ = try reducer.reduce(&state, .noop, ())
+        XCTAssertEqual(state, Counter(count: 3, log: ["a saw 0", "b saw 1", "c saw 2"]))
+        let array = Reducer<Counter, CounterAction, Void>.combine([appending("x"), appending("y")])
+        _ = try array.reduce(&state, .noop, ())
+        XCTAssertEqual(state.log.suffix(2), ["x saw 3", "y saw 4"])
+    }
+
+    func testCombineMergesEffectsInOrder() {
+        func delivering(_ n: Int) -> Reducer<Counter, CounterAction, Void> {
+            Reducer { _, action, _ in
+                guard action == .noop else { return .none }
+                return .run { send in
+                    send(.got(n))
+                    return .empty
+                }
+            }
+        }
+        let logging = Reducer<Counter, CounterAction, Void> { state, action, _ in
+            if case .got(let n) = action { state.log.append("got \(n)") }
+            return .none
+        }
+        let store = TestStore(
+            initialState: Counter(), reducer: .combine(delivering(1), logging, delivering(2)), environment: ())
+        store.send(.noop)
+        store.receive(.got(1)) { $0.log = ["got 1"] }
+        store.receive(.got(2)) { $0.log = ["got 1", "got 2"] }
+        store.finish()
+    }
+
+    func testCombineStopsAtARefusalAndTheStoreRollsBack() {
+        var ran: [String] = []
+        let probe = Probe()
+        let first = Reducer<Counter, CounterAction, Void> { state, _, _ in
+            ran.append("first")
+            state.count += 1
+            return probe.effect("first")
+        }
+        let refusing = Reducer<Counter, CounterAction, Void> { _, _, _ throws(ProtocolError) in
+            ran.append("refusing")
+            throw ProtocolError(.notAllowed, "second says no")
+        }
+        let third = Reducer<Counter, CounterAction, Void> { state, _, _ in
+            ran.append("third")
+            state.count += 10
+            return .none
+        }
+        let store = Store(initialState: Counter(), reducer: .combine(first, refusing, third), environment: ())
+        XCTAssertEqual(store.send(.increment), .refused(ProtocolError(.notAllowed, "second says no")))
+        XCTAssertEqual(ran, ["first", "refusing"])
+        XCTAssertEqual(store.state, Counter())
+        XCTAssertEqual(store.version, 0)
+        XCTAssertEqual(probe.events, [], "a refused action starts no effect, not even one an earlier reducer returned")
+    }
+
+    func testTheAppCountsStatisticsAfterTheSimulationStep() {
+        // Statistics run after the simulation reducer, so they count the new grid, not the old one.
+        let app = AppHarness()
+        app.store.send(.simulation(.tick)) {
+            $0.simulation.gridState.ticks = 1
+            $0.simulation.gridState.grid = Blinker.odd
+            $0.statistics = Statistics(steps: 1, alive: 1, born: 2, died: 2, empty: 95)
+        }
+        XCTAssertNotEqual(Blinker.start.census, Blinker.odd.census)
+        app.store.finish()
+    }
+
+    func testCasePaths() {
+        XCTAssertEqual(CasePath<AppAction, SimulationAction>.simulation.embed(.tick), .simulation(.tick))
+        XCTAssertEqual(CasePath<AppAction, SimulationAction>.simulation.extract(.simulation(.reset)), .reset)
+        XCTAssertNil(CasePath<AppAction, SimulationAction>.simulation.extract(.statistics(.reset)))
+        XCTAssertEqual(CasePath<AppAction, StatisticsAction>.statistics.extract(.statistics(.reset)), .reset)
+        XCTAssertNil(CasePath<AppAction, StatisticsAction>.statistics.extract(.simulation(.tick)))
+        XCTAssertEqual(CasePath<AppAction, StatisticsAction>.statistics.embed(.reset), .statistics(.reset))
+        XCTAssertEqual(CasePath<SimulationAction, GridAction>.grid.extract(.grid(.step)), .step)
+        XCTAssertNil(CasePath<SimulationAction, GridAction>.grid.extract(.tick))
+        XCTAssertEqual(CasePath<SimulationAction, GridAction>.grid.embed(.step), .grid(.step))
+    }
+}

@@ -1,0 +1,178 @@
+import LifeStore
+import Protocol
+import XCTest
+
+/// A store for exhaustive tests, after pointfreeco's `TestStore`.
+///
+/// - ``send(_:_:file:line:)`` runs an action and asserts that the state becomes exactly what
+///   `update` makes of a copy of the previous state, and that the version grew by exactly one
+///   (or not at all when `update` changes nothing).
+/// - ``receive(_:_:file:line:)`` asserts the next action an effect delivered, and the state
+///   and version right after it.
+/// - Sending while effects have delivered actions the test has not received fails, and so
+///   does ``finish(file:line:)`` with unreceived actions or effects still in flight.
+final class TestStore<State: Equatable, Action: Equatable> {
+    typealias Outcome = Store<State, Action>.Outcome
+
+    /// One action an effect delivered, with what the store made of it.
+    struct Delivery {
+        var action: Action
+        var outcome: Outcome
+        var state: State
+        var version: Int
+    }
+
+    /// The store under test.
+    let store: Store<State, Action>
+    /// The state as the test has asserted it so far.
+    private(set) var state: State
+    /// The version as the test has asserted it so far.
+    private(set) var version: Int
+    /// Actions delivered by effects and not yet received by the test.
+    private var deliveries: [Delivery] = []
+    /// Every change the store reported, as (old state, action, new version, new state).
+    private(set) var changes: [(old: State, action: Action, version: Int, new: State)] = []
+
+    init<Environment>(
+        initialState: State, version: Int = 0, reducer: Reducer<State, Action, Environment>, environment: Environment
+    ) {
+        store = Store(initialState: initialState, version: version, reducer: reducer, environment: environment)
+        state = initialState
+        self.version = version
+        store.didRunEffectAction = { [unowned self] action, outcome in
+            deliveries.append(Delivery(action: action, outcome: outcome, state: store.state, version: store.version))
+        }
+        store.didChange = { [unowned self] old, action, version in
+            changes.append((old, action, version, store.state))
+        }
+    }
+
+    deinit {
+        if !deliveries.isEmpty {
+            XCTFail("the test store was released with unreceived actions: \(deliveries.map(\.action))")
+        }
+    }
+
+    /// Actions delivered by effects that the test has not received yet.
+    var unreceivedActions: [Action] { deliveries.map(\.action) }
+
+    /// Sends `action`, which must be allowed, and asserts the exact resulting state and version.
+    @discardableResult
+    func send(
+        _ action: Action, _ update: (inout State) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line
+    ) -> Outcome {
+        XCTAssertEqual(
+            unreceivedActions, [], "must receive the actions effects delivered before sending \(action)", file: file,
+            line: line)
+        deliveries.removeAll()
+        var expected = state
+        update(&expected)
+        let changeCount = changes.count
+        let before = store.state
+        let outcome = store.send(action)
+        if case .refused(let error) = outcome {
+            XCTFail("\(action) was refused: \(error)", file: file, line: line)
+            return outcome
+        }
+        // The state right after this action, before any action its effects delivered at once:
+        // the first change reported, or the state before if the action changed nothing.
+        let actual: State
+        if case .changed = outcome, changes.count > changeCount {
+            actual = changes[changeCount].new
+        } else {
+            actual = before
+        }
+        assertState(actual, expected, after: "send(\(action))", file: file, line: line)
+        let expectedOutcome: Outcome = expected == state ? .unchanged(version: version) : .changed(version: version + 1)
+        XCTAssertEqual(outcome, expectedOutcome, "outcome of \(action)", file: file, line: line)
+        state = actual
+        version = outcome.version ?? version
+        return outcome
+    }
+
+    /// Sends `action` and asserts that the store refuses it with `code`, with a message that
+    /// contains `messageContains`, leaving state and version exactly as they were.
+    @discardableResult
+    func sendRefused(
+        _ action: Action, code: ErrorCode = .notAllowed, messageContains: String, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> ProtocolError? {
+        XCTAssertEqual(
+            unreceivedActions, [], "must receive the actions effects delivered before sending \(action)", file: file,
+            line: line)
+        deliveries.removeAll()
+        let changeCount = changes.count
+        let outcome = store.send(action)
+        guard case .refused(let error) = outcome else {
+            XCTFail("\(action) was not refused: \(outcome)", file: file, line: line)
+            return nil
+        }
+        XCTAssertEqual(error.code, code, "code of the refusal of \(action)", file: file, line: line)
+        XCTAssertTrue(
+            error.message.contains(messageContains), "message \(error.message.debugDescription) lacks \(messageContains)",
+            file: file, line: line)
+        XCTAssertEqual(changes.count, changeCount, "a refusal must not report a change", file: file, line: line)
+        assertState(store.state, state, after: "refused \(action)", file: file, line: line)
+        XCTAssertEqual(store.version, version, "a refusal must not bump the version", file: file, line: line)
+        return error
+    }
+
+    /// Asserts that the next action an effect delivered is `action`, and that the state right
+    /// after it is what `update` makes of the previous state, with the version bumped by one
+    /// exactly when the state changed.
+    func receive(
+        _ action: Action, _ update: (inout State) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard !deliveries.isEmpty else {
+            XCTFail("expected to receive \(action), but no effect delivered an action", file: file, line: line)
+            return
+        }
+        let delivery = deliveries.removeFirst()
+        XCTAssertEqual(delivery.action, action, "received action", file: file, line: line)
+        var expected = state
+        update(&expected)
+        assertState(delivery.state, expected, after: "receive(\(action))", file: file, line: line)
+        let expectedOutcome: Outcome = expected == state ? .unchanged(version: version) : .changed(version: version + 1)
+        XCTAssertEqual(delivery.outcome, expectedOutcome, "outcome of received \(action)", file: file, line: line)
+        XCTAssertEqual(delivery.version, expectedOutcome.version, "version after \(action)", file: file, line: line)
+        state = delivery.state
+        version = delivery.version
+    }
+
+    /// Asserts that effects delivered nothing since the last assertion.
+    func assertNoDeliveries(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(unreceivedActions, [], "unexpected actions from effects", file: file, line: line)
+        deliveries.removeAll()
+        assertState(store.state, state, after: "no deliveries", file: file, line: line)
+        XCTAssertEqual(store.version, version, file: file, line: line)
+    }
+
+    /// Ends the test: every delivered action must have been received and no effect may still run.
+    func finish(file: StaticString = #filePath, line: UInt = #line) {
+        assertNoDeliveries(file: file, line: line)
+        XCTAssertEqual(store.inFlightEffectIDs, [], "effects still in flight at the end", file: file, line: line)
+    }
+
+    private func assertState(_ actual: State, _ expected: State, after step: String, file: StaticString, line: UInt) {
+        guard actual != expected else { return }
+        var actualText = ""
+        var expectedText = ""
+        if let actual = actual as? AppState, let expected = expected as? AppState {
+            actualText = describe(actual)
+            expectedText = describe(expected)
+        } else {
+            dump(actual, to: &actualText)
+            dump(expected, to: &expectedText)
+        }
+        XCTFail("state after \(step) differs\nactual:\n\(actualText)\nexpected:\n\(expectedText)", file: file, line: line)
+    }
+
+    private func describe(_ state: AppState) -> String {
+        """
+        isRunningTimer: \(state.simulation.isRunningTimer), ticks: \(state.simulation.gridState.ticks)
+        statistics: \(state.statistics)
+        settings: \(state.settings)
+        grid: \(show(state.simulation.gridState.grid))
+        """
+    }
+}
