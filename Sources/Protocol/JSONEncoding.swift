@@ -46,6 +46,48 @@ extension JSON {
     }
 }
 
+/// Whether `a` sorts before `b` by UTF-8 bytes (which is also Unicode scalar
+/// order), the order the encoder writes object keys in.
+func utf8Precedes(_ a: String, _ b: String) -> Bool {
+    let fast = a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+            let common = min(x.count, y.count)
+            var i = 0
+            while i < common {
+                if x[i] != y[i] { return x[i] < y[i] }
+                i += 1
+            }
+            return x.count < y.count
+        }
+    }
+    if let fast, let result = fast { return result }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
+}
+
+/// Eight-bytes-at-a-time tests on words of string content.
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Nonzero iff some byte of `word` is below 0x20, a quote or a backslash:
+    /// the bytes that JSON strings must escape.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        // (x - n*ones) & ~x & highBits is nonzero iff some byte is below n (n <= 0x80).
+        let control = (word &- ones &* 0x20) & ~word
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highBits
+    }
+
+    /// Nonzero iff some byte of `word` needs attention inside a JSON string being
+    /// parsed: those of ``specialBytes(_:)`` and any non-ASCII byte.
+    @inline(__always)
+    static func specialOrNonASCIIBytes(_ word: UInt64) -> UInt64 {
+        specialBytes(word) | (word & highBits)
+    }
+}
+
 /// Appends JSON text to one growing byte buffer.
 private struct JSONWriter {
     /// Spaces per level for pretty output; nil for compact output.
@@ -95,7 +137,7 @@ private struct JSONWriter {
                 output.append(UInt8(ascii: "}"))
                 return
             }
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sorted = members.sorted { utf8Precedes($0.key, $1.key) }
             var first = true
             for (key, member) in sorted {
                 if !first { output.append(UInt8(ascii: ",")) }
@@ -149,7 +191,7 @@ private struct JSONWriter {
     }
 
     /// Appends UTF-8 string content, escaping what JSON requires. Unescaped runs
-    /// are copied whole; eight bytes at a time are checked for anything to escape.
+    /// are copied whole; sixteen bytes at a time are checked for anything to escape.
     mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
@@ -157,10 +199,11 @@ private struct JSONWriter {
         var runStart = 0
         var i = 0
         while i < count {
-            if i + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if !Self.wordNeedsEscape(word) {
-                    i += 8
+            if i + 16 <= count {
+                let first = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let second = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                if SWAR.specialBytes(first) | SWAR.specialBytes(second) == 0 {
+                    i += 16
                     continue
                 }
             }
@@ -191,19 +234,5 @@ private struct JSONWriter {
             runStart = i
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
-    }
-
-    /// Whether any of the eight bytes is below 0x20, a quote or a backslash.
-    @inline(__always)
-    static func wordNeedsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Nonzero iff some byte is below 0x20 (valid for thresholds up to 0x80).
-        let control = (word &- ones &* 0x20) & ~word & highs
-        let quoteBytes = word ^ (ones &* 0x22)
-        let quote = (quoteBytes &- ones) & ~quoteBytes & highs
-        let backslashBytes = word ^ (ones &* 0x5C)
-        let backslash = (backslashBytes &- ones) & ~backslashBytes & highs
-        return (control | quote | backslash) != 0
     }
 }

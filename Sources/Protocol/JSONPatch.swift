@@ -118,35 +118,54 @@ public struct JSONPatchError: Error, Equatable, CustomStringConvertible {
 extension JSON {
     /// Applies the operations in order (RFC 6902). Atomic: if any operation fails
     /// the error names it and `self` is left unchanged.
+    ///
+    /// Works in place (a uniquely referenced document is not copied); on failure
+    /// the operations already applied are undone.
     public mutating func apply(_ patch: [PatchOperation]) throws(JSONPatchError) {
-        self = try applying(patch)
+        // Inverse primitive steps of everything applied so far, to undo on failure.
+        var undo: [PatchOperation] = []
+        for (index, operation) in patch.enumerated() {
+            do throws(JSONPatchError) {
+                try apply(operation, recordingInversesIn: &undo)
+            } catch {
+                for inverse in undo.reversed() {
+                    var ignored: [PatchOperation] = []
+                    do throws(JSONPatchError) {
+                        try apply(inverse, recordingInversesIn: &ignored)
+                    } catch {
+                        assertionFailure("undoing a JSON patch failed: \(error)")
+                    }
+                }
+                throw JSONPatchError(message: error.message, operationIndex: index)
+            }
+        }
     }
 
     /// The result of applying the operations in order (RFC 6902).
     public func applying(_ patch: [PatchOperation]) throws(JSONPatchError) -> JSON {
         var document = self
-        for (index, operation) in patch.enumerated() {
-            do throws(JSONPatchError) {
-                try document.apply(operation)
-            } catch {
-                throw JSONPatchError(message: error.message, operationIndex: index)
-            }
-        }
+        try document.apply(patch)
         return document
     }
 
-    /// Applies one operation; may leave `self` partly changed on failure (callers
-    /// work on a copy).
-    private mutating func apply(_ operation: PatchOperation) throws(JSONPatchError) {
+    /// Applies one operation. Each primitive step either fails without changing
+    /// anything or succeeds and appends its inverse (an `add`, `remove` or
+    /// `replace` with a concrete path) to `undo`.
+    private mutating func apply(
+        _ operation: PatchOperation, recordingInversesIn undo: inout [PatchOperation]
+    ) throws(JSONPatchError) {
         switch operation {
         case .add(let path, let value):
-            try add(value, at: path)
+            undo.append(try add(value, at: path))
         case .remove(let path):
-            _ = try remove(at: path)
+            undo.append(try remove(at: path).inverse)
         case .replace(let path, let value):
-            try modify(path.tokens[...], path: path) { (target: inout JSON) throws(JSONPatchError) in
+            let old = try modify(path.tokens[...], path: path) { (target: inout JSON) throws(JSONPatchError) -> JSON in
+                let old = target
                 target = value
+                return old
             }
+            undo.append(.replace(path: path, value: old))
         case .move(let from, let path):
             if from == path {
                 guard self.value(at: from) != nil else { throw Self.missing(from) }
@@ -155,11 +174,12 @@ extension JSON {
             if path.hasPrefix(from) {
                 throw JSONPatchError(message: "cannot move \"\(from)\" into its own child \"\(path)\"")
             }
-            let value = try remove(at: from)
-            try add(value, at: path)
+            let (value, inverse) = try remove(at: from)
+            undo.append(inverse)
+            undo.append(try add(value, at: path))
         case .copy(let from, let path):
             guard let value = self.value(at: from) else { throw Self.missing(from) }
-            try add(value, at: path)
+            undo.append(try add(value, at: path))
         case .test(let path, let value):
             guard let actual = self.value(at: path) else { throw Self.missing(path) }
             guard actual == value else {
@@ -172,18 +192,22 @@ extension JSON {
         JSONPatchError(message: "path \"\(path)\" does not exist")
     }
 
-    private mutating func add(_ value: JSON, at path: JSONPointer) throws(JSONPatchError) {
+    /// Adds `value` at `path`; returns the inverse step.
+    private mutating func add(_ value: JSON, at path: JSONPointer) throws(JSONPatchError) -> PatchOperation {
         guard let last = path.tokens.last else {
+            let old = self
             self = value
-            return
+            return .replace(path: path, value: old)
         }
-        try modify(path.tokens.dropLast(), path: path) { (parent: inout JSON) throws(JSONPatchError) in
-            switch parent {
-            case .object(var members):
-                parent = .null  // keep `members` uniquely referenced
-                members[last] = value
-                parent = .object(members)
-            case .array(var elements):
+        let parentTokens = path.tokens.dropLast()
+        return try modify(parentTokens, path: path) { (parent: inout JSON) throws(JSONPatchError) -> PatchOperation in
+            if var members = parent.takeObject() {
+                defer { parent = .object(members) }
+                if let old = members.updateValue(value, forKey: last) { return .add(path: path, value: old) }
+                return .remove(path: path)
+            }
+            if var elements = parent.takeArray() {
+                defer { parent = .array(elements) }
                 let index: Int
                 if last == "-" {
                     index = elements.count
@@ -192,43 +216,40 @@ extension JSON {
                 } else {
                     throw JSONPatchError(message: "array index \"\(last)\" is out of bounds in \"\(path)\"")
                 }
-                parent = .null
                 elements.insert(value, at: index)
-                parent = .array(elements)
-            default:
-                throw JSONPatchError(message: "cannot add \"\(path)\": its parent is a \(parent.typeName)")
+                return .remove(path: JSONPointer(tokens: Array(parentTokens) + [String(index)]))
             }
+            throw JSONPatchError(message: "cannot add \"\(path)\": its parent is a \(parent.typeName)")
         }
     }
 
-    /// Removes and returns the existing value at `path`.
-    private mutating func remove(at path: JSONPointer) throws(JSONPatchError) -> JSON {
+    /// Removes the existing value at `path`; returns it and the inverse step.
+    private mutating func remove(at path: JSONPointer) throws(JSONPatchError) -> (value: JSON, inverse: PatchOperation) {
         guard let last = path.tokens.last else {
             throw JSONPatchError(message: "cannot remove the whole document")
         }
-        return try modify(path.tokens.dropLast(), path: path) { (parent: inout JSON) throws(JSONPatchError) -> JSON in
-            switch parent {
-            case .object(var members):
-                parent = .null
-                let removed = members.removeValue(forKey: last)
-                parent = .object(members)
-                guard let removed else { throw Self.missing(path) }
-                return removed
-            case .array(var elements):
+        return try modify(path.tokens.dropLast(), path: path) {
+            (parent: inout JSON) throws(JSONPatchError) -> (value: JSON, inverse: PatchOperation) in
+            if var members = parent.takeObject() {
+                defer { parent = .object(members) }
+                guard let position = members.index(forKey: last) else { throw Self.missing(path) }
+                let removed = members.remove(at: position).value
+                return (removed, .add(path: path, value: removed))
+            }
+            if var elements = parent.takeArray() {
+                defer { parent = .array(elements) }
                 guard let index = JSONPointer.arrayIndex(last, count: elements.count) else {
                     throw Self.missing(path)
                 }
-                parent = .null
                 let removed = elements.remove(at: index)
-                parent = .array(elements)
-                return removed
-            default:
-                throw Self.missing(path)
+                return (removed, .add(path: path, value: removed))
             }
+            throw Self.missing(path)
         }
     }
 
     /// Runs `body` on the existing value at `tokens` in place; `path` is for messages.
+    /// When `body` throws, it must not have changed its argument.
     private mutating func modify<R>(
         _ tokens: ArraySlice<String>,
         path: JSONPointer,
@@ -236,20 +257,35 @@ extension JSON {
     ) throws(JSONPatchError) -> R {
         guard let token = tokens.first else { return try body(&self) }
         let rest = tokens.dropFirst()
-        switch self {
-        case .object(var members):
-            guard let position = members.index(forKey: token) else { throw Self.missing(path) }
-            self = .null  // keep `members` uniquely referenced while it changes
+        // Take the container out of `self` so that it is uniquely referenced while
+        // it changes (no copy-on-write copy); every path puts it back.
+        if var members = takeObject() {
             defer { self = .object(members) }
+            guard let position = members.index(forKey: token) else { throw Self.missing(path) }
             return try members.values[position].modify(rest, path: path, body)
-        case .array(var elements):
-            guard let index = JSONPointer.arrayIndex(token, count: elements.count) else { throw Self.missing(path) }
-            self = .null
-            defer { self = .array(elements) }
-            return try elements[index].modify(rest, path: path, body)
-        default:
-            throw Self.missing(path)
         }
+        if var elements = takeArray() {
+            defer { self = .array(elements) }
+            guard let index = JSONPointer.arrayIndex(token, count: elements.count) else { throw Self.missing(path) }
+            return try elements[index].modify(rest, path: path, body)
+        }
+        throw Self.missing(path)
+    }
+
+    /// The members of an object, moved out of `self` (which becomes `null`); nil
+    /// and no change for other values.
+    private mutating func takeObject() -> [String: JSON]? {
+        guard case .object(let members) = self else { return nil }
+        self = .null
+        return members
+    }
+
+    /// The elements of an array, moved out of `self` (which becomes `null`); nil
+    /// and no change for other values.
+    private mutating func takeArray() -> [JSON]? {
+        guard case .array(let elements) = self else { return nil }
+        self = .null
+        return elements
     }
 }
 
@@ -265,52 +301,59 @@ public enum JSONDiff {
     /// operations. Paths are `base` followed by the path inside `old`.
     public static func patch(from old: JSON, to new: JSON, at base: JSONPointer = .root) -> [PatchOperation] {
         var operations: [PatchOperation] = []
-        diff(old, new, at: base, into: &operations)
+        var tokens = base.tokens
+        diff(old, new, tokens: &tokens, into: &operations)
         return operations
     }
 
-    private static func diff(_ old: JSON, _ new: JSON, at path: JSONPointer, into operations: inout [PatchOperation]) {
+    /// Appends the operations turning `old` into `new`, both at `tokens` (which is
+    /// used as a stack and restored before returning).
+    private static func diff(_ old: JSON, _ new: JSON, tokens: inout [String], into operations: inout [PatchOperation]) {
         switch (old, new) {
         case (.object(let a), .object(let b)):
-            for key in a.keys.sorted(by: utf8Order) where b[key] == nil {
-                operations.append(.remove(path: path.appending(key)))
+            var removed: [String] = []
+            for key in a.keys where b[key] == nil { removed.append(key) }
+            var changed: [String] = []
+            for (key, newValue) in b where a[key] != newValue { changed.append(key) }
+            for key in removed.sorted(by: utf8Precedes) {
+                operations.append(.remove(path: JSONPointer(tokens: tokens + [key])))
             }
-            for key in b.keys.sorted(by: utf8Order) {
+            for key in changed.sorted(by: utf8Precedes) {
                 guard let newValue = b[key] else { continue }
                 if let oldValue = a[key] {
-                    diff(oldValue, newValue, at: path.appending(key), into: &operations)
+                    tokens.append(key)
+                    diff(oldValue, newValue, tokens: &tokens, into: &operations)
+                    tokens.removeLast()
                 } else {
-                    operations.append(.add(path: path.appending(key), value: newValue))
+                    operations.append(.add(path: JSONPointer(tokens: tokens + [key]), value: newValue))
                 }
             }
         case (.array(let a), .array(let b)):
             var arrayOperations: [PatchOperation] = []
             let common = min(a.count, b.count)
-            for i in 0..<common {
-                diff(a[i], b[i], at: path.appending(index: i), into: &arrayOperations)
+            for i in 0..<common where a[i] != b[i] {
+                tokens.append(String(i))
+                diff(a[i], b[i], tokens: &tokens, into: &arrayOperations)
+                tokens.removeLast()
             }
             if b.count > a.count {
                 for i in a.count..<b.count {
-                    arrayOperations.append(.add(path: path.appending(index: i), value: b[i]))
+                    arrayOperations.append(.add(path: JSONPointer(tokens: tokens + [String(i)]), value: b[i]))
                 }
             } else {
                 for i in (b.count..<a.count).reversed() {
-                    arrayOperations.append(.remove(path: path.appending(index: i)))
+                    arrayOperations.append(.remove(path: JSONPointer(tokens: tokens + [String(i)])))
                 }
             }
             if arrayOperations.count > max(1, b.count) {
-                operations.append(.replace(path: path, value: new))
+                operations.append(.replace(path: JSONPointer(tokens: tokens), value: new))
             } else {
                 operations.append(contentsOf: arrayOperations)
             }
         default:
             if old != new {
-                operations.append(.replace(path: path, value: new))
+                operations.append(.replace(path: JSONPointer(tokens: tokens), value: new))
             }
         }
-    }
-
-    private static func utf8Order(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }

@@ -190,6 +190,52 @@ final class JSONPatchTests: XCTestCase {
         XCTAssertEqual(error?.description, #"JSON patch operation 4: path "/nope" does not exist"#)
     }
 
+    func testFailedPatchIsUndoneInPlace() throws {
+        var g = SplitMix64(seed: 2024)
+        var undoneAfterFullPatch = 0
+        for _ in 0..<500 {
+            let original = RandomJSON.value(&g, depth: 4)
+            var operations = JSONDiff.patch(from: original, to: RandomJSON.mutated(original, &g, changes: 3))
+            // Mix in moves, copies and member-replacing adds of existing paths.
+            let paths = Self.allPaths(in: original)
+            for _ in 0..<3 {
+                let from = paths[Int.random(in: 0..<paths.count, using: &g)]
+                let to = paths[Int.random(in: 0..<paths.count, using: &g)]
+                switch Int.random(in: 0..<3, using: &g) {
+                case 0: operations.insert(.copy(from: from, path: to), at: 0)
+                case 1: operations.insert(.add(path: to, value: "added"), at: 0)
+                default: operations.insert(.move(from: from, path: to), at: 0)
+                }
+            }
+            var document = original
+            do {
+                try document.apply(operations + [.remove(path: JSONPointer(tokens: ["no such member", "x"]))])
+                XCTFail("the last operation cannot succeed")
+            } catch {
+                XCTAssertEqual(document, original)
+                XCTAssertEqual(document.encoded(), original.encoded())
+                XCTAssertNotNil(error.operationIndex)
+                if error.operationIndex == operations.count { undoneAfterFullPatch += 1 }
+            }
+        }
+        // Most patches got as far as the failing last operation, so their every step was undone.
+        XCTAssertGreaterThan(undoneAfterFullPatch, 150)
+    }
+
+    /// Every pointer that resolves in `value`, root first.
+    private static func allPaths(in value: JSON, at base: JSONPointer = .root) -> [JSONPointer] {
+        var paths = [base]
+        switch value {
+        case .object(let members):
+            for (key, member) in members { paths += allPaths(in: member, at: base.appending(key)) }
+        case .array(let elements):
+            for (i, element) in elements.enumerated() { paths += allPaths(in: element, at: base.appending(index: i)) }
+        default:
+            break
+        }
+        return paths
+    }
+
     func testOperationJSONForms() throws {
         let operations: [PatchOperation] = [
             .add(path: try pointer("/a~1b"), value: ["x": [1, nil]]),
