@@ -119,7 +119,25 @@ public struct Pattern: Hashable, Sendable {
 
     /// The live cells that lie inside `rows` x `cols`, in row-major order.
     public var sortedCells: [Coordinate] {
-        live.filter { $0.row >= 0 && $0.row < rows && $0.col >= 0 && $0.col < cols }.sorted()
+        guard rows > 0, cols > 0 else { return [] }
+        let (area, overflow) = rows.multipliedReportingOverflow(by: cols)
+        guard !overflow, area <= max(16 * live.count, 4096) else {
+            // Sparse in a large rectangle: sort.
+            return live.filter { $0.row >= 0 && $0.row < rows && $0.col >= 0 && $0.col < cols }.sorted()
+        }
+        // Dense enough to scan the rectangle, which is faster than sorting.
+        var marks = [Bool](repeating: false, count: area)
+        var count = 0
+        for cell in live where cell.row >= 0 && cell.row < rows && cell.col >= 0 && cell.col < cols {
+            marks[cell.row * cols + cell.col] = true
+            count += 1
+        }
+        var cells: [Coordinate] = []
+        cells.reserveCapacity(count)
+        for index in 0..<area where marks[index] {
+            cells.append(Coordinate(row: index / cols, col: index % cols))
+        }
+        return cells
     }
 
     /// The smallest rectangle holding every live cell; nil when there are none.
