@@ -1,36 +1,62 @@
 import Protocol
 
-/// What the reducers need from the world outside the state: time and chance.
+/// What the reducers need from the world outside the state: time, chance, and the network.
 public struct AppEnvironment {
     /// Runs the timer. Production: the daemon's event loop; tests: a ``TestScheduler``.
     public var scheduler: any Scheduler
     /// Makes random grids; seeded by `lifed --seed N` for reproducible worlds.
     public var random: RandomSource
+    /// The settings `settings.reset` restores: the defaults, as lifed's start-up flags set them.
+    public var defaultSettings: Settings
+    /// Fetches a list of configurations from a URL, or from the default source when nil.
+    /// Production: HTTP(S) and files, off the event loop; tests: canned answers in virtual time.
+    public var fetchConfigurations: (_ url: String?) -> Effect<Result<[Configuration], FetchFailure>>
 
-    public init(scheduler: any Scheduler, random: RandomSource) {
+    /// Without `fetchConfigurations`, every fetch answers with the built-in collection.
+    public init(
+        scheduler: any Scheduler, random: RandomSource, defaultSettings: Settings = Settings(),
+        fetchConfigurations: ((_ url: String?) -> Effect<Result<[Configuration], FetchFailure>>)? = nil
+    ) {
         self.scheduler = scheduler
         self.random = random
+        self.defaultSettings = defaultSettings
+        self.fetchConfigurations = fetchConfigurations ?? { _ in AppEnvironment.builtinFetch(on: scheduler) }
+    }
+
+    /// The built-in collection, answered on the scheduler's next turn like a real fetch, so the
+    /// answer is a later version than the fetch itself.
+    public static func builtinFetch(on scheduler: any Scheduler) -> Effect<Result<[Configuration], FetchFailure>> {
+        .run { send in scheduler.schedule(after: .zero) { send(.success(Configuration.builtin)) } }
     }
 }
 
 extension AppState {
-    /// The side of the grids that the reset actions make.
-    public static let defaultGridSide = 10
-    /// The share of live cells in a random grid: about one in three.
-    public static let defaultDensity = 1.0 / 3.0
-
-    /// The state at start-up: a random 10x10 grid, ticks 0, the timer stopped.
+    /// The state at start-up: a random grid of the settings' size and density, ticks 0, the timer stopped.
     public static func initial(random: RandomSource, settings: Settings = Settings()) -> AppState {
-        AppState(
-            simulation: SimulationState(
-                gridState: GridState(
-                    grid: .random(rows: defaultGridSide, cols: defaultGridSide, density: defaultDensity, using: random))),
-            settings: settings
-        )
+        var state = AppState(simulation: SimulationState(gridState: GridState(grid: Grid(rows: 0, cols: 0))), settings: settings)
+        state.replaceGrid(with: .random(rows: settings.rows, cols: settings.cols, density: settings.density, using: random))
+        return state
+    }
+
+    /// What the grid reducer sees: the grid with what a generation updates (statistics, settling)
+    /// and what it reads (the rule and topology from the settings).
+    public var gridWorld: GridWorld {
+        get {
+            GridWorld(
+                grid: simulation.gridState.grid, statistics: statistics, settling: simulation.settling,
+                rule: settings.rule, topology: settings.topology)
+        }
+        set {
+            simulation.gridState.grid = newValue.grid
+            statistics = newValue.statistics
+            simulation.settling = newValue.settling
+        }
     }
 }
 
 extension EffectID {
     /// The simulation's repeating timer.
     public static let timer = EffectID("simulation.timer")
+    /// The configurations fetch.
+    public static let fetch = EffectID("configurations.fetch")
 }

@@ -43,6 +43,31 @@ extension Grid {
         return Grid(rows: rows, cols: cols, cells: next) ?? self
     }
 
+    /// A 64-bit fingerprint of which cells are live (alive or born), for detecting repeats.
+    /// Equal live patterns of the same size give equal fingerprints.
+    public var fingerprint: UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: rows &* 4099 &+ cols)
+        var word: UInt64 = 0
+        var bits = 0
+        func mix(_ value: UInt64) {
+            var z = hash ^ value
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            hash = z ^ (z >> 31)
+        }
+        for cell in cells {
+            word = word << 1 | (cell.isLive ? 1 : 0)
+            bits += 1
+            if bits == 64 {
+                mix(word)
+                word = 0
+                bits = 0
+            }
+        }
+        mix(word ^ UInt64(bits) << 58)
+        return hash
+    }
+
     /// A grid where each cell is live (`alive`) with probability `density`.
     public static func random(rows: Int, cols: Int, density: Double, using random: RandomSource) -> Grid {
         var grid = Grid(rows: rows, cols: cols)

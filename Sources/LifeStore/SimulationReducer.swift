@@ -1,33 +1,11 @@
 import Protocol
 
-extension CasePath where Root == SimulationAction, Value == GridAction {
-    /// `SimulationAction.grid`.
-    public static var grid: CasePath {
-        CasePath(embed: SimulationAction.grid, extract: { if case .grid(let a) = $0 { return a } else { return nil } })
-    }
-}
-
-extension CasePath where Root == AppAction, Value == SimulationAction {
-    /// `AppAction.simulation`.
-    public static var simulation: CasePath {
-        CasePath(embed: AppAction.simulation, extract: { if case .simulation(let a) = $0 { return a } else { return nil } })
-    }
-}
-
-extension CasePath where Root == AppAction, Value == StatisticsAction {
-    /// `AppAction.statistics`.
-    public static var statistics: CasePath {
-        CasePath(embed: AppAction.statistics, extract: { if case .statistics(let a) = $0 { return a } else { return nil } })
-    }
-}
-
 extension Reducer where State == AppState, Action == SimulationAction, Environment == AppEnvironment {
-    /// The Simulation tab: the grid reducer pulled back onto the simulation's grid, and the
-    /// simulation's own buttons. It sees the whole state because the timer reads the settings.
+    /// The Simulation tab: the grid reducer pulled back onto the grid world, and the
+    /// simulation's own buttons. It sees the whole state because it reads the settings.
     public static var simulation: Reducer {
         .combine(
-            Reducer<Grid, GridAction, Void>.grid.pullback(
-                state: \AppState.simulation.gridState.grid, action: .grid, environment: { _ in () }),
+            Reducer<GridWorld, GridAction, Void>.grid.pullback(state: \AppState.gridWorld, action: .grid, environment: { _ in () }),
             simulationButtons
         )
     }
@@ -40,23 +18,30 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
 
             case .tick:
                 state.simulation.gridState.ticks += 1
-                state.simulation.gridState.grid = state.simulation.gridState.grid.nextGeneration()
+                state.gridWorld.advance(generations: 1)
                 return .none
 
             case .resetGridToEmpty:
                 try refuseWhileRunning(state, "simulation.resetGridToEmpty")
-                state.simulation.gridState.grid = Grid(rows: AppState.defaultGridSide, cols: AppState.defaultGridSide)
+                state.replaceGrid(with: Grid(rows: state.settings.rows, cols: state.settings.cols))
                 return .none
 
             case .resetGridToRandom:
                 try refuseWhileRunning(state, "simulation.resetGridToRandom")
-                state.simulation.gridState.grid = .random(
-                    rows: AppState.defaultGridSide, cols: AppState.defaultGridSide, density: AppState.defaultDensity,
-                    using: environment.random)
+                let settings = state.settings
+                state.replaceGrid(with: .random(rows: settings.rows, cols: settings.cols, density: settings.density, using: environment.random))
                 return .none
 
             case .reset:
                 try refuseWhileRunning(state, "simulation.reset")
+                state.simulation.gridState.ticks = 0
+                return .none
+
+            case .setGrid(let replacement):
+                try refuseWhileRunning(state, "simulation.setGrid")
+                if let rule = replacement.rule { state.settings.rule = rule }
+                if let topology = replacement.topology { state.settings.topology = topology }
+                state.replaceGrid(with: replacement.grid)
                 state.simulation.gridState.ticks = 0
                 return .none
 
@@ -65,6 +50,7 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
                     throw ProtocolError(.notAllowed, "the timer is already running; send simulation.stopTimer first")
                 }
                 state.simulation.isRunningTimer = true
+                state.simulation.stoppedBecause = nil
                 return timerEffect(state, environment)
 
             case .stopTimer:
@@ -77,15 +63,24 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
         }
     }
 
-    /// The repeating timer that sends `tick`, under the one timer id.
+    /// The repeating timer that sends `tick` at the settings' interval, under the one timer id.
     static func timerEffect(_ state: AppState, _ environment: AppEnvironment) -> Effect<SimulationAction> {
         Effect.timer(every: .milliseconds(state.settings.intervalMs), on: environment.scheduler) { .tick }
             .cancellable(id: .timer)
     }
+}
 
-    private static func refuseWhileRunning(_ state: AppState, _ name: String) throws(ProtocolError) {
-        if state.simulation.isRunningTimer {
-            throw ProtocolError(.notAllowed, "\(name) is not allowed while the timer runs; send simulation.stopTimer first")
-        }
+/// Refuses `name` with `not-allowed` while the timer runs, like a button disabled during a run.
+func refuseWhileRunning(_ state: AppState, _ name: String) throws(ProtocolError) {
+    if state.simulation.isRunningTimer {
+        throw ProtocolError(.notAllowed, "\(name) is not allowed while the timer runs; send simulation.stopTimer first")
+    }
+}
+
+extension AppState {
+    /// Puts `grid` in place of the current one; its history starts afresh.
+    mutating func replaceGrid(with grid: Grid) {
+        simulation.gridState.grid = grid
+        simulation.settling.reset(startingWith: grid.fingerprint)
     }
 }

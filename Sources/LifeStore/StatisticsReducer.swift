@@ -1,28 +1,47 @@
 import Protocol
 
-extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
-    /// The statistics, as the course kept them. It runs after the simulation reducer, so on
-    /// every generation (`grid.step` or a tick) it counts the cells of the new grid.
+extension Reducer where State == Statistics, Action == StatisticsAction, Environment == Void {
+    /// The statistics' own action. Generations count themselves as they happen (``GridWorld/advance(generations:)``).
     public static var statistics: Reducer {
-        Reducer { state, action, _ in
+        Reducer { statistics, action, _ in
             switch action {
-            case .statistics(.reset):
-                state.statistics = Statistics()
-            case .simulation(.grid(.step)), .simulation(.tick):
-                state.statistics.record(state.simulation.gridState.grid.census)
-            case .simulation:
-                break
+            case .reset:
+                statistics = Statistics()
+                return .none
             }
-            return .none
         }
     }
+}
 
-    /// The whole app: the simulation, then the statistics that count its generations.
+extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
+    /// The whole app: each tab's reducer pulled back onto its part of the state and its actions,
+    /// then the instrumentation that stops the timer once the world settles.
     public static var app: Reducer {
         .combine(
             Reducer<AppState, SimulationAction, AppEnvironment>.simulation.pullback(
                 state: \AppState.self, action: .simulation, environment: { $0 }),
-            statistics
+            Reducer<Statistics, StatisticsAction, Void>.statistics.pullback(
+                state: \AppState.statistics, action: .statistics, environment: { _ in () }),
+            settings,
+            Reducer<AppState, ConfigurationsAction, AppEnvironment>.configurations.pullback(
+                state: \AppState.self, action: .configurations, environment: { $0 }),
+            autoStop
         )
+    }
+
+    /// With `autoStop` on, stops the timer when a generation leaves the world settled, and says why.
+    public static var autoStop: Reducer {
+        Reducer { state, action, _ in
+            switch action {
+            case .simulation(.tick), .simulation(.grid(.step)):
+                let status = state.simulation.settling.status
+                guard state.settings.autoStop, state.simulation.isRunningTimer, status != .evolving else { return .none }
+                state.simulation.isRunningTimer = false
+                state.simulation.stoppedBecause = status.reason
+                return .cancel(id: .timer)
+            default:
+                return .none
+            }
+        }
     }
 }

@@ -5,15 +5,17 @@
 public enum AppAction: Equatable, Sendable {
     case simulation(SimulationAction)
     case statistics(StatisticsAction)
+    case settings(SettingsAction)
+    case configurations(ConfigurationsAction)
 }
 
 /// The Simulation tab's buttons, and the timer's tick.
 public enum SimulationAction: Equatable, Sendable {
     /// The grid's own actions, pulled back into the simulation.
     case grid(GridAction)
-    /// An empty grid; refused while the timer runs.
+    /// An empty grid of the settings' size; refused while the timer runs.
     case resetGridToEmpty
-    /// A random grid; refused while the timer runs.
+    /// A random grid of the settings' size and density; refused while the timer runs.
     case resetGridToRandom
     /// ticks += 1 and one generation: what the timer sends.
     case tick
@@ -23,12 +25,32 @@ public enum SimulationAction: Equatable, Sendable {
     case stopTimer
     /// ticks = 0; refused while the timer runs.
     case reset
+    /// Replaces the grid (and, when given, the rule and topology); refused while the timer runs.
+    case setGrid(GridReplacement)
+}
+
+/// A new grid for `simulation.setGrid`, with the rule and topology a pattern file may carry.
+public struct GridReplacement: Equatable, Sendable {
+    public var grid: Grid
+    public var rule: Rule?
+    public var topology: Topology?
+
+    public init(grid: Grid, rule: Rule? = nil, topology: Topology? = nil) {
+        self.grid = grid
+        self.rule = rule
+        self.topology = topology
+    }
 }
 
 /// Actions on the grid alone.
 public enum GridAction: Equatable, Sendable {
+    /// `generations` generations (1 to 1,000,000) as one change.
+    case step(generations: Int)
+
     /// One generation.
-    case step
+    public static var step: GridAction { .step(generations: 1) }
+    /// The allowed jumps.
+    public static let generationsRange = 1...1_000_000
 }
 
 /// Actions on the statistics.
@@ -37,8 +59,45 @@ public enum StatisticsAction: Equatable, Sendable {
     case reset
 }
 
+/// Actions on the settings.
+public enum SettingsAction: Equatable, Sendable {
+    /// Changes the fields given, all or nothing.
+    case update(SettingsUpdate)
+    /// Restores the defaults; refused while the timer runs.
+    case reset
+}
+
+/// The Configurations tab.
+public enum ConfigurationsAction: Equatable, Sendable {
+    /// Fetches a list of patterns from `url` (else the daemon's default source).
+    case fetch(url: String?)
+    /// Stops a fetch in flight.
+    case cancelFetch
+    /// Forgets the list and stops a fetch in flight.
+    case clear
+    /// Adds one pattern to the list.
+    case add(Configuration)
+    /// Puts a pattern of the list centred on the grid, and ticks to 0; refused while the timer runs.
+    case load(ConfigurationSelector, resize: Bool)
+    /// The outcome of a fetch (sent by the fetch effect, never by clients).
+    case fetchResponse(Result<[Configuration], FetchFailure>)
+}
+
+/// Which configuration `configurations.load` means.
+public enum ConfigurationSelector: Equatable, Sendable {
+    case title(String)
+    case index(Int)
+}
+
+/// Why a fetch failed, in words for the `error` field.
+public struct FetchFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
 extension AppAction {
-    /// The wire names of every action, in the order the docs list them.
+    /// The wire names of every action clients may send, in the order the docs list them.
     public static let allTypeNames: [String] = [
         "grid.step",
         "simulation.tick",
@@ -47,7 +106,15 @@ extension AppAction {
         "simulation.resetGridToEmpty",
         "simulation.resetGridToRandom",
         "simulation.reset",
+        "simulation.setGrid",
         "statistics.reset",
+        "settings.update",
+        "settings.reset",
+        "configurations.fetch",
+        "configurations.cancelFetch",
+        "configurations.clear",
+        "configurations.add",
+        "configurations.load",
     ]
 
     /// The action's wire name.
@@ -60,37 +127,162 @@ extension AppAction {
         case .simulation(.resetGridToEmpty): return "simulation.resetGridToEmpty"
         case .simulation(.resetGridToRandom): return "simulation.resetGridToRandom"
         case .simulation(.reset): return "simulation.reset"
+        case .simulation(.setGrid): return "simulation.setGrid"
         case .statistics(.reset): return "statistics.reset"
+        case .settings(.update): return "settings.update"
+        case .settings(.reset): return "settings.reset"
+        case .configurations(.fetch): return "configurations.fetch"
+        case .configurations(.cancelFetch): return "configurations.cancelFetch"
+        case .configurations(.clear): return "configurations.clear"
+        case .configurations(.add): return "configurations.add"
+        case .configurations(.load): return "configurations.load"
+        case .configurations(.fetchResponse): return "configurations.fetchResponse"
         }
     }
 
+    /// Whether only the daemon itself sends this action (a timer tick, a fetch's outcome).
+    public var isInternal: Bool {
+        if case .configurations(.fetchResponse) = self { return true }
+        return false
+    }
+
     /// The action as the wire carries it.
-    public var json: JSON { ["type": .string(typeName)] }
+    public var json: JSON {
+        var members: [String: JSON] = ["type": .string(typeName)]
+        switch self {
+        case .simulation(.grid(.step(let generations))) where generations != 1:
+            members["generations"] = .int(generations)
+        case .simulation(.setGrid(let replacement)):
+            for (key, value) in replacement.grid.json.objectValue ?? [:] { members[key] = value }
+            if let rule = replacement.rule { members["rule"] = .string(rule.notation) }
+            if let topology = replacement.topology { members["topology"] = .string(topology.rawValue) }
+        case .settings(.update(let update)):
+            for (key, value) in update.json.objectValue ?? [:] { members[key] = value }
+        case .configurations(.fetch(let url?)):
+            members["url"] = .string(url)
+        case .configurations(.add(let configuration)):
+            members["title"] = .string(configuration.title)
+            members["contents"] = configuration.json["contents"]
+        case .configurations(.load(let selector, let resize)):
+            switch selector {
+            case .title(let title): members["title"] = .string(title)
+            case .index(let index): members["index"] = .int(index)
+            }
+            if resize { members["resize"] = true }
+        default:
+            break
+        }
+        return .object(members)
+    }
 
     /// Reads an action object. An unknown `type` is `unknown-action`; a malformed
     /// object or parameter is `invalid-argument` (or `bad-message` when `type` is not a string).
     public init(json: JSON) throws(ProtocolError) {
-        let fields = try JSONFields(json, at: "action", code: .badMessage)
-        guard let type = try fields.required("type").stringValue else {
+        let header = try JSONFields(json, at: "action", code: .badMessage)
+        guard let type = try header.required("type").stringValue else {
             throw ProtocolError(.badMessage, "action.type must be a string")
         }
-        let action: AppAction
+        // Parameters are named bare in messages ("rows must be ..."): they stand beside `type`.
+        let fields = try JSONFields(json, at: "")
+        func only(_ names: Set<String>) throws(ProtocolError) { try fields.rejectUnknown(names.union(["type"])) }
         switch type {
-        case "grid.step": action = .simulation(.grid(.step))
-        case "simulation.tick": action = .simulation(.tick)
-        case "simulation.startTimer": action = .simulation(.startTimer)
-        case "simulation.stopTimer": action = .simulation(.stopTimer)
-        case "simulation.resetGridToEmpty": action = .simulation(.resetGridToEmpty)
-        case "simulation.resetGridToRandom": action = .simulation(.resetGridToRandom)
-        case "simulation.reset": action = .simulation(.reset)
-        case "statistics.reset": action = .statistics(.reset)
+        case "grid.step":
+            try only(["generations"])
+            self = .simulation(.grid(.step(generations: try fields.int("generations", in: GridAction.generationsRange, default: 1))))
+        case "simulation.tick": try only([]); self = .simulation(.tick)
+        case "simulation.startTimer": try only([]); self = .simulation(.startTimer)
+        case "simulation.stopTimer": try only([]); self = .simulation(.stopTimer)
+        case "simulation.resetGridToEmpty": try only([]); self = .simulation(.resetGridToEmpty)
+        case "simulation.resetGridToRandom": try only([]); self = .simulation(.resetGridToRandom)
+        case "simulation.reset": try only([]); self = .simulation(.reset)
+        case "simulation.setGrid":
+            try only(["rows", "cols", "cells", "rle", "rule", "topology"])
+            self = .simulation(.setGrid(try GridReplacement(fields: fields)))
+        case "statistics.reset": try only([]); self = .statistics(.reset)
+        case "settings.update":
+            self = .settings(.update(try SettingsUpdate(fields: fields)))
+        case "settings.reset": try only([]); self = .settings(.reset)
+        case "configurations.fetch":
+            try only(["url"])
+            self = .configurations(.fetch(url: try fields.optionalString("url")))
+        case "configurations.cancelFetch": try only([]); self = .configurations(.cancelFetch)
+        case "configurations.clear": try only([]); self = .configurations(.clear)
+        case "configurations.add":
+            try only(["title", "contents"])
+            do {
+                self = .configurations(.add(try Configuration(json: json.removingMember("type"))))
+            } catch {
+                throw ProtocolError(.invalidArgument, "configurations.add: \(error.message)")
+            }
+        case "configurations.load":
+            try only(["title", "index", "resize"])
+            let resize = try fields.bool("resize", default: false)
+            let title = try fields.optionalString("title")
+            let index = try fields.optionalInt("index", in: 0...Int.max)
+            switch (title, index) {
+            case (let title?, nil): self = .configurations(.load(.title(title), resize: resize))
+            case (nil, let index?): self = .configurations(.load(.index(index), resize: resize))
+            default:
+                throw ProtocolError(.invalidArgument, "configurations.load needs either a title or an index (from 0), not both")
+            }
         default:
             throw ProtocolError(
                 .unknownAction,
                 "no action is called \(JSON.string(type).preview); known actions: \(Self.allTypeNames.joined(separator: ", "))")
         }
-        let parameters = try JSONFields(json, at: "action")
-        try parameters.rejectUnknown(["type"])
-        self = action
+    }
+}
+
+extension GridReplacement {
+    /// Reads `{rows, cols, cells}` or `{rle}`, with an optional `rule` and `topology`.
+    public init(fields: JSONFields) throws(ProtocolError) {
+        var rule = try fields.optionalString("rule").map { (text: String) throws(ProtocolError) -> Rule in
+            do { return try Rule(parsing: text) } catch { throw ProtocolError(.invalidArgument, "rule: \(error)") }
+        }
+        var topology = try fields.optionalString("topology").map { (text: String) throws(ProtocolError) -> Topology in
+            try Topology(field: "topology", text)
+        }
+        if let rle = try fields.optionalString("rle") {
+            guard fields.members["cells"] == nil, fields.members["rows"] == nil, fields.members["cols"] == nil else {
+                throw ProtocolError(.invalidArgument, "simulation.setGrid takes either rle or rows, cols and cells, not both")
+            }
+            let pattern: Pattern
+            do {
+                pattern = try PatternFormat.rle.read(rle)
+            } catch {
+                throw ProtocolError(.invalidArgument, "rle: \(error)")
+            }
+            let size = pattern.worldSize ?? Pattern.Size(rows: pattern.rows, cols: pattern.cols)
+            guard (1...Grid.maxSide).contains(size.rows), (1...Grid.maxSide).contains(size.cols) else {
+                throw ProtocolError(.invalidArgument, "rle: the grid must be from 1x1 to \(Grid.maxSide)x\(Grid.maxSide), not \(size.rows)x\(size.cols)")
+            }
+            rule = rule ?? pattern.rule
+            topology = topology ?? pattern.topology
+            self.init(grid: pattern.grid(rows: size.rows, cols: size.cols), rule: rule, topology: topology)
+        } else {
+            let rows = try fields.int("rows", in: 1...Grid.maxSide)
+            let cols = try fields.int("cols", in: 1...Grid.maxSide)
+            let grid = try Grid(json: ["rows": .int(rows), "cols": .int(cols), "cells": try fields.required("cells")])
+            self.init(grid: grid, rule: rule, topology: topology)
+        }
+    }
+}
+
+extension Topology {
+    /// Reads a topology name for the field `field`.
+    public init(field: String, _ text: String) throws(ProtocolError) {
+        guard let topology = Topology(rawValue: text) else {
+            throw ProtocolError(.invalidArgument, "\(field) must be \"torus\" or \"bounded\", not \(JSON.string(text).preview)")
+        }
+        self = topology
+    }
+}
+
+extension JSON {
+    /// This object without the member `key` (other values unchanged).
+    public func removingMember(_ key: String) -> JSON {
+        guard case .object(var members) = self else { return self }
+        members[key] = nil
+        return .object(members)
     }
 }

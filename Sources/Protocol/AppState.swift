@@ -11,11 +11,30 @@ public struct AppState: Equatable, Sendable {
     public var simulation: SimulationState
     public var statistics: Statistics
     public var settings: Settings
+    public var configurations: ConfigurationsState
 
-    public init(simulation: SimulationState, statistics: Statistics = Statistics(), settings: Settings = Settings()) {
+    public init(
+        simulation: SimulationState, statistics: Statistics = Statistics(), settings: Settings = Settings(),
+        configurations: ConfigurationsState = ConfigurationsState()
+    ) {
         self.simulation = simulation
         self.statistics = statistics
         self.settings = settings
+        self.configurations = configurations
+    }
+}
+
+/// The Configurations tab: a list of patterns, fetched or added, and the state of a fetch.
+public struct ConfigurationsState: Equatable, Sendable {
+    public var isFetching: Bool
+    public var configs: [Configuration]
+    /// What the last fetch failed on, or nil.
+    public var error: String?
+
+    public init(isFetching: Bool = false, configs: [Configuration] = [], error: String? = nil) {
+        self.isFetching = isFetching
+        self.configs = configs
+        self.error = error
     }
 }
 
@@ -23,10 +42,94 @@ public struct AppState: Equatable, Sendable {
 public struct SimulationState: Equatable, Sendable {
     public var isRunningTimer: Bool
     public var gridState: GridState
+    /// Whether the world still changes, derived from the history of its generations.
+    public var settling: Settling
+    /// Why the timer last stopped itself (the world settled), or nil.
+    public var stoppedBecause: String?
 
-    public init(isRunningTimer: Bool = false, gridState: GridState) {
+    public init(isRunningTimer: Bool = false, gridState: GridState, settling: Settling = Settling(), stoppedBecause: String? = nil) {
         self.isRunningTimer = isRunningTimer
         self.gridState = gridState
+        self.settling = settling
+        self.stoppedBecause = stoppedBecause
+    }
+}
+
+/// The course's History: a bounded record of grid fingerprints, and the status derived from it.
+///
+/// After each generation, ``record(fingerprint:population:)`` compares the new grid with the
+/// ones before it: no live cells is `extinct`; the same as the last is `still`; the same as
+/// the one `p` generations back is `oscillating` with period `p`; anything else is `evolving`.
+public struct Settling: Equatable, Sendable {
+    /// What the world is doing.
+    public enum Status: Equatable, Sendable {
+        case evolving
+        case extinct
+        case still
+        case oscillating(period: Int)
+
+        /// The status's name on the wire.
+        public var name: String {
+            switch self {
+            case .evolving: return "evolving"
+            case .extinct: return "extinct"
+            case .still: return "still"
+            case .oscillating: return "oscillating"
+            }
+        }
+
+        /// A sentence for why the timer stopped.
+        public var reason: String {
+            switch self {
+            case .evolving: return "the world is still evolving"
+            case .extinct: return "the world died out"
+            case .still: return "the world became still"
+            case .oscillating(let period): return "the world oscillates with period \(period)"
+            }
+        }
+    }
+
+    /// The longest period detected.
+    public static let maxPeriod = 128
+
+    public private(set) var status: Status = .evolving
+    /// The fingerprints of the latest generations, oldest first (at most maxPeriod).
+    public private(set) var fingerprints: [UInt64] = []
+
+    public init() {}
+
+    /// A history with `status` and these fingerprints, oldest first (mirrors and restored worlds
+    /// carry no history; the daemon restores one with the fingerprint of the grid in place).
+    public init(status: Status, fingerprints: [UInt64] = []) {
+        self.status = status
+        self.fingerprints = Array(fingerprints.suffix(Self.maxPeriod))
+    }
+
+    /// Records one generation and derives the status.
+    public mutating func record(fingerprint: UInt64, population: Int) {
+        defer {
+            fingerprints.append(fingerprint)
+            if fingerprints.count > Self.maxPeriod { fingerprints.removeFirst(fingerprints.count - Self.maxPeriod) }
+        }
+        if population == 0 {
+            status = .extinct
+            return
+        }
+        for period in 1...max(1, fingerprints.count) where period <= fingerprints.count {
+            if fingerprints[fingerprints.count - period] == fingerprint {
+                status = period == 1 ? .still : .oscillating(period: period)
+                return
+            }
+        }
+        status = .evolving
+    }
+
+    /// Forgets the history: the grid was replaced, or its rule changed. The grid in place
+    /// now is the first of the new history, so a still life shows `still` after one generation.
+    public mutating func reset(startingWith fingerprint: UInt64? = nil) {
+        status = .evolving
+        fingerprints.removeAll()
+        if let fingerprint { fingerprints.append(fingerprint) }
     }
 }
 
@@ -68,15 +171,60 @@ public struct Statistics: Equatable, Sendable {
     }
 }
 
-/// Settings every client sees.
+/// Settings every client sees, changed by `settings.update` and restored by `settings.reset`.
 public struct Settings: Equatable, Sendable {
     /// The timer period in milliseconds.
     public var intervalMs: Int
+    /// The size of the grids that the reset actions make.
+    public var rows: Int
+    public var cols: Int
+    /// What lies beyond the edges.
+    public var topology: Topology
+    /// The Life-like rule.
+    public var rule: Rule
+    /// The share of live cells in a random grid.
+    public var density: Double
+    /// Whether the timer stops itself when the world settles.
+    public var autoStop: Bool
+    /// What every watcher shows.
+    public var display: Display
+
+    /// What watchers show: a title, and whether the statistics panel is on.
+    public struct Display: Equatable, Sendable {
+        public var title: String
+        public var showStatistics: Bool
+
+        public init(title: String = "Welcome", showStatistics: Bool = true) {
+            self.title = title
+            self.showStatistics = showStatistics
+        }
+    }
 
     /// The allowed timer periods, in milliseconds.
     public static let intervalRange = 10...60_000
+    /// The allowed grid sides.
+    public static let sideRange = 3...Grid.maxSide
+    /// The allowed densities of random grids.
+    public static let densityRange = 0.05...0.95
+    /// The longest display title, in characters.
+    public static let maxTitleLength = 200
 
-    public init(intervalMs: Int = 1000) {
-        self.intervalMs = intervalMs
+    public init(
+        intervalMs: Int = 1000, rows: Int = 10, cols: Int = 10, topology: Topology = .torus, rule: Rule = .conway,
+        density: Double = 1.0 / 3.0, autoStop: Bool = true, display: Display = Display()
+    ) {
+        self.intervalMs = intervalMs.clamped(to: Settings.intervalRange)
+        self.rows = rows.clamped(to: Settings.sideRange)
+        self.cols = cols.clamped(to: Settings.sideRange)
+        self.topology = topology
+        self.rule = rule
+        self.density = density.clamped(to: Settings.densityRange)
+        self.autoStop = autoStop
+        self.display = display
     }
+}
+
+extension Comparable {
+    /// The value limited to `range`.
+    public func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
 }

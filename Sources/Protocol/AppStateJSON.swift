@@ -7,6 +7,7 @@ extension AppState {
             "simulation": simulation.json,
             "statistics": statistics.json,
             "settings": settings.json,
+            "configurations": configurations.json,
         ]
     }
 
@@ -16,21 +17,40 @@ extension AppState {
         self.init(
             simulation: try SimulationState(json: try reader.required("simulation")),
             statistics: try Statistics(json: try reader.required("statistics")),
-            settings: try Settings(json: try reader.required("settings"))
+            settings: try Settings(json: try reader.required("settings")),
+            configurations: try ConfigurationsState(json: try reader.required("configurations"))
         )
     }
 }
 
 extension SimulationState {
     public var json: JSON {
-        ["isRunningTimer": .bool(isRunningTimer), "gridState": gridState.json]
+        var period = JSON.null
+        if case .oscillating(let p) = settling.status { period = .int(p) }
+        return [
+            "isRunningTimer": .bool(isRunningTimer),
+            "gridState": gridState.json,
+            "status": .string(settling.status.name),
+            "period": period,
+            "stoppedBecause": stoppedBecause.map(JSON.string) ?? .null,
+        ]
     }
 
     public init(json: JSON) throws(ProtocolError) {
         let reader = try JSONFields(json, at: "/simulation")
+        let status: Settling.Status
+        switch try reader.optionalString("status") ?? "evolving" {
+        case "evolving": status = .evolving
+        case "extinct": status = .extinct
+        case "still": status = .still
+        case "oscillating": status = .oscillating(period: try reader.int("period", in: 2...Settling.maxPeriod))
+        case let other: throw ProtocolError(.invalidArgument, "/simulation/status: unknown status \(JSON.string(other).preview)")
+        }
         self.init(
             isRunningTimer: try reader.bool("isRunningTimer"),
-            gridState: try GridState(json: try reader.required("gridState"))
+            gridState: try GridState(json: try reader.required("gridState")),
+            settling: Settling(status: status),
+            stoppedBecause: try reader.optionalString("stoppedBecause")
         )
     }
 }
@@ -114,10 +134,46 @@ extension Statistics {
 }
 
 extension Settings {
-    public var json: JSON { ["intervalMs": .int(intervalMs)] }
+    public var json: JSON {
+        [
+            "intervalMs": .int(intervalMs),
+            "rows": .int(rows),
+            "cols": .int(cols),
+            "topology": .string(topology.rawValue),
+            "rule": .string(rule.notation),
+            "density": .double(density),
+            "autoStop": .bool(autoStop),
+            "display": ["title": .string(display.title), "showStatistics": .bool(display.showStatistics)],
+        ]
+    }
+
+    /// Reads settings, validating every field as `settings.update` does.
+    public init(json: JSON) throws(ProtocolError) {
+        _ = try JSONFields(json, at: "/settings")
+        var fields = json.objectValue ?? [:]
+        fields["type"] = nil
+        self = try SettingsUpdate(fields: JSONFields(.object(fields), at: "/settings")).applied(to: Settings())
+    }
+}
+
+extension ConfigurationsState {
+    public var json: JSON {
+        [
+            "isFetching": .bool(isFetching),
+            "configs": Configuration.json(configs),
+            "error": error.map(JSON.string) ?? .null,
+        ]
+    }
 
     public init(json: JSON) throws(ProtocolError) {
-        let reader = try JSONFields(json, at: "/settings")
-        self.init(intervalMs: try reader.int("intervalMs", in: Settings.intervalRange))
+        let reader = try JSONFields(json, at: "/configurations")
+        let list = try reader.required("configs")
+        let configs: [Configuration]
+        do {
+            configs = try Configuration.decodeList(list)
+        } catch {
+            throw ProtocolError(.invalidArgument, "/configurations/configs: \(error)")
+        }
+        self.init(isFetching: try reader.bool("isFetching"), configs: configs, error: try reader.optionalString("error"))
     }
 }

@@ -14,6 +14,8 @@ public struct ClientRequest: Equatable, Sendable {
         case ping
         /// The daemon's pid, version, uptime, clients and a state summary.
         case status
+        /// Asks the daemon to shut down, as SIGTERM does; answered with an ack first.
+        case shutdown
     }
 
     /// Echoed in the reply: a number, a string, or nil when the request had none.
@@ -26,7 +28,7 @@ public struct ClientRequest: Equatable, Sendable {
     }
 
     /// The request types the server knows.
-    public static let typeNames = ["dispatch", "get", "subscribe", "unsubscribe", "ping", "status"]
+    public static let typeNames = ["dispatch", "get", "subscribe", "unsubscribe", "ping", "status", "shutdown"]
 
     /// A request that could not be read, with the `id` to echo when it had a valid one.
     public struct Failure: Error, Equatable, Sendable {
@@ -99,6 +101,9 @@ public struct ClientRequest: Equatable, Sendable {
         case "status":
             try fields.rejectUnknown(["type", "id"])
             return .status
+        case "shutdown":
+            try fields.rejectUnknown(["type", "id"])
+            return .shutdown
         default:
             throw ProtocolError(
                 .unknownMessage,
@@ -123,6 +128,7 @@ public struct ClientRequest: Equatable, Sendable {
         case .unsubscribe: members["type"] = "unsubscribe"
         case .ping: members["type"] = "ping"
         case .status: members["type"] = "status"
+        case .shutdown: members["type"] = "shutdown"
         }
         return .object(members)
     }

@@ -347,4 +347,40 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(Grid(rows: 3, cols: 0).nextGeneration(topology: .bounded), Grid(rows: 3, cols: 0))
         XCTAssertEqual(Grid(rows: 4, cols: 4).nextGeneration(), Grid(rows: 4, cols: 4))
     }
+
+    // MARK: - Fingerprint
+
+    func testTheFingerprintSeesOnlyWhichCellsAreLive() {
+        // Alive and born are both live; died and empty are both not.
+        XCTAssertEqual(grid("O+.", "x.O").fingerprint, grid("+O.", ".xO").fingerprint)
+        XCTAssertEqual(Blinker.odd.fingerprint, Blinker.odd.fingerprint)
+        XCTAssertEqual(Blinker.start.fingerprint, Blinker.even.fingerprint, "the same live cells in other states")
+        XCTAssertNotEqual(Blinker.start.fingerprint, Blinker.odd.fingerprint)
+    }
+
+    func testTheFingerprintTellsApartSizesAndPositions() {
+        XCTAssertNotEqual(Grid(rows: 2, cols: 3).fingerprint, Grid(rows: 3, cols: 2).fingerprint)
+        XCTAssertNotEqual(Grid(rows: 8, cols: 8).fingerprint, Grid(rows: 8, cols: 9).fingerprint)
+        XCTAssertEqual(Grid(rows: 0, cols: 0).fingerprint, Grid(rows: 0, cols: 0).fingerprint)
+        // Every single live cell of a 9x9 grid (81 cells: one full 64-bit word and a partial one) differs.
+        var seen: Set<UInt64> = [Grid(rows: 9, cols: 9).fingerprint]
+        for index in 0..<81 {
+            var world = Grid(rows: 9, cols: 9)
+            world[index / 9, index % 9] = .alive
+            seen.insert(world.fingerprint)
+        }
+        XCTAssertEqual(seen.count, 82)
+        // A moved glider is another world.
+        let glider = grid(
+            ".O....",
+            "..O...",
+            "OOO...",
+            "......",
+            "......",
+            "......"
+        )
+        var moved = glider
+        for _ in 0..<4 { moved = moved.nextGeneration() }
+        XCTAssertNotEqual(moved.fingerprint, glider.fingerprint)
+    }
 }

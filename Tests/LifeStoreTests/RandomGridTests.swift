@@ -65,7 +65,7 @@ final class RandomGridTests: XCTestCase {
 
     func testGridRandomDensityIsAboutAThird() {
         for seed: UInt64 in [1, 2, 3] {
-            let world = Grid.random(rows: 200, cols: 200, density: AppState.defaultDensity, using: RandomSource(seed: seed))
+            let world = Grid.random(rows: 200, cols: 200, density: Settings().density, using: RandomSource(seed: seed))
             let share = Double(world.population) / 40_000
             XCTAssertGreaterThan(share, 0.31, "seed \(seed)")
             XCTAssertLessThan(share, 0.356, "seed \(seed)")
@@ -82,19 +82,30 @@ final class RandomGridTests: XCTestCase {
 
     func testInitialStateIsARandomTenByTenGridStopped() {
         let state = AppState.initial(random: RandomSource(seed: 77))
+        let initial = Grid.random(rows: 10, cols: 10, density: 1.0 / 3.0, using: RandomSource(seed: 77))
         XCTAssertEqual(
             state,
             AppState(
                 simulation: SimulationState(
-                    isRunningTimer: false,
-                    gridState: GridState(
-                        ticks: 0, grid: .random(rows: 10, cols: 10, density: 1.0 / 3.0, using: RandomSource(seed: 77)))),
+                    isRunningTimer: false, gridState: GridState(ticks: 0, grid: initial), settling: .startingWith(initial)),
                 statistics: Statistics(steps: 0, alive: 0, born: 0, died: 0, empty: 0),
                 settings: Settings(intervalMs: 1000)
             ))
+        // The settling history starts with the initial grid.
+        XCTAssertEqual(state.simulation.settling.fingerprints, [initial.fingerprint])
+        XCTAssertEqual(state.simulation.settling.status, .evolving)
+        XCTAssertNil(state.simulation.stoppedBecause)
+        XCTAssertEqual(state.configurations, ConfigurationsState())
         XCTAssertEqual(AppState.initial(random: RandomSource(seed: 77)), state)
         XCTAssertEqual(AppState.initial(random: RandomSource(seed: 1), settings: Settings(intervalMs: 250)).settings.intervalMs, 250)
-        XCTAssertEqual(AppState.defaultGridSide, 10)
-        XCTAssertEqual(AppState.defaultDensity, 1.0 / 3.0)
+        // The defaults come from `Settings()`: 10x10 at a density of 1/3.
+        XCTAssertEqual(Settings().rows, 10)
+        XCTAssertEqual(Settings().cols, 10)
+        XCTAssertEqual(Settings().density, 1.0 / 3.0)
+        // Other settings give other worlds: their size and density.
+        let custom = Settings(rows: 7, cols: 12, density: 0.5)
+        XCTAssertEqual(
+            AppState.initial(random: RandomSource(seed: 77), settings: custom).simulation.gridState.grid,
+            .random(rows: 7, cols: 12, density: 0.5, using: RandomSource(seed: 77)))
     }
 }

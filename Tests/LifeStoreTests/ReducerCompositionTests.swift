@@ -145,12 +145,13 @@ final class ReducerCompositionTests: XCTestCase {
     }
 
     func testTheAppCountsStatisticsAfterTheSimulationStep() {
-        // Statistics run after the simulation reducer, so they count the new grid, not the old one.
+        // Each generation is counted after it happens, so the statistics count the new grid, not the old one.
         let app = AppHarness()
         app.store.send(.simulation(.tick)) {
             $0.simulation.gridState.ticks = 1
             $0.simulation.gridState.grid = Blinker.odd
             $0.statistics = Statistics(steps: 1, alive: 1, born: 2, died: 2, empty: 95)
+            $0.simulation.settling = Blinker.settling(after: 1)
         }
         XCTAssertNotEqual(Blinker.start.census, Blinker.odd.census)
         app.store.finish()
@@ -166,5 +167,14 @@ final class ReducerCompositionTests: XCTestCase {
         XCTAssertEqual(CasePath<SimulationAction, GridAction>.grid.extract(.grid(.step)), .step)
         XCTAssertNil(CasePath<SimulationAction, GridAction>.grid.extract(.tick))
         XCTAssertEqual(CasePath<SimulationAction, GridAction>.grid.embed(.step), .grid(.step))
+        XCTAssertEqual(
+            CasePath<SimulationAction, GridAction>.grid.extract(.grid(.step(generations: 7))), .step(generations: 7))
+        XCTAssertEqual(CasePath<AppAction, SettingsAction>.settings.extract(.settings(.reset)), .reset)
+        XCTAssertNil(CasePath<AppAction, SettingsAction>.settings.extract(.statistics(.reset)))
+        XCTAssertEqual(CasePath<AppAction, SettingsAction>.settings.embed(.reset), .settings(.reset))
+        XCTAssertEqual(CasePath<AppAction, ConfigurationsAction>.configurations.extract(.configurations(.clear)), .clear)
+        XCTAssertNil(CasePath<AppAction, ConfigurationsAction>.configurations.extract(.settings(.reset)))
+        XCTAssertEqual(
+            CasePath<AppAction, ConfigurationsAction>.configurations.embed(.cancelFetch), .configurations(.cancelFetch))
     }
 }

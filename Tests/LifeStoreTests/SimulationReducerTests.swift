@@ -12,18 +12,21 @@ final class SimulationReducerTests: XCTestCase {
             $0.simulation.gridState.ticks = 42
             $0.simulation.gridState.grid = Blinker.odd
             $0.statistics = Blinker.statistics(after: 1)
+            $0.simulation.settling = Blinker.settling(after: 1)
         }
         store.send(.simulation(.tick)) {
             $0.simulation.gridState.ticks = 43
             $0.simulation.gridState.grid = Blinker.even
             $0.statistics = Blinker.statistics(after: 2)
+            $0.simulation.settling = Blinker.settling(after: 2)
         }
         XCTAssertEqual(store.version, 2)
         store.finish()
     }
 
-    func testTickWithoutTheStatisticsReducer() {
-        // The simulation reducer alone: ticks and grid, statistics untouched.
+    func testTheSimulationReducerAloneStepsAndCountsGenerations() {
+        // The simulation reducer alone (no statistics reducer, no autoStop): generations count
+        // themselves, so ticks, grid, statistics and settling all move; `statistics.reset` is not its business.
         let store = TestStore(
             initialState: AppState.fixture(),
             reducer: Reducer<AppState, SimulationAction, AppEnvironment>.simulation,
@@ -32,18 +35,30 @@ final class SimulationReducerTests: XCTestCase {
         store.send(.tick) {
             $0.simulation.gridState.ticks = 1
             $0.simulation.gridState.grid = Blinker.odd
+            $0.statistics = Blinker.statistics(after: 1)
+            $0.simulation.settling = Blinker.settling(after: 1)
         }
-        store.send(.grid(.step)) { $0.simulation.gridState.grid = Blinker.even }
+        store.send(.grid(.step)) {
+            $0.simulation.gridState.grid = Blinker.even
+            $0.statistics = Blinker.statistics(after: 2)
+            $0.simulation.settling = Blinker.settling(after: 2)
+        }
         store.finish()
     }
 
-    func testGridStepOnAnEmptyGridWithoutStatisticsIsUnchanged() {
+    func testGridStepOnAnEmptyGridInTheSimulationReducerOnlyCountsAndRecords() {
+        // The empty grid stays as it is; the generation is counted and the world is extinct.
         let store = TestStore(
             initialState: AppState.fixture(grid: Grid(rows: 10, cols: 10)),
             reducer: Reducer<AppState, SimulationAction, AppEnvironment>.simulation,
             environment: AppEnvironment(scheduler: TestScheduler(), random: RandomSource(seed: 1))
         )
-        XCTAssertEqual(store.send(.grid(.step)), .unchanged(version: 0))
+        store.send(.grid(.step)) {
+            $0.statistics = Statistics(steps: 1, empty: 100)
+            $0.simulation.settling = Settling.after([Grid(rows: 10, cols: 10)], from: Grid(rows: 10, cols: 10))
+        }
+        XCTAssertEqual(store.state.simulation.gridState.grid, Grid(rows: 10, cols: 10))
+        XCTAssertEqual(store.state.simulation.settling.status, .extinct)
         store.finish()
     }
 
@@ -52,7 +67,7 @@ final class SimulationReducerTests: XCTestCase {
     func testResetGridToEmptyMakesAnEmptyTenByTenGrid() {
         let app = AppHarness(state: .fixture(grid: randomFourStateGrid(rows: 3, cols: 4, seed: 3), ticks: 9))
         let store = app.store
-        store.send(.simulation(.resetGridToEmpty)) { $0.simulation.gridState.grid = Grid(rows: 10, cols: 10) }
+        store.send(.simulation(.resetGridToEmpty)) { $0.expectReplacement(Grid(rows: 10, cols: 10)) }
         XCTAssertEqual(store.state.simulation.gridState.grid.census, Census(empty: 100, alive: 0, born: 0, died: 0))
         // Ticks and statistics are left alone; a second reset changes nothing.
         XCTAssertEqual(store.state.simulation.gridState.ticks, 9)
@@ -73,13 +88,13 @@ final class SimulationReducerTests: XCTestCase {
         let first = Grid.random(rows: 10, cols: 10, density: 1.0 / 3.0, using: mirror)
         let second = Grid.random(rows: 10, cols: 10, density: 1.0 / 3.0, using: mirror)
         XCTAssertNotEqual(first, second)
-        store.send(.simulation(.resetGridToRandom)) { $0.simulation.gridState.grid = first }
-        store.send(.simulation(.resetGridToRandom)) { $0.simulation.gridState.grid = second }
+        store.send(.simulation(.resetGridToRandom)) { $0.expectReplacement(first) }
+        store.send(.simulation(.resetGridToRandom)) { $0.expectReplacement(second) }
         XCTAssertEqual(store.state.simulation.gridState.ticks, 4)
         XCTAssertEqual(store.state.statistics, Blinker.statistics(after: 4))
         // The same seed in a fresh store gives the same worlds.
         let again = AppHarness(state: .fixture(), seed: 2718)
-        again.store.send(.simulation(.resetGridToRandom)) { $0.simulation.gridState.grid = first }
+        again.store.send(.simulation(.resetGridToRandom)) { $0.expectReplacement(first) }
         store.finish()
         again.store.finish()
     }
@@ -98,7 +113,7 @@ final class SimulationReducerTests: XCTestCase {
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
         let mirror = RandomSource(seed: 31)
         store.send(.simulation(.resetGridToRandom)) {
-            $0.simulation.gridState.grid = .random(rows: 10, cols: 10, density: 1.0 / 3.0, using: mirror)
+            $0.expectReplacement(.random(rows: 10, cols: 10, density: 1.0 / 3.0, using: mirror))
         }
         store.finish()
     }
@@ -214,6 +229,7 @@ final class SimulationReducerTests: XCTestCase {
                 $0.simulation.gridState.ticks = 4
                 $0.simulation.gridState.grid = Blinker.even
                 $0.statistics = Blinker.statistics(after: 2)
+                $0.simulation.settling = Settling.after([Blinker.even], from: Blinker.odd)
             }, file: file, line: line)
         store.send(.simulation(.stopTimer), { $0.simulation.isRunningTimer = false }, file: file, line: line)
         if case .refused(let again) = store.store.send(action) {

@@ -21,6 +21,7 @@ final class StatisticsReducerTests: XCTestCase {
         let store = app.store
         var world = start
         var expected = Statistics()
+        var settling = Settling.startingWith(start)
         for (index, action) in [AppAction.simulation(.grid(.step)), .simulation(.tick), .simulation(.tick),
                                 .simulation(.grid(.step)), .simulation(.tick)].enumerated() {
             world = referenceNextGeneration(world, torus: true)
@@ -30,11 +31,14 @@ final class StatisticsReducerTests: XCTestCase {
             expected.born += census.born
             expected.died += census.died
             expected.empty += census.empty
+            settling.record(world)
+            let expectedSettling = settling
             let isTick = action == .simulation(.tick)
             store.send(action) {
                 if isTick { $0.simulation.gridState.ticks += 1 }
                 $0.simulation.gridState.grid = world
                 $0.statistics = expected
+                $0.simulation.settling = expectedSettling
             }
             XCTAssertEqual(store.version, index + 1)
         }
@@ -53,15 +57,18 @@ final class StatisticsReducerTests: XCTestCase {
         store.send(.simulation(.grid(.step))) {
             $0.simulation.gridState.grid = Blinker.odd
             $0.statistics = Statistics(steps: 1, alive: 1, born: 2, died: 2, empty: 95)
+            $0.simulation.settling = Blinker.settling(after: 1)
         }
         store.send(.simulation(.tick)) {
             $0.simulation.gridState.ticks = 1
             $0.simulation.gridState.grid = Blinker.even
             $0.statistics = Statistics(steps: 2, alive: 2, born: 4, died: 4, empty: 190)
+            $0.simulation.settling = Blinker.settling(after: 2)
         }
         store.send(.simulation(.grid(.step))) {
             $0.simulation.gridState.grid = Blinker.odd
             $0.statistics = Statistics(steps: 3, alive: 3, born: 6, died: 6, empty: 285)
+            $0.simulation.settling = Blinker.settling(after: 3)
         }
         store.finish()
     }
@@ -71,9 +78,9 @@ final class StatisticsReducerTests: XCTestCase {
         let store = app.store
         let mirror = RandomSource(seed: 7)
         store.send(.simulation(.resetGridToRandom)) {
-            $0.simulation.gridState.grid = .random(rows: 10, cols: 10, density: 1.0 / 3.0, using: mirror)
+            $0.expectReplacement(.random(rows: 10, cols: 10, density: 1.0 / 3.0, using: mirror))
         }
-        store.send(.simulation(.resetGridToEmpty)) { $0.simulation.gridState.grid = Grid(rows: 10, cols: 10) }
+        store.send(.simulation(.resetGridToEmpty)) { $0.expectReplacement(Grid(rows: 10, cols: 10)) }
         store.send(.simulation(.reset)) { $0.simulation.gridState.ticks = 0 }
         store.send(.simulation(.startTimer)) { $0.simulation.isRunningTimer = true }
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
@@ -85,10 +92,11 @@ final class StatisticsReducerTests: XCTestCase {
         let app = AppHarness(state: .fixture(grid: Blinker.even, ticks: 6, statistics: Blinker.statistics(after: 6)))
         let store = app.store
         store.send(.statistics(.reset)) { $0.statistics = Statistics(steps: 0, alive: 0, born: 0, died: 0, empty: 0) }
-        // Counting starts again from zero.
+        // Counting starts again from zero (the settling history is not the statistics' business).
         store.send(.simulation(.grid(.step))) {
             $0.simulation.gridState.grid = Blinker.odd
             $0.statistics = Blinker.statistics(after: 1)
+            $0.simulation.settling = Settling.after([Blinker.odd], from: Blinker.even)
         }
         store.finish()
     }
@@ -111,6 +119,7 @@ final class StatisticsReducerTests: XCTestCase {
             $0.simulation.gridState.ticks = 1
             $0.simulation.gridState.grid = Blinker.odd
             $0.statistics = Blinker.statistics(after: 1)
+            $0.simulation.settling = Blinker.settling(after: 1)
         }
         store.send(.statistics(.reset)) { $0.statistics = Statistics() }
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }

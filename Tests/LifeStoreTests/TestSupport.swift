@@ -46,6 +46,12 @@ struct Coordinate: Hashable, CustomStringConvertible {
 /// An independent, obviously-correct Conway stepper (B3/S23): the eight neighbours by explicit
 /// offsets, wrapped with explicit modular arithmetic on a torus, or skipped outside a bounded grid.
 func referenceNextGeneration(_ grid: Grid, torus: Bool) -> Grid {
+    referenceNextGeneration(grid, birth: [3], survival: [2, 3], torus: torus)
+}
+
+/// The same obviously-correct stepper for any Life-like rule, given as the sets of neighbour
+/// counts that give birth and that keep a live cell alive (B36/S23 is `[3, 6]`, `[2, 3]`).
+func referenceNextGeneration(_ grid: Grid, birth: Set<Int>, survival: Set<Int>, torus: Bool) -> Grid {
     let offsets = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
     func mod(_ a: Int, _ n: Int) -> Int { ((a % n) + n) % n }
     var rows: [String] = []
@@ -68,9 +74,9 @@ func referenceNextGeneration(_ grid: Grid, torus: Bool) -> Grid {
             let cell = grid[row, col]
             let wasLive = cell == .alive || cell == .born
             if wasLive {
-                text += (count == 2 || count == 3) ? "O" : "x"
+                text += survival.contains(count) ? "O" : "x"
             } else {
-                text += count == 3 ? "+" : "."
+                text += birth.contains(count) ? "+" : "."
             }
         }
         rows.append(text)
@@ -138,34 +144,220 @@ enum Blinker {
     static func statistics(after n: Int) -> Statistics {
         Statistics(steps: n, alive: n, born: 2 * n, died: 2 * n, empty: 95 * n)
     }
+
+    /// The settling history after `n` generations from `start`, as the store keeps it once
+    /// `start` is in place: it starts with `start`'s fingerprint, so generation 2 (the same live
+    /// cells as `start`) is recognised. `evolving` at 0 and after 1, `oscillating(period: 2)` from 2 on.
+    static func settling(after n: Int) -> Settling {
+        Settling.after((0..<n).map { generation($0 + 1) }, from: start)
+    }
+}
+
+extension Settling {
+    /// Records the generation that produced `grid`: its fingerprint and its population.
+    mutating func record(_ grid: Grid) {
+        record(fingerprint: grid.fingerprint, population: grid.population)
+    }
+
+    /// An empty history after the generations that produced `grids`, in order. (The store never
+    /// starts from an empty history; see ``startingWith(_:)`` and ``after(_:from:)``.)
+    static func after(_ grids: [Grid]) -> Settling {
+        var settling = Settling()
+        for grid in grids { settling.record(grid) }
+        return settling
+    }
+
+    /// The history the store starts whenever it puts `grid` in place (a replaced grid, a new
+    /// rule or topology, the initial state): a fresh `Settling()` reset to start with `grid`'s
+    /// fingerprint, still `evolving`.
+    static func startingWith(_ grid: Grid) -> Settling {
+        var settling = Settling()
+        settling.reset(startingWith: grid.fingerprint)
+        return settling
+    }
+
+    /// The history that starts with `start` in place, after the generations that produced `grids`.
+    static func after(_ grids: [Grid], from start: Grid) -> Settling {
+        var settling = startingWith(start)
+        for grid in grids { settling.record(grid) }
+        return settling
+    }
+}
+
+extension Statistics {
+    /// Cumulative statistics after the generations that produced `grids`, from zero.
+    static func after(_ grids: [Grid]) -> Statistics {
+        var statistics = Statistics()
+        for grid in grids { statistics.record(grid.census) }
+        return statistics
+    }
 }
 
 extension AppState {
-    /// A stopped simulation on `grid`.
+    /// A stopped simulation on `grid`. `autoStop` is off unless asked for, so that a timer on
+    /// an oscillator keeps ticking; everything else in the settings is the default. The settling
+    /// history, unless given, is the one the store starts when it puts `grid` in place.
     static func fixture(
         grid: Grid = Blinker.start, ticks: Int = 0, running: Bool = false, statistics: Statistics = Statistics(),
-        intervalMs: Int = 1000
+        settling: Settling? = nil, intervalMs: Int = 1000, autoStop: Bool = false, rule: Rule = .conway,
+        topology: Topology = .torus
     ) -> AppState {
         AppState(
-            simulation: SimulationState(isRunningTimer: running, gridState: GridState(ticks: ticks, grid: grid)),
+            simulation: SimulationState(
+                isRunningTimer: running, gridState: GridState(ticks: ticks, grid: grid),
+                settling: settling ?? .startingWith(grid)),
             statistics: statistics,
-            settings: Settings(intervalMs: intervalMs)
+            settings: Settings(intervalMs: intervalMs, topology: topology, rule: rule, autoStop: autoStop)
         )
     }
+
+    /// What one generation that produces `next` does: the grid becomes `next`, its census is
+    /// counted and its fingerprint recorded. (Ticks are the caller's business.)
+    mutating func expectGeneration(_ next: Grid) {
+        simulation.gridState.grid = next
+        statistics.record(next.census)
+        simulation.settling.record(next)
+    }
+
+    /// What putting `grid` in place does (setGrid, the reset actions, configurations.load): the
+    /// grid becomes `grid` and its history starts afresh with `grid`'s fingerprint. (Ticks are
+    /// the caller's business.)
+    mutating func expectReplacement(_ grid: Grid) {
+        simulation.gridState.grid = grid
+        simulation.settling = .startingWith(grid)
+    }
 }
+
+/// What a fake `fetchConfigurations` answers.
+typealias FetchAnswer = Result<[Configuration], FetchFailure>
 
 /// The app's store, on a test scheduler and a seeded random source.
 struct AppHarness {
     let scheduler: TestScheduler
     let store: TestStore<AppState, AppAction>
 
-    init(state: AppState = .fixture(), seed: UInt64 = 7) {
+    /// `fetch`, when given, stands in for the environment's `fetchConfigurations`; it gets the
+    /// harness's scheduler so that it can answer in virtual time.
+    init(
+        state: AppState = .fixture(), seed: UInt64 = 7, defaultSettings: Settings = Settings(),
+        fetch: ((_ scheduler: TestScheduler, _ url: String?) -> Effect<FetchAnswer>)? = nil
+    ) {
         let scheduler = TestScheduler()
         self.scheduler = scheduler
+        var environment = AppEnvironment(
+            scheduler: scheduler, random: RandomSource(seed: seed), defaultSettings: defaultSettings)
+        if let fetch {
+            environment.fetchConfigurations = { url in fetch(scheduler, url) }
+        }
         store = TestStore(
             initialState: state,
             reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
-            environment: AppEnvironment(scheduler: scheduler, random: RandomSource(seed: seed))
+            environment: environment
         )
+    }
+}
+
+/// A fake fetch that answers `answer` `delay` after it starts, in the scheduler's virtual time,
+/// and records the URLs it was asked for.
+final class FakeFetch {
+    private(set) var urls: [String?] = []
+    var answers: [FetchAnswer]
+    let delay: Duration
+
+    /// Answers the given results in turn (the last one again when they run out).
+    init(_ answers: FetchAnswer..., after delay: Duration = .seconds(2)) {
+        self.answers = answers
+        self.delay = delay
+    }
+
+    func effect(_ scheduler: TestScheduler, _ url: String?) -> Effect<FetchAnswer> {
+        urls.append(url)
+        let answer = answers.count > 1 ? answers.removeFirst() : answers[0]
+        let delay = self.delay
+        return .run { send in scheduler.schedule(after: delay) { send(answer) } }
+    }
+}
+
+/// The grids an independent stepper produces from `start`, generations 1 to `generations`.
+func referenceRun(
+    _ start: Grid, generations: Int, birth: Set<Int> = [3], survival: Set<Int> = [2, 3], torus: Bool = true
+) -> [Grid] {
+    var grids: [Grid] = []
+    var world = start
+    for _ in 0..<generations {
+        world = referenceNextGeneration(world, birth: birth, survival: survival, torus: torus)
+        grids.append(world)
+    }
+    return grids
+}
+
+/// An empty `rows` x `cols` grid with `pattern` (row strings, `O` live) placed with its
+/// top-left corner at `row`, `col`.
+func placed(_ pattern: [String], rows: Int, cols: Int, row: Int, col: Int) -> Grid {
+    var world = Grid(rows: rows, cols: cols)
+    for (r, line) in pattern.enumerated() {
+        for (c, symbol) in line.enumerated() where symbol == "O" {
+            world[row + r, col + c] = .alive
+        }
+    }
+    return world
+}
+
+/// The live cells of `pattern` (row strings, `O` live) moved by `row`, `col`.
+func liveCells(_ pattern: [String], row: Int, col: Int) -> Set<Coordinate> {
+    var set: Set<Coordinate> = []
+    for (r, line) in pattern.enumerated() {
+        for (c, symbol) in line.enumerated() where symbol == "O" {
+            set.insert(Coordinate(row: row + r, col: col + c))
+        }
+    }
+    return set
+}
+
+/// Well-known patterns, as row strings.
+enum Patterns {
+    static let glider = [
+        ".O.",
+        "..O",
+        "OOO",
+    ]
+    static let block = [
+        "OO",
+        "OO",
+    ]
+    static let rPentomino = [
+        ".OO",
+        "OO.",
+        ".O.",
+    ]
+    /// HighLife's replicator: under B36/S23 it makes two copies of itself every 12 generations.
+    static let replicator = [
+        "..OOO",
+        ".O..O",
+        "O...O",
+        "O..O.",
+        "OOO..",
+    ]
+    /// Bill Gosper's glider gun: 9 rows by 36 columns.
+    static let gosperGun = [
+        "........................O...........",
+        "......................O.O...........",
+        "............OO......OO............OO",
+        "...........O...O....OO............OO",
+        "OO........O.....O...OO..............",
+        "OO........O...O.OO....O.O...........",
+        "..........O.....O.......O...........",
+        "...........O...O....................",
+        "............OO......................",
+    ]
+}
+
+extension Configuration {
+    /// A configuration of `pattern`'s live cells (row strings, `O` live), moved by `row`, `col`.
+    init(title: String, _ pattern: [String], row: Int = 0, col: Int = 0) {
+        self.init(
+            title: title,
+            contents: liveCells(pattern, row: row, col: col).sorted { ($0.row, $0.col) < ($1.row, $1.col) }
+                .map { Pattern.Coordinate(row: $0.row, col: $0.col) })
     }
 }

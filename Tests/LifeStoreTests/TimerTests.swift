@@ -12,6 +12,7 @@ final class TimerTests: XCTestCase {
                 $0.simulation.gridState.ticks = n
                 $0.simulation.gridState.grid = Blinker.generation(n)
                 $0.statistics = Blinker.statistics(after: n)
+                $0.simulation.settling = Blinker.settling(after: n)
             }, file: file, line: line)
     }
 
@@ -131,6 +132,8 @@ final class TimerTests: XCTestCase {
                 store.receive(.simulation(.tick)) {
                     $0.simulation.gridState.ticks = n
                     $0.statistics = Statistics(steps: n, empty: 100 * n)
+                    $0.simulation.settling = Settling.after(
+                        Array(repeating: Grid(rows: 10, cols: 10), count: n), from: Grid(rows: 10, cols: 10))
                 }
             }
             store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }

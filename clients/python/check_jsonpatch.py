@@ -28,6 +28,8 @@ CELLS = "/simulation/gridState/grid/cells"
 def check(args):
     rng = random.Random(args.seed)
     client = Client(args.socket)
+    # With autoStop the timer may stop itself; off, only our own dispatches change isRunningTimer.
+    client.dispatch({"type": "settings.update", "autoStop": False})
     apply = lambda document, patch: jsonpatch.apply_patch(document, patch)  # returns a new document
     whole = client.subscribe("", mirror=Mirror(apply))
     cells = client.subscribe(CELLS, mirror=Mirror(apply))

@@ -6,7 +6,7 @@
     lifeclient.py [--socket PATH] watch [POINTER] [--count N]
     lifeclient.py [--socket PATH] selftest
 """
-import argparse, copy, itertools, json, os, socket, struct, sys, time
+import argparse, copy, itertools, json, os, select, socket, struct, sys, time
 
 
 def socket_path(explicit=None):
@@ -187,8 +187,10 @@ class Client:
         mirror.feed(self.request({"type": "subscribe", "path": path, "id": sub_id}))
         return mirror
 
-    def dispatch(self, action_type, raise_errors=True):
-        return self.request({"type": "dispatch", "action": {"type": action_type}}, raise_errors)
+    def dispatch(self, action, raise_errors=True):
+        """Dispatches an action: its type alone ("grid.step"), or an object with its parameters."""
+        action = action if isinstance(action, dict) else {"type": action}
+        return self.request({"type": "dispatch", "action": action}, raise_errors)
 
 
 # --- The command line --------------------------------------------------------------
@@ -198,27 +200,79 @@ def selftest(client):
     mirror, checks = client.subscribe(""), 0
     if mirror.value["simulation"]["isRunningTimer"]:
         client.dispatch("simulation.stopTimer")
-    steps = ["grid.step"] * 3 + ["simulation.tick", "statistics.reset", "simulation.resetGridToEmpty",
-             "simulation.startTimer", ("simulation.reset", "not-allowed"), "simulation.stopTimer",
+    glider = "#N Glider\nx = 3, y = 3, rule = B3/S23:T8,8\nbo$2bo$3o!\n"
+    blinker = {"type": "configurations.add", "title": "Blinker", "contents": [[0, 0], [0, 1], [0, 2]]}
+    steps = [{"type": "settings.update", "autoStop": False},  # only our own dispatches stop the timer
+             "grid.step", "grid.step", {"type": "grid.step", "generations": 5}, "simulation.tick",
+             "statistics.reset", "simulation.resetGridToEmpty", "simulation.startTimer",
+             ("simulation.reset", "not-allowed"), ({"type": "settings.update", "rule": "B36/S23"}, "not-allowed"),
+             {"type": "settings.update", "intervalMs": 30, "display": {"title": "selftest"}}, "simulation.stopTimer",
+             ({"type": "settings.update", "intervalMs": 5}, "invalid-argument"),
+             ({"type": "grid.step", "generations": 0}, "invalid-argument"),
+             {"type": "simulation.setGrid", "rle": glider}, {"type": "grid.step", "generations": 33},
+             ({"type": "simulation.setGrid", "rows": 2, "cols": 2, "cells": ["..", "."]}, "invalid-argument"),
+             "configurations.fetch", blinker, {"type": "configurations.load", "title": "Blinker"},
+             ({"type": "configurations.load", "index": 10000}, "invalid-argument"),
+             {"type": "settings.update", "autoStop": True}, "simulation.startTimer", "settings.reset",
              ("no.such.action", "unknown-action"), ({"type": "frobnicate"}, "unknown-message")]
     for step in steps:
         what, expected = step if isinstance(step, tuple) else (step, None)
-        reply = client.request(what if isinstance(what, dict) else {"type": "dispatch", "action": {"type": what}}, False)
+        is_request = isinstance(what, dict) and "." not in what["type"]  # a request, not an action
+        reply = client.request(what if is_request else {"type": "dispatch", "action": action_object(what)}, False)
+        name = json.dumps(what)
         if reply.get("code") != expected or reply["type"] not in ("ack", "error"):
-            return failed("%s: expected %s, got %s" % (what, expected or "an ack", json.dumps(reply)))
-        if reply["type"] == "ack" and reply["version"] != mirror.version:
-            return failed("%s: acked at version %s but the mirror is at %s" % (what, reply["version"], mirror.version))
-        if what == "simulation.startTimer":
-            time.sleep(0.1)  # let the timer tick a few times
+            return failed("%s: expected %s, got %s" % (name, expected or "an ack", json.dumps(reply)))
+        # Every diff up to the ack's version comes before the ack (a fetch answered at once, even later ones).
+        if reply["type"] == "ack" and reply["version"] > mirror.version:
+            return failed("%s: acked at version %s but the mirror is at %s" % (name, reply["version"], mirror.version))
+        problem = wait_for(client, mirror, what)
+        if problem:
+            return failed("%s: %s" % (name, problem))
         client.request({"type": "ping"})
         state = client.request({"type": "get", "path": ""})  # the diffs before it are applied by now
         if mirror.version != state["version"] or not json_equal(mirror.value, state["value"]):
             return failed("after %s the mirror is at version %s:\n%s\nbut get says version %s:\n%s" % (
-                what, mirror.version, json.dumps(mirror.value, sort_keys=True),
+                name, mirror.version, json.dumps(mirror.value, sort_keys=True),
                 state["version"], json.dumps(state["value"], sort_keys=True)))
         checks += 3
     print("selftest: %d checks passed" % (checks + mirror.diffs))  # each diff's base was checked
     return 0
+
+
+def action_object(what):
+    return what if isinstance(what, dict) else {"type": what}
+
+
+def wait_for(client, mirror, what, timeout=5.0):
+    """After some actions, lets the daemon work (receiving diffs) and checks what it did; returns a problem or None."""
+    kind = action_object(what)["type"]
+    state = lambda: mirror.value
+    if kind == "simulation.startTimer" and not state()["settings"]["autoStop"]:
+        time.sleep(0.1)  # let the timer tick a few times
+        return None
+    deadline = time.time() + timeout
+    if kind == "simulation.startTimer":  # with autoStop on, the blinker loaded before settles and stops the timer
+        until = lambda: not state()["simulation"]["isRunningTimer"]
+    elif kind == "configurations.fetch":  # the result comes in a later version
+        until = lambda: not state()["configurations"]["isFetching"]
+    else:
+        until = lambda: True
+    while not until() and time.time() < deadline:
+        if select.select([client.sock], [], [], 0.05)[0]:
+            client.receive()  # a diff (or a resync) for the mirror
+    if not until():
+        return "the daemon did not finish within %s s" % timeout
+    simulation = state()["simulation"]
+    if kind == "simulation.startTimer" and (simulation["status"], simulation["period"]) != ("oscillating", 2):
+        return "the timer stopped with status %s, period %s; expected oscillating, 2" % (
+            simulation["status"], simulation["period"])
+    if kind == "simulation.startTimer" and not simulation["stoppedBecause"]:
+        return "the timer stopped itself but stoppedBecause is %r" % simulation["stoppedBecause"]
+    if kind == "grid.step" and action_object(what).get("generations") == 33:  # a glider on an 8 x 8 torus
+        if (simulation["status"], simulation["period"], simulation["gridState"]["ticks"]) != ("oscillating", 32, 0):
+            return "expected oscillating with period 32 at ticks 0, got %s, %s at ticks %s" % (
+                simulation["status"], simulation["period"], simulation["gridState"]["ticks"])
+    return None
 
 
 def failed(message):

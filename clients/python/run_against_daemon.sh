@@ -34,7 +34,7 @@ fail() {
     failures=$((failures + 1))
 }
 
-"$LIFED" --socket "$socket" --interval 20ms --seed 7 2>"$dir/lifed.log" &
+"$LIFED" --socket "$socket" --interval 20ms --seed 7 --ephemeral 2>"$dir/lifed.log" &
 pid=$!
 
 # Wait (up to 10 s) for the socket to appear.

@@ -1,0 +1,174 @@
+import Dispatch
+import Foundation
+import LifeStore
+import Protocol
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Fetches the course's configuration lists (a JSON array of `{"title", "contents"}`) for
+/// `configurations.fetch`: over HTTP(S) with `URLSession`, or from a `file:` URL.
+///
+/// The work happens off the event loop; its outcome hops back to the store's executor
+/// through an ``Inbox`` and is delivered there, and only there. Cancelling the effect
+/// (a second fetch, `configurations.cancelFetch`, `configurations.clear`) stops the
+/// download and guarantees that nothing is delivered afterwards.
+///
+/// Every failure is delivered as a ``FetchFailure`` whose message names the URL (or the
+/// file's path) and what went wrong: an unsupported scheme, an HTTP status outside 2xx,
+/// a network error, a body over the size limit, invalid JSON (with its byte offset) or an
+/// element that is not a configuration (with its index).
+public enum ConfigurationFetcher {
+    /// An effect that fetches and decodes the configuration list at `url`.
+    ///
+    /// - Parameters:
+    ///   - url: an `http`, `https` or `file` URL. Anything else is delivered as a failure.
+    ///   - inbox: the inbox of the executor that runs the store; results are posted there.
+    ///   - timeout: the longest the whole fetch may take before it fails.
+    ///   - maxBytes: the largest body accepted; a longer one fails without being read to its end.
+    /// - Returns: an effect that delivers exactly one result, unless it is cancelled first.
+    ///   A URL that cannot be fetched at all (unparseable, unsupported scheme) is answered
+    ///   on the executor's next turn, without any I/O.
+    public static func effect(
+        url: String, inbox: Inbox, timeout: Duration = .seconds(30), maxBytes: Int = 16 << 20
+    ) -> Effect<Result<[Configuration], FetchFailure>> {
+        .run { send in
+            // Lives on the executor; other threads only carry it back there through the inbox.
+            let delivery = Delivery(send)
+            let bound = ExecutorBound(delivery)
+            let finish: @Sendable (Result<[Configuration], FetchFailure>) -> Void = { result in
+                inbox.post { bound.value.deliver(result) }
+            }
+            let target: Target
+            switch Target.parse(url) {
+            case .success(let parsed):
+                target = parsed
+            case .failure(let failure):
+                // Answered through the inbox like any other outcome, so it always follows the fetch's ack.
+                finish(.failure(failure))
+                return Cancellable { delivery.cancel() }
+            }
+            let limit = max(maxBytes, 0)
+            switch target {
+            case .http(let address):
+                let download = HTTPDownload(url: url, timeout: timeout, maxBytes: limit, finish: finish)
+                download.start(address)
+                return Cancellable {
+                    delivery.cancel()
+                    download.cancel()
+                }
+            case .file(let path):
+                FileDownload.start(path: path, url: url, maxBytes: limit, finish: finish)
+                return Cancellable { delivery.cancel() }
+            }
+        }
+    }
+
+    /// Decodes a fetched body: JSON, then a list of configurations. Errors name `url`.
+    static func decode(_ body: some Collection<UInt8>, from url: String) -> Result<[Configuration], FetchFailure> {
+        let json: JSON
+        do {
+            json = try JSON(parsing: body)
+        } catch {
+            return .failure(FetchFailure("decoding \(url): \(error.description)"))
+        }
+        let list: [Configuration]
+        do {
+            list = try Configuration.decodeList(json)
+        } catch {
+            return .failure(FetchFailure("decoding \(url): \(error.description)"))
+        }
+        guard list.count <= ConfigurationsState.maxCount else {
+            return .failure(
+                FetchFailure(
+                    "decoding \(url): the list holds \(list.count) configurations; lifed keeps at most \(ConfigurationsState.maxCount)"
+                ))
+        }
+        return .success(list)
+    }
+
+    /// "30s", "1.5s", "250ms".
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, seconds < 1_000_000_000 else { return "\(seconds)s" }
+        return DurationText.format(milliseconds: Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+/// What a URL asks for, once checked.
+enum Target {
+    /// An `http` or `https` URL with a host.
+    case http(URL)
+    /// A local file's path.
+    case file(String)
+
+    /// Checks `text`: a URL with a supported scheme, and a host (HTTP) or a local path (file).
+    static func parse(_ text: String) -> Result<Target, FetchFailure> {
+        let supported = "http, https and file"
+        guard let url = URL(string: text) else {
+            return .failure(FetchFailure("\(JSON.string(text).preview) is not a URL; lifed fetches \(supported) URLs"))
+        }
+        guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
+            return .failure(
+                FetchFailure("unsupported URL scheme: \(JSON.string(text).preview) has none; lifed fetches \(supported) URLs"))
+        }
+        switch scheme {
+        case "http", "https":
+            guard let host = url.host, !host.isEmpty else {
+                return .failure(FetchFailure("\(text) names no host"))
+            }
+            return .success(.http(url))
+        case "file":
+            if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+                return .failure(FetchFailure("\(text) names the host \(host); file URLs must name a local file"))
+            }
+            let path = url.path
+            guard !path.isEmpty else { return .failure(FetchFailure("\(text) names no file")) }
+            return .success(.file(path))
+        default:
+            return .failure(
+                FetchFailure("unsupported URL scheme \(JSON.string(scheme).preview) in \(text); lifed fetches \(supported) URLs"))
+        }
+    }
+}
+
+/// The executor's side of one fetch: the effect's `send`, until the result arrives or the
+/// fetch is cancelled. Only ever touched on the executor that runs the store.
+final class Delivery {
+    private var send: Send<Result<[Configuration], FetchFailure>>?
+
+    init(_ send: Send<Result<[Configuration], FetchFailure>>) { self.send = send }
+
+    /// Whether the fetch was cancelled or has already delivered.
+    var isDone: Bool { send == nil }
+
+    /// Sends `result`, unless the fetch was cancelled or has delivered already.
+    func deliver(_ result: Result<[Configuration], FetchFailure>) {
+        guard let send else { return }
+        self.send = nil
+        send(result)
+    }
+
+    /// From now on nothing is delivered.
+    func cancel() { send = nil }
+}
+
+/// Reads a local file on a background queue.
+enum FileDownload {
+    /// Reads `path` (at most `maxBytes`), decodes it, and hands the result to `finish` on a
+    /// background thread.
+    static func start(
+        path: String, url: String, maxBytes: Int,
+        finish: @escaping @Sendable (Result<[Configuration], FetchFailure>) -> Void
+    ) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            switch FileReader.read(path, maxBytes: maxBytes) {
+            case .success(let bytes):
+                finish(ConfigurationFetcher.decode(bytes, from: url))
+            case .failure(let failure):
+                finish(.failure(failure))
+            }
+        }
+    }
+}

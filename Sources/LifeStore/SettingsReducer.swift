@@ -1,0 +1,53 @@
+import Protocol
+
+extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
+    /// The settings every client sees. Fields that change the world (size, topology, rule)
+    /// are refused while the timer runs; a new interval restarts the running timer.
+    /// It works on app actions because the timer it restarts sends the simulation's `tick`.
+    public static var settings: Reducer {
+        Reducer { state, appAction, environment throws(ProtocolError) in
+            guard case .settings(let action) = appAction else { return .none }
+            switch action {
+            case .update(let update):
+                let old = state.settings
+                let new = update.applied(to: old)
+                if state.simulation.isRunningTimer {
+                    let changed = worldFieldsChanged(from: old, to: new)
+                    guard changed.isEmpty else {
+                        throw ProtocolError(
+                            .notAllowed,
+                            "\(changed.joined(separator: ", ")) cannot change while the timer runs; send simulation.stopTimer first")
+                    }
+                }
+                state.settings = new
+                if new.rule != old.rule || new.topology != old.topology {
+                    state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
+                }
+                if state.simulation.isRunningTimer, new.intervalMs != old.intervalMs {
+                    // The new period counts from now: the timer in flight is replaced.
+                    return Reducer<AppState, SimulationAction, AppEnvironment>.timerEffect(state, environment).map(AppAction.simulation)
+                }
+                return .none
+
+            case .reset:
+                try refuseWhileRunning(state, "settings.reset")
+                let old = state.settings
+                state.settings = environment.defaultSettings
+                if state.settings.rule != old.rule || state.settings.topology != old.topology {
+                    state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
+                }
+                return .none
+            }
+        }
+    }
+
+    /// The names of the fields that would change the world, in the order the docs list them.
+    static func worldFieldsChanged(from old: Settings, to new: Settings) -> [String] {
+        var names: [String] = []
+        if old.rows != new.rows { names.append("rows") }
+        if old.cols != new.cols { names.append("cols") }
+        if old.topology != new.topology { names.append("topology") }
+        if old.rule != new.rule { names.append("rule") }
+        return names
+    }
+}

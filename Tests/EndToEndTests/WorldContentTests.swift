@@ -1,0 +1,146 @@
+import Foundation
+import LifeIO
+import Protocol
+import XCTest
+
+/// Settings, configurations and pattern files through the socket and lifectl.
+final class WorldContentTests: XCTestCase {
+    func testSettingsThroughLifectl() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "8", "--size", "12x20", "--rule", "B36/S23", "--topology", "bounded", "--interval", "60s"])
+        let socket = ["--socket", daemon.socketPath]
+        let client = try daemon.connect()
+        let initial = try client.get("/settings").value
+        XCTAssertEqual(initial["rows"], 12)
+        XCTAssertEqual(initial["cols"], 20)
+        XCTAssertEqual(initial["rule"], "B36/S23")
+        XCTAssertEqual(initial["topology"], "bounded")
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 12)
+
+        let set = try runTool("lifectl", socket + ["set", "interval=250ms", "size=30x40", "rule=B2/S", "topology=torus", "density=0.5", "autostop=off", "title=Hello there", "statistics=off"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let settings = try client.get("/settings").value
+        XCTAssertEqual(settings, [
+            "intervalMs": 250, "rows": 30, "cols": 40, "rule": "B2/S", "topology": "torus", "density": 0.5, "autoStop": false,
+            "display": ["title": "Hello there", "showStatistics": false],
+        ])
+        XCTAssertEqual(try runTool("lifectl", socket + ["random"]).status, 0)
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/cols").value, 40)
+
+        // All or nothing: one bad field refuses the whole update, naming the field and its range.
+        let bad = try runTool("lifectl", socket + ["set", "interval=2s", "rows=2"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("invalid-argument: rows must be an integer from 3 to 4096"), bad.stderr)
+        XCTAssertEqual(try client.get("/settings/intervalMs").value, 250)
+        let b0 = try runTool("lifectl", socket + ["set", "rule=B03/S23"])
+        XCTAssertEqual(b0.status, 1)
+        XCTAssertTrue(b0.stderr.contains("B0"), b0.stderr)
+
+        // World fields are refused while running; the interval is not.
+        XCTAssertEqual(try runTool("lifectl", socket + ["start"]).status, 0)
+        let refused = try runTool("lifectl", socket + ["set", "size=50x50"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("not-allowed"), refused.stderr)
+        XCTAssertEqual(try runTool("lifectl", socket + ["set", "interval=1s"]).status, 0)
+        XCTAssertEqual(try runTool("lifectl", socket + ["set", "reset"]).status, 1)
+        XCTAssertEqual(try runTool("lifectl", socket + ["stop"]).status, 0)
+        // Reset restores the start-up values.
+        XCTAssertEqual(try runTool("lifectl", socket + ["set", "reset"]).status, 0)
+        XCTAssertEqual(try client.get("/settings").value, initial)
+
+        XCTAssertEqual(try runTool("lifectl", socket + ["set", "nonsense=1"]).status, 2)
+        XCTAssertEqual(try runTool("lifectl", socket + ["set", "interval=soon"]).status, 2)
+    }
+
+    func testConfigurationsFetchListAndLoad() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "8"])
+        let socket = ["--socket", daemon.socketPath]
+        let fetch = try runTool("lifectl", socket + ["configs", "fetch"])
+        XCTAssertEqual(fetch.status, 0, fetch.stderr)
+        XCTAssertTrue(fetch.stdout.hasPrefix("fetched "), fetch.stdout)
+        let list = try runTool("lifectl", socket + ["configs"])
+        XCTAssertTrue(list.stdout.contains("\tGlider\t5 cells, 3x3\n"), list.stdout)
+        XCTAssertGreaterThanOrEqual(list.stdout.split(separator: "\n").count, 20, "at least 20 classics are built in")
+
+        let load = try runTool("lifectl", socket + ["configs", "load", "glider"])
+        XCTAssertEqual(load.status, 0, load.stderr)
+        let client = try daemon.connect()
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/cells").value, [
+            "..........", "..........", "..........", "....O.....", ".....O....", "...OOO....", "..........", "..........",
+            "..........", "..........",
+        ])
+        let missing = try runTool("lifectl", socket + ["configs", "load", "Unicorn"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("no configuration is titled"), missing.stderr)
+
+        // A broken source reports the URL, keeps configs empty, and exits 1.
+        let broken = try runTool("lifectl", socket + ["configs", "fetch", "file:///nonexistent/configs.json"])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("fetch failed"), broken.stderr)
+        XCTAssertEqual(try client.get("/configurations/configs").value, [])
+        XCTAssertEqual(try client.get("/configurations/isFetching").value, false)
+    }
+
+    func testSaveAndLoadRoundTripsTheWorld() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "21", "--size", "16x24", "--rule", "B36/S23"])
+        let socket = ["--socket", daemon.socketPath]
+        let folder = try makeTemporaryFolder(self)
+        let client = try daemon.connect()
+        XCTAssertEqual(try runTool("lifectl", socket + ["step", "3"]).status, 0)
+        let before = try client.get("/simulation/gridState/grid").value
+        let livePattern = liveOnly(before)
+
+        for name in ["world.rle", "world.cells", "world.lif", "world.json"] {
+            let path = "\(folder)/\(name)"
+            let save = try runTool("lifectl", socket + ["save", path])
+            XCTAssertEqual(save.status, 0, save.stderr)
+            XCTAssertEqual(try runTool("lifectl", socket + ["empty"]).status, 0)
+            let load = try runTool("lifectl", socket + ["load", path])
+            XCTAssertEqual(load.status, 0, "\(name): \(load.stderr)")
+            let after = try client.get("/simulation/gridState/grid").value
+            if name == "world.rle" {
+                // RLE keeps the size (:T) and the rule: the very same world comes back.
+                XCTAssertEqual(liveOnly(after), livePattern, name)
+                XCTAssertEqual(try client.get("/settings/rule").value, "B36/S23")
+            } else {
+                XCTAssertEqual(population(after), population(before), name)
+            }
+        }
+
+        // A malformed file is refused here, with its line and column, and nothing is sent.
+        let broken = "\(folder)/broken.rle"
+        XCTAssertTrue(FileManager.default.createFile(atPath: broken, contents: Data("x = 3, y = 3\nbo$2bo$3oq!\n".utf8)))
+        let version = try client.get("").version
+        let refused = try runTool("lifectl", socket + ["load", broken])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("line 2"), refused.stderr)
+        XCTAssertEqual(try client.get("").version, version)
+        XCTAssertEqual(try runTool("lifectl", socket + ["load", "\(folder)/missing.rle"]).status, 1)
+    }
+
+    func testStepJumpsAndSettlingThroughTheSocket() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "8", "--interval", "10ms"])
+        let client = try daemon.connect()
+        // A blinker on an otherwise empty grid.
+        let cells: JSON = [".....", ".....", ".OOO.", ".....", "....."]
+        guard case .ack = try client.dispatch("simulation.setGrid", ["rows": 5, "cols": 5, "cells": cells]) else { return XCTFail() }
+        guard case .ack(_, let before) = try client.dispatch("grid.step", ["generations": 1001]) else { return XCTFail() }
+        XCTAssertEqual(try client.get("").version, before)
+        XCTAssertEqual(try client.get("/statistics/steps").value, 1001)
+        XCTAssertEqual(try client.get("/simulation/status").value, "oscillating")
+        XCTAssertEqual(try client.get("/simulation/period").value, 2)
+        guard case .error(_, "invalid-argument", _) = try client.dispatch("grid.step", ["generations": 0]) else { return XCTFail() }
+
+        // With autoStop on (the default), the running timer stops itself and says why.
+        guard case .ack = try client.dispatch("simulation.startTimer") else { return XCTFail() }
+        while try client.get("/simulation/isRunningTimer").value == true {}
+        XCTAssertEqual(try client.get("/simulation/stoppedBecause").value, "the world oscillates with period 2")
+    }
+
+    private func liveOnly(_ grid: JSON) -> [String] {
+        (grid["cells"]?.arrayValue ?? []).compactMap(\.stringValue).map {
+            String($0.map { $0 == "O" || $0 == "+" ? "O" : "." })
+        }
+    }
+
+    private func population(_ grid: JSON) -> Int { liveOnly(grid).joined().filter { $0 == "O" }.count }
+}
