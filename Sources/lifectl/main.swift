@@ -2,43 +2,46 @@ import Glibc
 import LifeIO
 import Protocol
 
-let help = """
+let overview = """
     lifectl: drive a running lifed from the command line or a script.
 
     Usage: lifectl [--socket PATH] [--json] COMMAND [ARGUMENTS]
 
     Commands:
-      status          the daemon's pid, version, uptime, clients and a summary of the world
-      start           start the timer                      (simulation.startTimer)
-      stop            stop the timer                       (simulation.stopTimer)
-      step            one generation                       (grid.step)
-      tick            ticks += 1 and one generation        (simulation.tick)
-      empty           an empty grid; not while running     (simulation.resetGridToEmpty)
-      random          a random grid; not while running     (simulation.resetGridToRandom)
-      reset           ticks = 0; not while running         (simulation.reset)
-      stats [reset]   the statistics, or reset them        (statistics.reset)
-      get [POINTER]   the state, or the part at a JSON Pointer such as /simulation/gridState
-      send JSON       a raw protocol request; prints the reply
+    \(commands.map { command in
+        command.usage.count < 28
+            ? "  " + command.usage.padding(toLength: 28) + command.summary.firstSentence
+            : "  " + command.usage + "\n" + String(repeating: " ", count: 30) + command.summary.firstSentence
+    }.joined(separator: "\n"))
 
-    Options:
+    Options (anywhere on the line):
       --socket PATH   the daemon's socket (default: $LIFED_SOCKET, else
                       $XDG_RUNTIME_DIR/lifed/lifed.sock, else /tmp/lifed-UID/lifed.sock)
       --json          print the daemon's replies as JSON, one per line
-      -h, --help      show this help
+      --no-start      do not start lifed when none answers (by default the first
+                      client starts one, as tmux starts its server)
+      -h, --help      this help; `lifectl COMMAND --help` for one command's
 
-    Exit status: 0 success, 1 the daemon refused, 2 usage error, 3 no daemon reachable.
+    Exit status: 0 success, 1 the daemon refused (the reason is on stderr),
+    2 usage error, 3 no daemon reachable.
     """
 
-/// The commands that dispatch one action.
-let actionCommands: [String: String] = [
-    "start": "simulation.startTimer",
-    "stop": "simulation.stopTimer",
-    "step": "grid.step",
-    "tick": "simulation.tick",
-    "empty": "simulation.resetGridToEmpty",
-    "random": "simulation.resetGridToRandom",
-    "reset": "simulation.reset",
-]
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
+    }
+
+    /// Up to the first full stop that ends a sentence (followed by a space or the end).
+    var firstSentence: String {
+        var index = startIndex
+        while index < endIndex {
+            let next = self.index(after: index)
+            if self[index] == ".", next == endIndex || self[next] == " " { return String(self[...index]) }
+            index = next
+        }
+        return self
+    }
+}
 
 func usage(_ message: String) -> Never {
     printError("lifectl", message)
@@ -46,147 +49,59 @@ func usage(_ message: String) -> Never {
     exit(.usage)
 }
 
-let arguments: Arguments
+// The global options may stand anywhere; everything else belongs to the command.
+var socketOption: String?
+var jsonOutput = false
+var wantsHelp = false
+var noStart = false
+var words: [String] = []
+var remaining = Array(CommandLine.arguments.dropFirst())[...]
+while let argument = remaining.popFirst() {
+    switch argument {
+    case "--socket":
+        guard let value = remaining.popFirst() else { usage("--socket needs a value") }
+        socketOption = value
+    case _ where argument.hasPrefix("--socket="):
+        socketOption = String(argument.dropFirst("--socket=".count))
+    case "--json": jsonOutput = true
+    case "--no-start": noStart = true
+    case "--help", "-h": wantsHelp = true
+    case "--":
+        words += remaining
+        remaining = []
+    default: words.append(argument)
+    }
+}
+
+guard let name = words.first else {
+    if wantsHelp {
+        print(overview)
+        exit(.success)
+    }
+    usage("a command is needed")
+}
+guard let command = commands.first(where: { $0.name == name }) else { usage("unknown command \"\(name)\"") }
+if wantsHelp {
+    print(command.help)
+    exit(.success)
+}
+
+let work: Command.Work
 do {
-    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), options: ["socket"], flags: ["help", "json"])
+    work = try command.parse(Array(words.dropFirst()))
 } catch {
     usage(error.message)
 }
-if arguments.has("help") {
-    print(help)
-    exit(.success)
-}
-guard let command = arguments.positionals.first else { usage("a command is needed") }
-let rest = Array(arguments.positionals.dropFirst())
-let jsonOutput = arguments.has("json")
-let socketPath = SocketPath.resolve(explicit: arguments.values["socket"])
 
-/// Checks the argument count before connecting, so usage errors never depend on the daemon.
-func expectArguments(_ range: ClosedRange<Int>) {
-    guard range.contains(rest.count) else {
-        usage(rest.count < range.lowerBound ? "\(command) needs more arguments" : "unexpected argument \"\(rest[range.upperBound])\"")
-    }
-}
-
-enum Plan {
-    case status
-    case action(String)
-    case get(JSONPointer)
-    case statistics
-    case send(JSON)
-}
-
-let plan: Plan
-switch command {
-case "status":
-    expectArguments(0...0)
-    plan = .status
-case let name where actionCommands[name] != nil:
-    expectArguments(0...0)
-    plan = .action(actionCommands[name] ?? "")
-case "stats":
-    expectArguments(0...1)
-    if let sub = rest.first {
-        guard sub == "reset" else { usage("stats takes no argument or \"reset\", not \"\(sub)\"") }
-        plan = .action("statistics.reset")
-    } else {
-        plan = .statistics
-    }
-case "get":
-    expectArguments(0...1)
-    do {
-        plan = .get(try JSONPointer(parsing: rest.first ?? ""))
-    } catch {
-        usage("\"\(rest.first ?? "")\" is not a JSON Pointer (use \"\" or a path such as /simulation/gridState): \(error)")
-    }
-case "send":
-    expectArguments(1...1)
-    do {
-        plan = .send(try JSON(parsing: rest[0]))
-    } catch {
-        usage("send needs one JSON request object: \(error)")
-    }
-default:
-    usage("unknown command \"\(command)\"")
-}
-
-let connection: Connection
+// Like tmux, start the daemon on demand; `status` and `shutdown` only ask a running one.
+let autoStart = !noStart && !["status", "shutdown"].contains(name)
+let session = Session(socketPath: SocketPath.resolve(explicit: socketOption), jsonOutput: jsonOutput, autoStart: autoStart)
 do {
-    connection = try Connection(path: socketPath)
+    exit(try work(session))
 } catch {
     printError("lifectl", "\(error)")
-    printError("lifectl", "is lifed running? start it with: lifed --socket \(socketPath)")
-    exit(.unreachable)
-}
-
-/// Prints a reply and returns the exit code it calls for.
-func report(_ reply: ServerMessage, human: () -> String?) -> ExitCode {
-    if case .error(_, let code, let message) = reply {
-        if jsonOutput { print(reply.json.text) }
-        printError("lifectl", "\(code): \(message)")
-        return .failure
+    if case .unreachable = error, !session.autoStart {
+        printError("lifectl", "is lifed running? start it with: lifed --socket \(session.socketPath)")
     }
-    if jsonOutput {
-        print(reply.json.text)
-    } else if let text = human() {
-        print(text)
-    }
-    return .success
-}
-
-func formatStatus(_ info: [String: JSON]) -> String {
-    let summary = info["summary"] ?? .null
-    func int(_ json: JSON?) -> Int { json?.intValue ?? 0 }
-    let uptimeSeconds = int(info["uptimeMs"]) / 1000
-    let running = summary["isRunningTimer"]?.boolValue == true
-    let interval = DurationText.format(milliseconds: int(summary["intervalMs"]))
-    return """
-        \(info["server"]?.stringValue ?? "lifed") (pid \(int(info["pid"]))) on \(info["socket"]?.stringValue ?? socketPath), up \(uptimeSeconds / 3600)h\(uptimeSeconds / 60 % 60)m\(uptimeSeconds % 60)s
-        clients \(int(info["clients"])), subscriptions \(int(info["subscriptions"])), resyncs \(int(info["resyncs"])), version \(int(info["version"]))
-        world \(int(summary["rows"]))x\(int(summary["cols"])), ticks \(int(summary["ticks"])), \(running ? "running every \(interval)" : "stopped (interval \(interval))"), population \(int(summary["population"])), steps \(int(summary["steps"]))
-        """
-}
-
-do {
-    let code: ExitCode
-    switch plan {
-    case .status:
-        let reply = try connection.request(.status)
-        code = report(reply) {
-            if case .status(_, let info) = reply { return formatStatus(info) }
-            return nil
-        }
-    case .action(let type):
-        let reply = try connection.request(.dispatch(action: ["type": .string(type)]))
-        code = report(reply) {
-            if case .ack(_, let version) = reply { return "\(type): ok (version \(version))" }
-            return nil
-        }
-    case .get(let path):
-        let reply = try connection.request(.get(path: path))
-        code = report(reply) {
-            if case .state(_, _, _, let value) = reply { return value.prettyText() }
-            return nil
-        }
-    case .statistics:
-        let reply = try connection.request(.get(path: JSONPointer(tokens: ["statistics"])))
-        code = report(reply) {
-            guard case .state(_, _, _, let value) = reply else { return nil }
-            return ["steps", "alive", "born", "died", "empty"].map { "\($0) \(value[$0]?.intValue ?? 0)" }.joined(separator: "\n")
-        }
-    case .send(let request):
-        try connection.sendFrame(Frame.encode(request))
-        let reply = try connection.receive()
-        if case .error = reply {
-            print(reply.json.text)
-            code = .failure
-        } else {
-            print(reply.json.text)
-            code = .success
-        }
-    }
-    exit(code)
-} catch {
-    printError("lifectl", "\(error)")
     exit(.unreachable)
 }

@@ -39,7 +39,9 @@ final class Daemon {
         let folder = try makeTemporaryFolder(test)
         self.socketPath = socketPath ?? "\(folder)/run/lifed.sock"
         process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
-        process.arguments = ["--socket", self.socketPath] + arguments
+        // Each daemon keeps its state in its own temporary folder, never the user's.
+        let keepsState = arguments.contains("--state-dir") || arguments.contains("--ephemeral")
+        process.arguments = ["--socket", self.socketPath] + (keepsState ? [] : ["--state-dir", "\(folder)/state"]) + arguments
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -93,12 +95,22 @@ struct CommandResult {
     var stderr: String
 }
 
+/// The environment for client processes: a daemon they start keeps its state in a temporary
+/// folder (never the user's), and the socket is the one the test names.
+func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] = stateHome
+    environment["STATE_DIRECTORY"] = nil
+    environment["LIFED_SOCKET"] = nil
+    return environment
+}
+
 /// Runs `lifectl` or `lifewatch` to completion.
 func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Products.path(name))
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    process.environment = environment ?? clientEnvironment()
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

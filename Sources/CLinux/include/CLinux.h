@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <fcntl.h>
+#include <spawn.h>
 
 /// epoll_ctl with the descriptor itself as the event's data.
 static inline int clinux_epoll_ctl(int epoll, int op, int fd, uint32_t events) {
@@ -66,6 +67,17 @@ static const uint32_t CLINUX_EPOLLERR = EPOLLERR;
 static const uint32_t CLINUX_EPOLLHUP = EPOLLHUP;
 static const uint32_t CLINUX_EPOLLRDHUP = EPOLLRDHUP;
 static const int CLINUX_EPOLL_CLOEXEC = EPOLL_CLOEXEC;
+/// Declared by glibc 2.34+ only for _GNU_SOURCE.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+
+/// Makes a spawned child close every descriptor from `from` on, so it holds no pipe or socket
+/// of its parent's open (a daemon that kept a client's pipe would keep the client's reader waiting).
+static inline int clinux_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/// posix_spawn's flag for a new session (glibc defines it only under _GNU_SOURCE).
+static const short CLINUX_POSIX_SPAWN_SETSID = 0x80;
 static const int CLINUX_EFD_FLAGS = EFD_NONBLOCK | EFD_CLOEXEC;
 static const int CLINUX_SFD_FLAGS = SFD_NONBLOCK | SFD_CLOEXEC;
 

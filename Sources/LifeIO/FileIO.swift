@@ -1,0 +1,60 @@
+import Glibc
+
+/// Whole-file reads and atomic writes, without Foundation.
+public enum FileIO {
+    /// The bytes of the file at `path`, refusing files over `limit` bytes.
+    public static func read(_ path: String, limit: Int = 64 << 20) throws(SystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError("open \(path)") }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("read \(path)")
+            }
+            if count == 0 { return result }
+            guard result.count + count <= limit else { throw SystemError("read \(path): larger than \(limit) bytes", errno: EFBIG) }
+            result.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// Writes `bytes` to `path` so that readers see the old file or the new one, never a mix:
+    /// a temporary file beside it, fsync, rename over, then fsync the folder.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        let temporary = "\(path).tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw SystemError("create \(temporary)") }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let error = SystemError("write \(temporary)")
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            offset += written
+        }
+        guard fsync(fd) == 0 else {
+            let error = SystemError("fsync \(temporary)")
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let error = SystemError("rename \(temporary) to \(path)")
+            unlink(temporary)
+            throw error
+        }
+        let folder = open(UnixSocket.parentFolder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import LifeIO
+import Protocol
+
+/// One lifectl command: its name, its help, and how it reads its arguments.
+///
+/// Arguments are read before anything is sent, so a usage error never depends on the daemon.
+struct Command: Sendable {
+    var name: String
+    var usage: String
+    var summary: String
+    /// More help, shown by `lifectl COMMAND --help`.
+    var details: String = ""
+    /// Reads the arguments after the command's name into the work to do.
+    var parse: @Sendable ([String]) throws(UsageError) -> Work
+
+    typealias Work = (Session) throws(Connection.Failure) -> ExitCode
+
+    var help: String {
+        var text = "Usage: lifectl [--socket PATH] [--json] \(usage)\n\n\(summary)"
+        if !details.isEmpty { text += "\n\n" + details }
+        return text
+    }
+}
+
+/// What a running command works with: the connection (opened on first use) and the output mode.
+final class Session {
+    let socketPath: String
+    let jsonOutput: Bool
+    /// Whether to start lifed when none answers.
+    let autoStart: Bool
+    private var opened: Connection?
+
+    init(socketPath: String, jsonOutput: Bool, autoStart: Bool) {
+        self.socketPath = socketPath
+        self.jsonOutput = jsonOutput
+        self.autoStart = autoStart
+    }
+
+    /// The connection to the daemon, started on demand unless `--no-start`.
+    func connection() throws(Connection.Failure) -> Connection {
+        if let opened { return opened }
+        let connection = try DaemonLauncher.connect(path: socketPath, autoStart: autoStart)
+        opened = connection
+        return connection
+    }
+
+    /// Sends a request and waits for its reply.
+    func request(_ kind: ClientRequest.Kind) throws(Connection.Failure) -> ServerMessage {
+        try connection().request(kind)
+    }
+
+    /// Dispatches an action object; prints the outcome; returns the exit code.
+    func dispatch(_ action: JSON, quiet: Bool = false) throws(Connection.Failure) -> ExitCode {
+        let reply = try request(.dispatch(action: action))
+        return report(reply) {
+            guard !quiet, case .ack(_, let version) = reply else { return nil }
+            return "\(action["type"]?.stringValue ?? "action"): ok (version \(version))"
+        }
+    }
+
+    /// The value at `path` in the daemon's state.
+    func get(_ path: String) throws(Connection.Failure) -> JSON {
+        let pointer = (try? JSONPointer(parsing: path)) ?? .root
+        let reply = try request(.get(path: pointer))
+        guard case .state(_, _, _, let value) = reply else {
+            throw .protocolViolation("expected the state at \(path), got \(reply.json.preview)")
+        }
+        return value
+    }
+
+    /// Prints a reply: errors to stderr (exit 1), the rest as JSON or as `human` says.
+    func report(_ reply: ServerMessage, human: () -> String?) -> ExitCode {
+        if case .error(_, let code, let message) = reply {
+            if jsonOutput { print(reply.json.text) }
+            printError("lifectl", "\(code): \(message)")
+            return .failure
+        }
+        if jsonOutput {
+            print(reply.json.text)
+        } else if let text = human() {
+            print(text)
+        }
+        return .success
+    }
+}
+
+/// A usage error unless `arguments` has a count in `range`.
+func expectCount(_ arguments: [String], _ range: ClosedRange<Int>, _ command: String) throws(UsageError) {
+    if arguments.count < range.lowerBound { throw UsageError("\(command) needs more arguments") }
+    if arguments.count > range.upperBound { throw UsageError("\(command): unexpected argument \"\(arguments[range.upperBound])\"") }
+}

@@ -1,0 +1,167 @@
+import Glibc
+import LifeIO
+import Protocol
+
+/// Every command, in the order `lifectl --help` lists them.
+let commands: [Command] = [
+    Command(name: "status", usage: "status", summary: "The daemon's pid, version, uptime, clients, and a summary of the world.") { arguments throws(UsageError) in
+        try expectCount(arguments, 0...0, "status")
+        return { session throws(Connection.Failure) in
+            let reply = try session.request(.status)
+            return session.report(reply) {
+                if case .status(_, let info) = reply { return formatStatus(info, socketPath: session.socketPath) }
+                return nil
+            }
+        }
+    },
+    simpleAction("start", "simulation.startTimer", "Start the timer."),
+    simpleAction("stop", "simulation.stopTimer", "Stop the timer."),
+    Command(
+        name: "step", usage: "step [N]", summary: "N generations (default 1, at most 1000000) as one change (grid.step)."
+    ) { arguments throws(UsageError) in
+        try expectCount(arguments, 0...1, "step")
+        var action: JSON = ["type": "grid.step"]
+        if let text = arguments.first {
+            guard let n = Int(text), GridAction.generationsRange.contains(n) else {
+                throw UsageError("step needs a number of generations from 1 to 1000000, not \"\(text)\"")
+            }
+            action = ["type": "grid.step", "generations": .int(n)]
+        }
+        return { session throws(Connection.Failure) in try session.dispatch(action) }
+    },
+    simpleAction("tick", "simulation.tick", "ticks += 1, and one generation."),
+    simpleAction("empty", "simulation.resetGridToEmpty", "An empty grid of the settings' size; refused while the timer runs."),
+    simpleAction("random", "simulation.resetGridToRandom", "A random grid of the settings' size and density; refused while the timer runs."),
+    simpleAction("reset", "simulation.reset", "ticks = 0; refused while the timer runs."),
+    statsCommand,
+    configsCommand,
+    loadCommand,
+    saveCommand,
+    setCommand,
+    Command(
+        name: "get", usage: "get [POINTER]",
+        summary: "The state, or the part at a JSON Pointer such as /simulation/gridState or /settings/rule."
+    ) { arguments throws(UsageError) in
+        try expectCount(arguments, 0...1, "get")
+        let pointer: JSONPointer
+        do {
+            pointer = try JSONPointer(parsing: arguments.first ?? "")
+        } catch {
+            throw UsageError("\"\(arguments.first ?? "")\" is not a JSON Pointer (use \"\" or a path such as /simulation/gridState): \(error)")
+        }
+        return { session throws(Connection.Failure) in
+            let reply = try session.request(.get(path: pointer))
+            return session.report(reply) {
+                if case .state(_, _, _, let value) = reply { return value.prettyText() }
+                return nil
+            }
+        }
+    },
+    watchCommand,
+    Command(
+        name: "shutdown", usage: "shutdown", summary: "Ask the daemon to shut down, as SIGTERM does."
+    ) { arguments throws(UsageError) in
+        try expectCount(arguments, 0...0, "shutdown")
+        return { session throws(Connection.Failure) in
+            let reply = try session.request(.shutdown)
+            return session.report(reply) { "lifed is shutting down" }
+        }
+    },
+    Command(
+        name: "send", usage: "send JSON", summary: "Send a raw protocol request and print the reply (see PROTOCOL.md).",
+        details: "Example: lifectl send '{\"type\":\"dispatch\",\"id\":1,\"action\":{\"type\":\"grid.step\"}}'"
+    ) { arguments throws(UsageError) in
+        try expectCount(arguments, 1...1, "send")
+        let request: JSON
+        do {
+            request = try JSON(parsing: arguments[0])
+        } catch {
+            throw UsageError("send needs one JSON request object: \(error)")
+        }
+        return { session throws(Connection.Failure) in
+            try session.connection().sendFrame(Frame.encode(request))
+            let reply = try session.connection().receive()
+            print(reply.json.text)
+            if case .error = reply { return .failure }
+            return .success
+        }
+    },
+]
+
+/// A command that dispatches one action with no parameters.
+func simpleAction(_ name: String, _ type: String, _ summary: String) -> Command {
+    Command(name: name, usage: name, summary: "\(summary) (\(type))") { arguments throws(UsageError) in
+        try expectCount(arguments, 0...0, name)
+        return { session throws(Connection.Failure) in try session.dispatch(["type": .string(type)]) }
+    }
+}
+
+let statsCommand = Command(
+    name: "stats", usage: "stats [reset]", summary: "The cumulative statistics, or reset them (statistics.reset)."
+) { arguments throws(UsageError) in
+    try expectCount(arguments, 0...1, "stats")
+    if let sub = arguments.first {
+        guard sub == "reset" else { throw UsageError("stats takes no argument or \"reset\", not \"\(sub)\"") }
+        return { session throws(Connection.Failure) in try session.dispatch(["type": "statistics.reset"]) }
+    }
+    return { session throws(Connection.Failure) in
+        let reply = try session.request(.get(path: JSONPointer(tokens: ["statistics"])))
+        return session.report(reply) {
+            guard case .state(_, _, _, let value) = reply else { return nil }
+            return ["steps", "alive", "born", "died", "empty"].map { "\($0) \(value[$0]?.intValue ?? 0)" }.joined(separator: "\n")
+        }
+    }
+}
+
+func formatStatus(_ info: [String: JSON], socketPath: String) -> String {
+    let summary = info["summary"] ?? .null
+    func int(_ json: JSON?) -> Int { json?.intValue ?? 0 }
+    let uptimeSeconds = int(info["uptimeMs"]) / 1000
+    let running = summary["isRunningTimer"]?.boolValue == true
+    let interval = DurationText.format(milliseconds: int(summary["intervalMs"]))
+    var settling = summary["status"]?.stringValue ?? "evolving"
+    if let period = summary["period"]?.intValue { settling += " (period \(period))" }
+    return """
+        \(info["server"]?.stringValue ?? "lifed") (pid \(int(info["pid"]))) on \(info["socket"]?.stringValue ?? socketPath), up \(uptimeSeconds / 3600)h\(uptimeSeconds / 60 % 60)m\(uptimeSeconds % 60)s
+        clients \(int(info["clients"])), subscriptions \(int(info["subscriptions"])), resyncs \(int(info["resyncs"])), version \(int(info["version"]))
+        world \(int(summary["rows"]))x\(int(summary["cols"])) \(summary["topology"]?.stringValue ?? "torus") \(summary["rule"]?.stringValue ?? ""), ticks \(int(summary["ticks"])), \(running ? "running every \(interval)" : "stopped (interval \(interval))"), population \(int(summary["population"])), \(settling), steps \(int(summary["steps"]))
+        """
+}
+
+/// `watch [POINTER]`: the snapshot, then one JSON line per diff, for shell pipelines.
+let watchCommand = Command(
+    name: "watch", usage: "watch [POINTER]",
+    summary: "Print the snapshot, then one JSON line per diff, until the daemon goes away.",
+    details: """
+        Each line is the daemon's message as it arrived (type snapshot, then diff), like
+        swaymsg -m -t subscribe. Example: lifectl watch /statistics | jq -c .patch
+        """
+) { arguments throws(UsageError) in
+    try expectCount(arguments, 0...1, "watch")
+    let pointer: JSONPointer
+    do {
+        pointer = try JSONPointer(parsing: arguments.first ?? "")
+    } catch {
+        throw UsageError("\"\(arguments.first ?? "")\" is not a JSON Pointer: \(error)")
+    }
+    return { session throws(Connection.Failure) in
+        let connection = try session.connection()
+        let id = connection.makeID()
+        try connection.send(ClientRequest(id: id, kind: .subscribe(path: pointer)))
+        while true {
+            let message = try connection.receive()
+            switch message {
+            case .error(_, let code, let text):
+                printError("lifectl", "\(code): \(text)")
+                return .failure
+            case .bye:
+                return .success
+            case .snapshot, .diff:
+                print(message.json.text)
+                fflush(nil)
+            default:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import LifeIO
+import Protocol
+
+/// `configs [list | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]`: the Configurations tab.
+let configsCommand = Command(
+    name: "configs", usage: "configs [list | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]",
+    summary: "The Configurations tab: list the patterns, fetch a list, or load one onto the grid.",
+    details: """
+        list             the patterns in the list, with their index and size (the default)
+        fetch [URL]      fetch a list (http, https or file URL; default: the daemon's source),
+                         wait for it, and say how many arrived or why it failed
+        cancel           stop a fetch in flight
+        clear            empty the list
+        load NAME|INDEX  put a pattern centred on the grid, ticks to 0 (refused while running);
+                         --resize grows the grid when the pattern does not fit
+        """
+) { arguments throws(UsageError) in
+    let sub = arguments.first ?? "list"
+    let rest = Array(arguments.dropFirst())
+    switch sub {
+    case "list":
+        try expectCount(rest, 0...0, "configs list")
+        return { session throws(Connection.Failure) in
+            let reply = try session.request(.get(path: JSONPointer(tokens: ["configurations"])))
+            return session.report(reply) {
+                guard case .state(_, _, _, let value) = reply else { return nil }
+                return formatConfigurations(value)
+            }
+        }
+    case "fetch":
+        try expectCount(rest, 0...1, "configs fetch")
+        var action: JSON = ["type": "configurations.fetch"]
+        if let url = rest.first { action = ["type": "configurations.fetch", "url": .string(url)] }
+        return { session throws(Connection.Failure) in try fetchAndWait(session, action) }
+    case "cancel":
+        try expectCount(rest, 0...0, "configs cancel")
+        return { session throws(Connection.Failure) in try session.dispatch(["type": "configurations.cancelFetch"]) }
+    case "clear":
+        try expectCount(rest, 0...0, "configs clear")
+        return { session throws(Connection.Failure) in try session.dispatch(["type": "configurations.clear"]) }
+    case "load":
+        let resize = rest.contains("--resize")
+        let names = rest.filter { $0 != "--resize" }
+        try expectCount(names, 1...1, "configs load")
+        var action: [String: JSON] = ["type": "configurations.load"]
+        if let index = Int(names[0]) { action["index"] = .int(index) } else { action["title"] = .string(names[0]) }
+        if resize { action["resize"] = true }
+        let request = JSON.object(action)
+        return { session throws(Connection.Failure) in try session.dispatch(request) }
+    default:
+        throw UsageError("configs takes list, fetch, cancel, clear or load, not \"\(sub)\"")
+    }
+}
+
+/// Dispatches a fetch and waits, through a subscription, until it ends.
+func fetchAndWait(_ session: Session, _ action: JSON) throws(Connection.Failure) -> ExitCode {
+    let connection = try session.connection()
+    let subscription = connection.makeID()
+    let path = JSONPointer(tokens: ["configurations"])
+    let snapshot = try connection.request(.subscribe(path: path))
+    guard case .snapshot(let subscriptionID, _, _, var mirror, _) = snapshot else {
+        return session.report(snapshot) { nil }
+    }
+    _ = subscription
+    let reply = try connection.request(.dispatch(action: action)) { message in
+        if case .diff(let id, _, _, let patch) = message, id == subscriptionID { try? mirror.apply(patch) }
+    }
+    guard case .ack = reply else { return session.report(reply) { nil } }
+    while mirror["isFetching"]?.boolValue == true {
+        let message = try connection.receive()
+        if case .diff(let id, _, _, let patch) = message, id == subscriptionID {
+            do {
+                try mirror.apply(patch)
+            } catch {
+                throw .protocolViolation("a diff did not apply: \(error)")
+            }
+        }
+        if case .bye = message { throw .closed }
+    }
+    if session.jsonOutput {
+        print(mirror.text)
+    }
+    if let error = mirror["error"]?.stringValue {
+        printError("lifectl", "fetch failed: \(error)")
+        return .failure
+    }
+    if !session.jsonOutput {
+        print("fetched \(mirror["configs"]?.arrayValue?.count ?? 0) configurations")
+    }
+    return .success
+}
+
+func formatConfigurations(_ value: JSON) -> String {
+    var lines: [String] = []
+    let configs = value["configs"]?.arrayValue ?? []
+    for (index, config) in configs.enumerated() {
+        let cells = config["contents"]?.arrayValue ?? []
+        let rows = cells.compactMap { $0.arrayValue?.first?.intValue }
+        let cols = cells.compactMap { $0.arrayValue?.last?.intValue }
+        let height = (rows.max() ?? -1) - (rows.min() ?? 0) + 1
+        let width = (cols.max() ?? -1) - (cols.min() ?? 0) + 1
+        lines.append("\(index)\t\(config["title"]?.stringValue ?? "?")\t\(cells.count) cells, \(height)x\(width)")
+    }
+    if value["isFetching"]?.boolValue == true { lines.append("(fetching…)") }
+    if let error = value["error"]?.stringValue { lines.append("last fetch failed: \(error)") }
+    if configs.isEmpty && lines.isEmpty { lines.append("no configurations; try: lifectl configs fetch") }
+    return lines.joined(separator: "\n")
+}

@@ -1,0 +1,76 @@
+import LifeIO
+import Protocol
+
+/// `set KEY=VALUE...`: one `settings.update` with every pair, all or nothing.
+let setCommand = Command(
+    name: "set", usage: "set KEY=VALUE...",
+    summary: "Change settings, all or nothing (settings.update). `set reset` restores the defaults.",
+    details: """
+        Keys:
+          interval=DURATION   timer period, 10ms to 60s (e.g. 250ms, 2s)
+          size=ROWSxCOLS      size of new grids, e.g. 40x80 (3 to 4096 a side); also rows=N, cols=N
+          rule=RULE           a Life-like rule: B3/S23, B36/S23 (HighLife), B2/S (Seeds), ...
+          topology=NAME       torus or bounded
+          density=X           share of live cells in random grids, 0.05 to 0.95
+          autostop=on|off     stop the timer when the world settles
+          title=TEXT          the title every watcher shows
+          statistics=on|off   whether watchers show the statistics panel
+        size, rule and topology are refused while the timer runs.
+        Example: lifectl set interval=250ms size=40x80 rule=B36/S23 title="Hello"
+        """
+) { arguments throws(UsageError) in
+    guard !arguments.isEmpty else { throw UsageError("set needs KEY=VALUE pairs (see lifectl set --help)") }
+    if arguments == ["reset"] {
+        return { session throws(Connection.Failure) in try session.dispatch(["type": "settings.reset"]) }
+    }
+    var fields: [String: JSON] = ["type": "settings.update"]
+    var display: [String: JSON] = [:]
+    for argument in arguments {
+        guard let equals = argument.firstIndex(of: "=") else { throw UsageError("\"\(argument)\" is not KEY=VALUE") }
+        let key = argument[..<equals].lowercased()
+        let value = String(argument[argument.index(after: equals)...])
+        func bad(_ what: String) -> UsageError { UsageError("\(key) needs \(what), not \"\(value)\"") }
+        switch key {
+        case "interval", "intervalms":
+            guard let ms = DurationText.milliseconds(value) else { throw bad("a duration such as 250ms or 2s") }
+            fields["intervalMs"] = .int(ms)
+        case "size":
+            let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let rows = Int(parts[0]), let cols = Int(parts[1]) else { throw bad("ROWSxCOLS such as 40x80") }
+            fields["rows"] = .int(rows)
+            fields["cols"] = .int(cols)
+        case "rows", "cols":
+            guard let n = Int(value) else { throw bad("a whole number") }
+            fields[key] = .int(n)
+        case "rule":
+            fields["rule"] = .string(value)
+        case "topology":
+            fields["topology"] = .string(value)
+        case "density":
+            guard let x = Double(value) else { throw bad("a number such as 0.35") }
+            fields["density"] = .double(x)
+        case "autostop":
+            guard let on = parseSwitch(value) else { throw bad("on or off") }
+            fields["autoStop"] = .bool(on)
+        case "title":
+            display["title"] = .string(value)
+        case "statistics", "showstatistics", "stats":
+            guard let on = parseSwitch(value) else { throw bad("on or off") }
+            display["showStatistics"] = .bool(on)
+        default:
+            throw UsageError("unknown setting \"\(key)\" (see lifectl set --help)")
+        }
+    }
+    if !display.isEmpty { fields["display"] = .object(display) }
+    let action = JSON.object(fields)
+    return { session throws(Connection.Failure) in try session.dispatch(action) }
+}
+
+/// Reads on/off, true/false, yes/no, 1/0.
+func parseSwitch(_ text: String) -> Bool? {
+    switch text.lowercased() {
+    case "on", "true", "yes", "1": return true
+    case "off", "false", "no", "0": return false
+    default: return nil
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import LifeIO
+import Protocol
+import XCTest
+
+/// Clients start lifed on demand, exactly once, as tmux starts its server.
+final class AutoStartTests: XCTestCase {
+    /// Where daemons these tests start keep their state.
+    private var stateHome = "/tmp/life-e2e-state-\(getpid())"
+
+    override func setUpWithError() throws {
+        stateHome = try makeTemporaryFolder(self)
+    }
+    private func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
+        process.arguments = arguments
+        process.environment = clientEnvironment(stateHome: stateHome)
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    private func daemonPIDs(socket: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.first?.hasSuffix("lifed") == true && words.contains(socket)
+        }
+    }
+
+    func testTwoClientsAtOnceStartExactlyOneDaemon() throws {
+        let folder = try makeTemporaryFolder(self)
+        let socket = "\(folder)/run/lifed.sock"
+        addTeardownBlock { [self] in
+            for pid in daemonPIDs(socket: socket) { kill(pid, SIGTERM) }
+        }
+        let clients = try (0..<4).map { _ in try launch(["--socket", socket, "step"]) }
+        var versions: [String] = []
+        for (process, out, err) in clients {
+            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, errors)
+            versions.append(output)
+        }
+        // One daemon served all four: versions 1 to 4, each once.
+        XCTAssertEqual(Set(versions), Set((1...4).map { "grid.step: ok (version \($0))\n" }))
+        XCTAssertEqual(daemonPIDs(socket: socket).count, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/run/lifed.log"))
+
+        // shutdown stops it; --no-start then finds nobody.
+        let shutdown = try runTool("lifectl", ["--socket", socket, "shutdown"], environment: clientEnvironment(stateHome: stateHome))
+        XCTAssertEqual(shutdown.status, 0, shutdown.stderr)
+        let deadline = Date().addingTimeInterval(10)
+        while !daemonPIDs(socket: socket).isEmpty && Date() < deadline { usleep(10_000) }
+        XCTAssertTrue(daemonPIDs(socket: socket).isEmpty)
+        let noStart = try runTool("lifectl", ["--socket", socket, "--no-start", "step"], environment: clientEnvironment(stateHome: stateHome))
+        XCTAssertEqual(noStart.status, 3)
+        XCTAssertTrue(noStart.stderr.contains("no daemon answers"), noStart.stderr)
+    }
+
+    func testAStaleSocketIsReplacedByTheDaemonAClientStarts() throws {
+        let folder = try makeTemporaryFolder(self)
+        let socket = "\(folder)/lifed.sock"
+        addTeardownBlock { [self] in
+            for pid in daemonPIDs(socket: socket) { kill(pid, SIGTERM) }
+        }
+        // A daemon killed with SIGKILL leaves its socket file behind.
+        let daemon = try Daemon(self, arguments: ["--seed", "1"], socketPath: socket)
+        kill(daemon.process.processIdentifier, SIGKILL)
+        daemon.process.waitUntilExit()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: socket))
+        let step = try runTool("lifectl", ["--socket", socket, "step"], environment: clientEnvironment(stateHome: stateHome))
+        XCTAssertEqual(step.status, 0, step.stderr)
+        XCTAssertEqual(daemonPIDs(socket: socket).count, 1)
+    }
+
+    func testWatchPrintsTheSnapshotThenOneLinePerDiff() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "1"])
+        let (watcher, out, _) = try launch(["--socket", daemon.socketPath, "watch", "/statistics/steps"])
+        let reader = out.fileHandleForReading
+        func nextLine() -> String {
+            var line = Data()
+            while true {
+                let byte = reader.readData(ofLength: 1)
+                if byte.isEmpty || byte == Data("\n".utf8) { return String(decoding: line, as: UTF8.self) }
+                line.append(byte)
+            }
+        }
+        let snapshot = try ServerMessage(json: try JSON(parsing: nextLine()))
+        guard case .snapshot(_, _, "/statistics/steps", 0, false) = snapshot else { return XCTFail("\(snapshot)") }
+        let client = try daemon.connect()
+        _ = try client.dispatch("grid.step")
+        _ = try client.dispatch("grid.step", ["generations": 5])
+        let first = try ServerMessage(json: try JSON(parsing: nextLine()))
+        let second = try ServerMessage(json: try JSON(parsing: nextLine()))
+        guard case .diff(_, _, 1, let patch1) = first, case .diff(_, 1, 2, let patch2) = second else { return XCTFail("\(first) \(second)") }
+        XCTAssertEqual(try JSON.int(0).applying(patch1), 1)
+        XCTAssertEqual(try JSON.int(1).applying(patch2), 6)
+        XCTAssertEqual(daemon.terminate(), 0)
+        watcher.waitUntilExit()
+        XCTAssertEqual(watcher.terminationStatus, 0, "watch ends cleanly when the daemon says goodbye")
+    }
+}
