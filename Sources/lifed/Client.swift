@@ -28,9 +28,13 @@ final class Client {
     /// How many times this client's subscriptions were resynchronised.
     var resyncs = 0
 
-    init(fd: Int32, number: Int, maxFrameSize: Int) {
+    /// When the client last sent anything (the loop's clock).
+    var lastActivity: Duration
+
+    init(fd: Int32, number: Int, maxFrameSize: Int, now: Duration) {
         self.fd = fd
         self.number = number
+        lastActivity = now
         decoder = FrameDecoder(maxFrameSize: maxFrameSize)
     }
 

@@ -4,11 +4,27 @@ import Protocol
 /// `lifed`'s command line.
 struct DaemonOptions {
     var socketPath: String
-    var intervalMs = 1000
+    /// The initial settings, from --interval, --size, --rule and --topology.
+    var settings = Settings()
+    /// Where `configurations.fetch` with no URL fetches from; nil for the built-in collection.
+    var configurationsURL: String?
     var seed: UInt64?
     var maxFrame = 1 << 20
     var clientBuffer = 8 << 20
     var logLevel = Logger.Level.info
+    /// `--log-actions`: a log line for every action, refusal and resulting version.
+    var logActions = false
+    /// `--state-dir`; nil to use the environment's choice.
+    var stateDirectory: String?
+    /// `--ephemeral`: keep nothing on disk.
+    var ephemeral = false
+    /// `--allow-group NAME`: members may connect too.
+    var allowGroup: String?
+    var maxClients = 1024
+    /// How long a connection may sit idle without a subscription.
+    var idleTimeout: Duration = .seconds(300)
+    /// How long a frame may stay half-sent.
+    var frameTimeout: Duration = .seconds(10)
 
     static let help = """
         lifed: the Game of Life daemon. It owns one world and serves it over a Unix socket.
@@ -19,10 +35,24 @@ struct DaemonOptions {
           --socket PATH         where to listen (default: $LIFED_SOCKET, else
                                 $XDG_RUNTIME_DIR/lifed/lifed.sock, else /tmp/lifed-UID/lifed.sock)
           --interval DURATION   timer period at start-up, e.g. 250ms, 2s (default 1s; 10ms to 60s)
+          --size ROWSxCOLS      grid size for new grids, e.g. 40x80 (default 10x10; 3 to 4096 a side)
+          --rule RULE           a Life-like rule such as B3/S23 (default), B36/S23, B2/S
+          --topology NAME       torus (default: edges wrap) or bounded (outside is dead)
+          --configurations URL  where configurations.fetch looks by default (http, https or file;
+                                default: a collection of classics built into lifed)
           --seed N              seed for random grids, for reproducible worlds
           --max-frame BYTES     largest request frame a client may send (default 1048576)
           --client-buffer BYTES unsent output kept per client before diffs are dropped (default 8 MiB)
           --log-level LEVEL     error, warning, info or debug (default info)
+          --log-actions         log every action, refusal and resulting version
+          --state-dir PATH      where the state is kept (default: $STATE_DIRECTORY, else
+                                $XDG_STATE_HOME/lifed, else ~/.local/state/lifed)
+          --ephemeral           keep nothing on disk; start from defaults every time
+          --allow-group NAME    members of this group may connect too (the daemon's user and
+                                root always may)
+          --max-clients N       clients served at once (default 1024); the next gets "busy"
+          --idle-timeout DURATION  close connections idle this long without a subscription (default 5m)
+          --frame-timeout DURATION close connections that stall this long mid-frame (default 10s)
           -h, --help            show this help
           --version             print the version
 
@@ -30,11 +60,23 @@ struct DaemonOptions {
         length-prefixed JSON; see PROTOCOL.md.
         """
 
+    /// Reads `40x80` as 40 rows and 80 columns, each within the settings' range.
+    static func parseSize(_ text: String) -> (rows: Int, cols: Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let rows = Int(parts[0]), let cols = Int(parts[1]),
+            Settings.sideRange.contains(rows), Settings.sideRange.contains(cols)
+        else { return nil }
+        return (rows, cols)
+    }
+
     /// Parses the command line; nil means the help or version was printed.
     static func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions? {
         let parsed = try Arguments(
-            arguments, options: ["socket", "interval", "seed", "max-frame", "client-buffer", "log-level"],
-            flags: ["help", "version"])
+            arguments, options: [
+                "socket", "interval", "seed", "max-frame", "client-buffer", "log-level", "size", "rule", "topology",
+                "configurations", "state-dir", "allow-group", "max-clients", "idle-timeout", "frame-timeout",
+            ],
+            flags: ["help", "version", "log-actions", "ephemeral"])
         if parsed.has("help") {
             print(help)
             return nil
@@ -51,7 +93,25 @@ struct DaemonOptions {
             guard Settings.intervalRange.contains(interval) else {
                 throw UsageError("--interval must be from 10ms to 60s, not \(DurationText.format(milliseconds: interval))")
             }
-            options.intervalMs = interval
+            options.settings.intervalMs = interval
+        }
+        if let size = try parsed.value("size", as: "ROWSxCOLS such as 40x80, each from 3 to 4096", Self.parseSize) {
+            options.settings.rows = size.rows
+            options.settings.cols = size.cols
+        }
+        if let text = parsed.values["rule"] {
+            do {
+                options.settings.rule = try Rule(parsing: text)
+            } catch {
+                throw UsageError("--rule: \(error)")
+            }
+        }
+        options.settings.topology = try parsed.value("topology", as: "torus or bounded", Topology.init(rawValue:)) ?? .torus
+        if let url = parsed.values["configurations"] {
+            guard ["http://", "https://", "file://"].contains(where: url.lowercased().hasPrefix) else {
+                throw UsageError("--configurations needs an http, https or file URL, not \"\(url)\"")
+            }
+            options.configurationsURL = url
         }
         options.seed = try parsed.value("seed", as: "a whole number from 0 to 2^64-1") { UInt64($0) }
         if let maxFrame = try parsed.value("max-frame", as: "a number of bytes from 64 to 1073741824", {
@@ -66,6 +126,20 @@ struct DaemonOptions {
         }
         if let level = try parsed.value("log-level", as: "error, warning, info or debug", Logger.Level.init(name:)) {
             options.logLevel = level
+        }
+        options.logActions = parsed.has("log-actions")
+        options.ephemeral = parsed.has("ephemeral")
+        options.stateDirectory = parsed.values["state-dir"]
+        options.allowGroup = parsed.values["allow-group"]
+        if let max = try parsed.value("max-clients", as: "a number from 1 to 100000", { Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil } }) {
+            options.maxClients = max
+        }
+        let seconds = "a duration such as 30s or 5m (at least 100ms)"
+        if let ms = try parsed.value("idle-timeout", as: seconds, { DurationText.milliseconds($0).flatMap { $0 >= 100 ? $0 : nil } }) {
+            options.idleTimeout = .milliseconds(ms)
+        }
+        if let ms = try parsed.value("frame-timeout", as: seconds, { DurationText.milliseconds($0).flatMap { $0 >= 100 ? $0 : nil } }) {
+            options.frameTimeout = .milliseconds(ms)
         }
         return options
     }

@@ -22,18 +22,31 @@ final class Server {
     /// The JSON of the state at one version, so get/subscribe/diffs encode it once.
     private var cachedJSON: (version: Int, value: JSON)?
     private var totalResyncs = 0
+    /// Saves the state; nil with `--ephemeral`.
+    let durability: Durability?
+    /// Who may connect besides the daemon's own user and root.
+    let allowedGroup: gid_t?
+    /// Replies wait here while a change they acknowledge is not yet on disk (group commit).
+    private var heldClients: [Client] = []
+    private var isHoldingOutput = false
 
-    init(loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger) {
+    init(
+        loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
+        durability: Durability?, allowedGroup: gid_t?
+    ) {
         self.loop = loop
         self.store = store
         self.listener = listener
         self.options = options
         self.log = log
+        self.durability = durability
+        self.allowedGroup = allowedGroup
     }
 
     func start() throws(SystemError) {
         try loop.watch(listener, for: .readable) { [unowned self] _ in acceptAll() }
         store.didChange = { [unowned self] old, _, version in publish(old: old, version: version) }
+        sweepIdleClients()
     }
 
     var clientCount: Int { clients.count }
@@ -48,7 +61,15 @@ final class Server {
                 if errno != EAGAIN && errno != EWOULDBLOCK { log.warning("accept: \(SystemError("accept"))") }
                 return
             }
-            let client = Client(fd: fd, number: nextClientNumber, maxFrameSize: options.maxFrame)
+            if let refusal = admissionRefusal(fd) {
+                // Best effort: one non-blocking write of the error, then close.
+                let frame = Frame.encode(ServerMessage.error(id: nil, refusal).json)
+                _ = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                close(fd)
+                log.info("refused a connection: \(refusal.message)")
+                continue
+            }
+            let client = Client(fd: fd, number: nextClientNumber, maxFrameSize: options.maxFrame, now: loop.now)
             nextClientNumber += 1
             do {
                 try loop.watch(fd, for: .readable) { [unowned self] events in handle(events, for: fd) }
@@ -63,7 +84,25 @@ final class Server {
         }
     }
 
+    /// Why a new connection may not be served, or nil when it may.
+    private func admissionRefusal(_ fd: Int32) -> ProtocolError? {
+        var pid: UInt32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+        guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else {
+            return ProtocolError(.forbidden, "the peer's credentials cannot be read")
+        }
+        guard PeerPolicy.allows(uid: uid, gid: gid, ownUID: getuid(), allowedGroup: allowedGroup) else {
+            return ProtocolError(.forbidden, "uid \(uid) (pid \(pid)) may not connect to this lifed")
+        }
+        guard clients.count < options.maxClients else {
+            return ProtocolError(.busy, "lifed is serving its limit of \(options.maxClients) clients; try again later")
+        }
+        return nil
+    }
+
     private func handle(_ events: EventLoop.Events, for fd: Int32) {
+        defer { commit() }
         guard let client = clients[fd] else { return }
         if events.contains(.writable) || events.contains(.error) {
             guard client.flush() else { return disconnect(client, reason: "write failed") }
@@ -92,6 +131,7 @@ final class Server {
                 return disconnect(client, reason: "read failed: \(SystemError("recv"))")
             }
             client.decoder.append(buffer[0..<count])
+            client.lastActivity = loop.now
             processFrames(client)
             if client.isClosing || client.isReadPaused || !isConnected(client) { return }
         }
@@ -176,10 +216,38 @@ final class Server {
         let wasEmpty = client.pendingBytes == 0
         client.enqueue(bytes)
         guard wasEmpty else { return }
+        if isHoldingOutput {
+            // Written by commit(), once the change is durable.
+            heldClients.append(client)
+            return
+        }
+        startWriting(client)
+    }
+
+    /// Writes what the socket takes now and watches for writability for the rest.
+    private func startWriting(_ client: Client) {
         guard client.flush() else { return disconnect(client, reason: "write failed") }
         if client.pendingBytes > 0 {
             loop.change(client.fd, to: client.isClosing || client.isReadPaused ? .writable : [.readable, .writable])
         }
+    }
+
+    // MARK: Durability
+
+    /// Saves the state if an acknowledged change is not yet on disk, then lets the held replies go.
+    private func commit() {
+        guard isHoldingOutput else { return }
+        durability?.saveNow(store.state, version: store.version)
+        isHoldingOutput = false
+        let held = heldClients
+        heldClients.removeAll(keepingCapacity: true)
+        for client in held where isConnected(client) && client.pendingBytes > 0 { startWriting(client) }
+    }
+
+    /// Saves the state before any reply that follows is sent (group commit at the end of the batch).
+    private func requireDurability(for action: AppAction) {
+        guard durability != nil, action != .simulation(.tick) else { return }
+        isHoldingOutput = true
     }
 
     // MARK: Requests
@@ -201,11 +269,15 @@ final class Server {
             } catch {
                 return send(.error(id: id, error), to: client)
             }
-            switch store.send(action) {
-            case .changed(let version), .unchanged(let version):
+            let outcome = store.send(action)
+            logAction(action, outcome, from: "client \(client.number)")
+            switch outcome {
+            case .changed(let version):
+                requireDurability(for: action)
+                send(.ack(id: id, version: version), to: client)
+            case .unchanged(let version):
                 send(.ack(id: id, version: version), to: client)
             case .refused(let error):
-                log.debug("client \(client.number): \(action.typeName) refused: \(error.message)")
                 send(.error(id: id, error), to: client)
             }
 
@@ -233,6 +305,51 @@ final class Server {
 
         case .status:
             send(.status(id: id, info: statusInfo()), to: client)
+
+        case .shutdown:
+            log.info("client \(client.number) asked for shutdown")
+            send(.ack(id: id, version: store.version), to: client)
+            // After this callback, so the ack is queued before the goodbyes.
+            _ = loop.schedule(after: .zero) { [loop] in loop.stop() }
+        }
+    }
+
+    /// With `--log-actions`, a line for every action: its source, outcome and the version after it.
+    func logAction(_ action: AppAction, _ outcome: Store<AppState, AppAction>.Outcome, from source: String) {
+        guard options.logActions else { return }
+        switch outcome {
+        case .changed(let version): log.info("action \(action.typeName) from \(source): version \(version)")
+        case .unchanged(let version): log.info("action \(action.typeName) from \(source): no change (version \(version))")
+        case .refused(let error): log.info("action \(action.typeName) from \(source): refused (\(error.code.rawValue): \(error.message))")
+        }
+    }
+
+    /// An action an effect delivered (a tick, a fetch's answer): logged, and saved unless it is a tick.
+    func effectDelivered(_ action: AppAction, _ outcome: Store<AppState, AppAction>.Outcome) {
+        logAction(action, outcome, from: "an effect")
+        if case .refused(let error) = outcome { log.warning("\(action.typeName) from an effect refused: \(error.message)") }
+        if case .changed = outcome, action != .simulation(.tick) {
+            durability?.saveNow(store.state, version: store.version)
+        }
+    }
+
+    /// Closes connections that stalled mid-frame or sat idle without a subscription, once a second.
+    private func sweepIdleClients() {
+        _ = loop.schedule(after: .seconds(1)) { [weak self] in
+            guard let self else { return }
+            let now = loop.now
+            for client in Array(clients.values) where !client.isClosing {
+                let quiet = now - client.lastActivity
+                if client.decoder.hasPartialFrame, quiet > options.frameTimeout {
+                    log.info("client \(client.number) stalled in the middle of a frame; closing it")
+                    send(.error(id: nil, ProtocolError(.badFrame, "a frame stalled for over \(options.frameTimeout); closing")), to: client)
+                    closeAfterFlush(client)
+                } else if client.subscriptions.isEmpty, client.pendingBytes == 0, quiet > options.idleTimeout {
+                    log.debug("client \(client.number) idle without a subscription; closing it")
+                    disconnect(client, reason: "idle")
+                }
+            }
+            sweepIdleClients()
         }
     }
 
@@ -267,6 +384,10 @@ final class Server {
                 "population": .int(state.simulation.gridState.grid.population),
                 "intervalMs": .int(state.settings.intervalMs),
                 "steps": .int(state.statistics.steps),
+                "rule": .string(state.settings.rule.notation),
+                "topology": .string(state.settings.topology.rawValue),
+                "status": .string(state.simulation.settling.status.name),
+                "period": state.simulation.json["period"] ?? .null,
             ],
         ]
     }

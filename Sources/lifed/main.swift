@@ -1,4 +1,5 @@
 import Glibc
+import LifeFetch
 import LifeIO
 import LifeStore
 import Protocol
@@ -15,32 +16,122 @@ do {
 
 let log = Logger(program: "lifed", level: options.logLevel)
 signal(SIGPIPE, SIG_IGN)
+let environmentVariables = Environment.variables
+
+var allowedGroup: gid_t?
+if let name = options.allowGroup {
+    guard let gid = PeerPolicy.groupID(named: name) else {
+        printError("lifed", "--allow-group: there is no group called \"\(name)\"")
+        exit(.usage)
+    }
+    allowedGroup = gid
+}
+
+// The state on disk, unless --ephemeral.
+var stateFile: StateFile?
+var restored: (state: AppState, version: Int)?
+if !options.ephemeral {
+    if let folder = StateFile.folder(explicit: options.stateDirectory, environment: environmentVariables) {
+        do {
+            try UnixSocket.prepareFolder(folder)
+            // One daemon per state folder: two would overwrite each other's world.
+            let lock = open("\(folder)/lifed.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+            guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+                log.error("another lifed keeps its state in \(folder); give this one --state-dir or --ephemeral")
+                exit(.failure)
+            }
+            let file = StateFile(path: "\(folder)/state.json", log: log)
+            switch file.load() {
+            case .none:
+                log.info("no saved state in \(folder); starting a new world")
+            case .restored(let state, let version):
+                restored = (state, version)
+                log.info("restored the world at version \(version) from \(file.path)")
+            case .setAside(let reason, let movedTo):
+                log.warning("the state file was unusable (\(reason)); moved it to \(movedTo) and started from defaults")
+            }
+            stateFile = file
+        } catch {
+            log.error("cannot use the state folder \(folder): \(error); keeping nothing on disk")
+        }
+    } else {
+        log.warning("no state folder (set --state-dir, STATE_DIRECTORY, XDG_STATE_HOME or HOME); keeping nothing on disk")
+    }
+}
 
 let loop: EventLoop
 let listener: Int32
+/// Whether lifed made the socket (and so removes it on exit); an inherited one is systemd's.
+let ownsSocket: Bool
 do {
     loop = try EventLoop()
-    listener = try UnixSocket.listen(at: options.socketPath)
-} catch let error as UnixSocket.SetupError {
-    log.error("\(error)")
-    exit(.failure)
+    if let inherited = SocketActivation.inheritedListener(environment: environmentVariables) {
+        listener = inherited
+        ownsSocket = false
+    } else {
+        listener = try UnixSocket.listen(at: options.socketPath)
+        ownsSocket = true
+    }
 } catch {
     log.error("\(error)")
     exit(.failure)
 }
 
 let random = options.seed.map(RandomSource.init(seed:)) ?? RandomSource()
-let environment = AppEnvironment(scheduler: loop, random: random)
+let environment = AppEnvironment(
+    scheduler: loop, random: random, defaultSettings: options.settings,
+    fetchConfigurations: { url in
+        guard let source = url ?? options.configurationsURL else { return AppEnvironment.builtinFetch(on: loop) }
+        return ConfigurationFetcher.effect(url: source, inbox: loop.inbox)
+    })
+
+var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)
+// The saved state carries the settling status but not its history: the grid in place starts it again.
+initialState.simulation.settling = Settling(
+    status: initialState.simulation.settling.status, fingerprints: [initialState.simulation.gridState.grid.fingerprint])
+let resumeTimer = initialState.simulation.isRunningTimer
+// A restored fetch cannot continue; a running timer is restarted below, as an action.
+initialState.simulation.isRunningTimer = false
+initialState.configurations.isFetching = false
 let store = Store(
-    initialState: AppState.initial(random: random, settings: Settings(intervalMs: options.intervalMs)),
+    initialState: initialState, version: restored?.version ?? 0,
     reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
     environment: environment
 )
-store.didRunEffectAction = { action, outcome in
-    if case .refused(let error) = outcome { log.warning("\(action.typeName) from an effect refused: \(error.message)") }
+let durability = stateFile.map { Durability(file: $0, log: log, savedVersion: restored?.version ?? -1) }
+let server = Server(
+    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability, allowedGroup: allowedGroup)
+store.didRunEffectAction = { action, outcome in server.effectDelivered(action, outcome) }
+if resumeTimer {
+    log.info("the timer was running; resuming it")
+    server.logAction(.simulation(.startTimer), store.send(.simulation(.startTimer)), from: "start-up")
+}
+durability?.saveNow(store.state, version: store.version)
+
+let notifier = SystemdNotifier(environment: environmentVariables)
+
+/// A one-line summary for systemd's STATUS=.
+@MainActor func statusLine() -> String {
+    let state = store.state
+    return "ticks \(state.simulation.gridState.ticks), \(state.simulation.isRunningTimer ? "running" : "stopped"), \(server.clientCount) clients"
 }
 
-let server = Server(loop: loop, store: store, listener: listener, options: options, log: log)
+/// Every few seconds: save while the timer runs (ticks are not saved one by one), and tell systemd how things are.
+@MainActor func housekeeping() {
+    _ = loop.schedule(after: .seconds(5)) {
+        if store.state.simulation.isRunningTimer { durability?.saveNow(store.state, version: store.version) }
+        notifier.notify("STATUS=\(statusLine())")
+        housekeeping()
+    }
+}
+
+@MainActor func watchdog(every interval: Duration) {
+    _ = loop.schedule(after: interval) {
+        notifier.notify("WATCHDOG=1")
+        watchdog(every: interval)
+    }
+}
+
 do {
     try server.start()
     try loop.handle(signals: [SIGTERM, SIGINT]) { signal in
@@ -49,14 +140,21 @@ do {
     }
 } catch {
     log.error("\(error)")
-    unlink(options.socketPath)
+    if ownsSocket { unlink(options.socketPath) }
     exit(.failure)
 }
 
-log.info("lifed \(LifeVersion.current) listening on \(options.socketPath)")
+housekeeping()
+if let interval = notifier.watchdogInterval { watchdog(every: interval / 2) }
+log.info("lifed \(LifeVersion.current) \(ownsSocket ? "listening on \(options.socketPath)" : "serving a socket from systemd")")
+notifier.notify("READY=1\nSTATUS=\(statusLine())")
 loop.run()
+
+notifier.notify("STOPPING=1\nSTATUS=shutting down")
+// The saved state keeps isRunningTimer, so a restart resumes the run.
 store.cancelAllEffects()
+durability?.saveNow(store.state, version: store.version)
 server.shutdown()
-unlink(options.socketPath)
+if ownsSocket { unlink(options.socketPath) }
 log.info("stopped")
 exit(.success)

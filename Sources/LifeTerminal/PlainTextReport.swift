@@ -1,0 +1,23 @@
+import Protocol
+
+/// What `lifewatch --once` (or a lifewatch whose output is not a terminal) prints: the
+/// title, the status line and the grid as the protocol's characters (`.` empty, `O` alive,
+/// `+` born, `x` died), then the statistics when the display shows them. For a `--path`
+/// onto part of the state, the same lines the text view shows.
+public enum PlainTextReport {
+    /// The report's lines.
+    public static func lines(for content: WatchedContent) -> [String] {
+        switch content {
+        case .subtree(let path, let value):
+            return SubtreeText.lines(path: path, value: value)
+        case .world(let world):
+            var lines = [world.title.isEmpty ? "lifewatch" : world.title, StatusLine.text(for: world)]
+            if let grid = world.grid {
+                lines.append("grid \(grid.rows)x\(grid.cols)")
+                lines += (0..<grid.rows).map(grid.rowText)
+            }
+            if world.showStatistics { lines.append("statistics: " + SidePanel.statisticsLine(world)) }
+            return lines
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// Turns frames into the bytes that change the terminal from the last frame to the next.
+///
+/// It keeps the front buffer (what the terminal shows now), the cursor's position and the
+/// pen's style, and emits only the cells that differ, each preceded by a cursor move when
+/// the cursor is not already there and an SGR change when the pen differs. A frame of a
+/// different size, or the first frame after ``invalidate()``, clears the screen and draws
+/// everything that is not blank.
+public struct ScreenRenderer: Sendable {
+    /// The colour mode every SGR sequence is written for.
+    public var colorMode: ColorMode
+    /// What the terminal shows, as far as this renderer knows; nil before the first frame.
+    public private(set) var front: ScreenBuffer?
+    private var cursor: (row: Int, col: Int)?
+    private var pen: Style?
+
+    /// A renderer for a terminal in `colorMode`, which knows nothing of the screen yet.
+    public init(colorMode: ColorMode) {
+        self.colorMode = colorMode
+    }
+
+    /// Forgets what the terminal shows: the next frame is drawn whole (after a resize, a
+    /// suspend, or anything else that may have disturbed the screen).
+    public mutating func invalidate() {
+        front = nil
+        cursor = nil
+        pen = nil
+    }
+
+    /// The bytes that turn the screen into `frame`; empty when it already shows it.
+    public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
+        var output = ""
+        let previous: ScreenBuffer
+        if let front, front.rows == frame.rows, front.cols == frame.cols {
+            previous = front
+        } else {
+            // Reset the pen first: the clear paints with the current background.
+            output += "\u{1B}[0m\u{1B}[2J"
+            pen = .plain
+            cursor = nil
+            previous = ScreenBuffer(rows: frame.rows, cols: frame.cols)
+        }
+        for row in 0..<frame.rows {
+            for col in 0..<frame.cols {
+                let cell = frame[row, col]
+                guard !cell.isContinuation, cell != previous[row, col] || needsRepaint(previous, frame, row, col) else { continue }
+                moveCursor(to: (row, col), output: &output)
+                output += SGR.transition(from: pen, to: cell.style, mode: colorMode)
+                pen = cell.style
+                output.append(cell.character)
+                let next = col + cell.width
+                cursor = next < frame.cols ? (row, next) : nil
+            }
+        }
+        front = frame
+        return Array(output.utf8)
+    }
+
+    /// A wide character whose second half changed underneath (the old cell there was a
+    /// narrow one) is drawn again.
+    private func needsRepaint(_ previous: ScreenBuffer, _ frame: ScreenBuffer, _ row: Int, _ col: Int) -> Bool {
+        guard frame[row, col].width == 2, col + 1 < frame.cols else { return false }
+        return previous[row, col + 1] != frame[row, col + 1]
+    }
+
+    private mutating func moveCursor(to target: (row: Int, col: Int), output: inout String) {
+        if let cursor, cursor == target { return }
+        if let cursor, cursor.row == target.row, target.col > cursor.col {
+            let distance = target.col - cursor.col
+            output += distance == 1 ? "\u{1B}[C" : "\u{1B}[\(distance)C"
+        } else {
+            output += "\u{1B}[\(target.row + 1);\(target.col + 1)H"
+        }
+        cursor = target
+    }
+}

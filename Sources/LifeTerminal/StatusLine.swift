@@ -1,0 +1,67 @@
+import Protocol
+
+/// The status line: ticks, running or stopped, the interval, the population and whether
+/// the world still changes, e.g. `ticks 12 · running · every 250ms · population 31 · evolving`.
+public enum StatusLine {
+    /// One part of the line and how it is drawn.
+    public struct Segment: Hashable, Sendable {
+        /// The words.
+        public var text: String
+        /// Their style.
+        public var style: Style
+
+        /// A segment.
+        public init(_ text: String, style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    /// What goes between segments.
+    public static let separator = " · "
+
+    /// The segments for `world`. Why the timer last stopped itself (`stoppedBecause`) comes
+    /// last, while it is stopped, so a narrow line cuts it first.
+    public static func segments(for world: WorldView) -> [Segment] {
+        var segments = [
+            Segment("ticks \(world.ticks)"),
+            world.isRunning
+                ? Segment("running", style: Style(foreground: .rgb(80, 220, 100), bold: true))
+                : Segment("stopped", style: Style(foreground: .rgb(240, 190, 60), bold: true)),
+            Segment("every \(DurationText.format(milliseconds: world.intervalMs))"),
+            Segment("population \(world.population)"),
+            Segment(settling(world)),
+        ]
+        if !world.isRunning, let reason = world.stoppedBecause, !reason.isEmpty {
+            segments.append(Segment("stopped because \(reason)", style: Style(dim: true)))
+        }
+        return segments
+    }
+
+    /// The settling status in words: `evolving`, `extinct`, `still`, `oscillating (period 2)`.
+    public static func settling(_ world: WorldView) -> String {
+        if world.settling == "oscillating", let period = world.period { return "oscillating (period \(period))" }
+        return world.settling.isEmpty ? "evolving" : world.settling
+    }
+
+    /// The line as plain text.
+    public static func text(for world: WorldView) -> String {
+        segments(for: world).map(\.text).joined(separator: separator)
+    }
+
+    /// Draws the line for `world` into `row` of `buffer` from `col`, at most `width` columns;
+    /// `faded` draws it as a stale view.
+    public static func draw(_ world: WorldView, into buffer: inout ScreenBuffer, row: Int, col: Int, width: Int, faded: Bool) {
+        var used = 0
+        for (index, segment) in segments(for: world).enumerated() {
+            let style = faded ? segment.style.faded : segment.style
+            if index > 0 {
+                used += buffer.write(separator, row: row, col: col + used, style: faded ? Style.plain.faded : .plain, maxWidth: width - used)
+            }
+            let room = width - used
+            guard room > 0 else { return }
+            let text = TextWidth.truncate(segment.text, to: room)
+            used += buffer.write(text, row: row, col: col + used, style: style, maxWidth: room)
+        }
+    }
+}

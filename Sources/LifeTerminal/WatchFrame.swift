@@ -1,0 +1,10 @@
+/// A composed screen, and the geometry keys need to move around it.
+public struct WatchFrame: Sendable {
+    /// Every cell of the screen.
+    public var buffer: ScreenBuffer
+    /// How the grid was laid out, when one shows.
+    public var gridLayout: GridLayout?
+    /// How many lines the text view has, and how many show.
+    public var textLines: Int
+    public var textPage: Int
+}

@@ -1,0 +1,176 @@
+import Protocol
+
+/// Composes the watcher's whole screen from the mirrored content, the connection and the
+/// UI state. Pure: the same inputs give the same cells.
+public struct WatchScreen: Sendable {
+    /// The screen's size.
+    public var rows: Int
+    public var cols: Int
+    /// How colours are shown.
+    public var colorMode: ColorMode
+    /// What is mirrored; nil before the first snapshot.
+    public var content: WatchedContent?
+    /// The mirror's version; nil before the first snapshot.
+    public var version: Int?
+    /// The path watched (`""` for the whole state).
+    public var path: String
+    /// The connection.
+    public var connection: ConnectionStatus
+    /// The UI state.
+    public var ui: WatchUI
+    /// The monotonic time now (flashes expire).
+    public var now: Duration
+
+    /// A screen description.
+    public init(
+        rows: Int, cols: Int, colorMode: ColorMode, content: WatchedContent?, version: Int? = nil, path: String = "",
+        connection: ConnectionStatus, ui: WatchUI = WatchUI(), now: Duration = .zero
+    ) {
+        self.rows = rows
+        self.cols = cols
+        self.colorMode = colorMode
+        self.content = content
+        self.version = version
+        self.path = path
+        self.connection = connection
+        self.ui = ui
+        self.now = now
+    }
+
+    private var faded: Bool { !connection.isConnected }
+
+    /// The screen.
+    public func compose() -> WatchFrame {
+        var buffer = ScreenBuffer(rows: rows, cols: cols)
+        let layout = ScreenLayout(rows: rows, cols: cols)
+        var frame = WatchFrame(buffer: buffer, gridLayout: nil, textLines: 0, textPage: layout.body.height)
+        var hints: [String] = []
+        switch content {
+        case nil:
+            let text = connection == .connecting ? "waiting for lifed…" : connection.text
+            let area = layout.body.centered(height: 1, width: TextWidth.of(text))
+            buffer.write(text, row: area.row, col: area.col, style: Style(dim: true))
+        case .world(let world):
+            frame.gridLayout = drawWorld(world, into: &buffer, body: layout.body, hints: &hints)
+        case .subtree(let path, let value):
+            let lines = SubtreeText.lines(path: path, value: value)
+            frame.textLines = lines.count
+            let scroll = min(ui.scroll, max(0, lines.count - layout.body.height))
+            for index in 0..<layout.body.height where scroll + index < lines.count {
+                buffer.write(lines[scroll + index], row: layout.body.row + index, col: 0, style: faded ? Style.plain.faded : .plain)
+            }
+            if lines.count > layout.body.height {
+                hints.append("lines \(scroll + 1)–\(min(lines.count, scroll + layout.body.height)) of \(lines.count) (arrows scroll)")
+            }
+        }
+        if let header = layout.header { drawHeader(into: &buffer, area: header) }
+        let flash = ui.flash.flatMap { $0.isVisible(at: now) ? $0 : nil }
+        if let message = layout.message {
+            drawMessage(flash: flash, hints: hints, into: &buffer, area: message)
+        }
+        if let status = layout.status {
+            if layout.message == nil, let flash {
+                drawMessage(flash: flash, hints: [], into: &buffer, area: status)
+            } else {
+                drawStatus(into: &buffer, area: status)
+            }
+        }
+        if let keyBar = layout.keyBar {
+            let items: [KeyBar.Item]
+            if case .world(let world) = content {
+                items = KeyBar.items(for: world, connected: connection.isConnected)
+            } else if content == nil, path.isEmpty {
+                items = KeyBar.items(for: nil, connected: false)
+            } else {
+                items = KeyBar.subtreeItems
+            }
+            KeyBar.draw(items, into: &buffer, row: keyBar.row, col: 0, width: keyBar.width)
+        }
+        if ui.showsHelp {
+            HelpOverlay.draw(into: &buffer, area: Rect(row: 0, col: 0, height: rows, width: cols))
+        }
+        frame.buffer = buffer
+        return frame
+    }
+
+    private func drawWorld(_ world: WorldView, into buffer: inout ScreenBuffer, body: Rect, hints: inout [String]) -> GridLayout? {
+        var gridArea = body
+        if SidePanel.wants(world), body.width >= SidePanel.minimumBodyWidth {
+            let panel = Rect(row: body.row, col: body.right - SidePanel.width, height: body.height, width: SidePanel.width)
+            gridArea.width -= SidePanel.width + 2
+            SidePanel.draw(world, selected: ui.selectedConfiguration, into: &buffer, area: panel, faded: faded)
+        } else {
+            if world.showStatistics, body.height >= 3 {
+                buffer.write(
+                    SidePanel.statisticsLine(world), row: body.bottom - 1, col: body.col, style: faded ? Style.plain.faded : .plain,
+                    maxWidth: body.width)
+                gridArea.height -= 1
+            }
+            if let selected = ui.selectedConfiguration, selected < world.configurationTitles.count {
+                hints.append("configuration \(selected + 1)/\(world.configurationTitles.count): \(world.configurationTitles[selected])")
+            }
+        }
+        if let selected = ui.selectedConfiguration, selected < world.configurationTitles.count {
+            hints.append("enter loads \(world.configurationTitles[selected])")
+        }
+        guard let grid = world.grid else {
+            buffer.write("the state has no grid", row: gridArea.row, col: gridArea.col, style: Style(dim: true))
+            return nil
+        }
+        let gridLayout = GridLayout(
+            gridRows: grid.rows, gridCols: grid.cols, areaRows: gridArea.height, areaCols: gridArea.width,
+            halfBlocks: colorMode.hasColor)
+        let painter = GridPainter(layout: gridLayout, palette: CellPalette(mode: colorMode), viewport: ui.viewport, faded: faded)
+        painter.paint(grid, into: &buffer, area: gridArea)
+        if gridLayout.isViewport {
+            let view = painter.viewport
+            hints.insert(
+                "rows \(view.row + 1)–\(view.row + gridLayout.visibleRows) of \(grid.rows), "
+                    + "cols \(view.col + 1)–\(view.col + gridLayout.visibleCols) of \(grid.cols) (arrows pan)", at: 0)
+        }
+        return gridLayout
+    }
+
+    private func drawHeader(into buffer: inout ScreenBuffer, area: Rect) {
+        var right = connection.text
+        var title = path.isEmpty ? "lifewatch" : "lifewatch \(path)"
+        if case .world(let world) = content {
+            title = world.title.isEmpty ? "lifewatch" : world.title
+            if let grid = world.grid { right = "\(grid.rows)×\(grid.cols) · " + right }
+        }
+        let connectionStyle: Style
+        switch connection {
+        case .connected: connectionStyle = Style(foreground: .rgb(80, 220, 100))
+        case .connecting, .reconnecting: connectionStyle = Style(foreground: .rgb(240, 190, 60), bold: true)
+        }
+        let rightWidth = min(TextWidth.of(right), area.width)
+        let rightCol = area.right - rightWidth
+        buffer.write(TextWidth.truncate(right, to: rightWidth), row: area.row, col: rightCol, style: connectionStyle)
+        let room = rightCol - area.col - 2
+        if room > 0 {
+            buffer.write(TextWidth.truncate(title, to: room), row: area.row, col: area.col, style: Style(bold: true))
+        }
+    }
+
+    private func drawMessage(flash: Flash?, hints: [String], into buffer: inout ScreenBuffer, area: Rect) {
+        if let flash {
+            let style = flash.isError ? Style(foreground: .rgb(255, 110, 110), bold: true) : Style(foreground: .rgb(120, 190, 255))
+            buffer.write(TextWidth.truncate(flash.text, to: area.width), row: area.row, col: area.col, style: style)
+        } else if !hints.isEmpty {
+            buffer.write(TextWidth.truncate(hints.joined(separator: " · "), to: area.width), row: area.row, col: area.col, style: Style(dim: true))
+        }
+    }
+
+    private func drawStatus(into buffer: inout ScreenBuffer, area: Rect) {
+        switch content {
+        case .world(let world):
+            StatusLine.draw(world, into: &buffer, row: area.row, col: area.col, width: area.width, faded: faded)
+        case .subtree(let path, _):
+            var text = "watching \(path.isEmpty ? "the whole state" : path)"
+            if let version { text += " · version \(version)" }
+            buffer.write(TextWidth.truncate(text, to: area.width), row: area.row, col: area.col, style: faded ? Style.plain.faded : .plain)
+        case nil:
+            buffer.write(TextWidth.truncate(connection.text, to: area.width), row: area.row, col: area.col, style: Style(dim: true))
+        }
+    }
+}

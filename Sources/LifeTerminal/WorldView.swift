@@ -1,0 +1,85 @@
+import Protocol
+
+/// The parts of the daemon's whole state that the watcher shows, read leniently from the
+/// mirrored JSON: a member that is missing or of another type takes a neutral default, and
+/// members this client does not know are ignored (a newer daemon may add some).
+public struct WorldView: Equatable, Sendable {
+    /// `settings.display.title`.
+    public var title: String
+    /// `simulation.gridState.ticks`.
+    public var ticks: Int
+    /// `simulation.isRunningTimer`.
+    public var isRunning: Bool
+    /// `settings.intervalMs`.
+    public var intervalMs: Int
+    /// The grid, or nil when `simulation.gridState.grid` does not read as one.
+    public var grid: Grid?
+    /// `simulation.status`: evolving, extinct, still or oscillating.
+    public var settling: String
+    /// `simulation.period`, for an oscillating world.
+    public var period: Int?
+    /// `simulation.stoppedBecause`: why the timer stopped itself.
+    public var stoppedBecause: String?
+    /// `settings.display.showStatistics`.
+    public var showStatistics: Bool
+    /// `statistics`.
+    public var statistics: Statistics
+    /// The titles of `configurations.configs`, in order.
+    public var configurationTitles: [String]
+    /// `configurations.isFetching`.
+    public var isFetching: Bool
+    /// `configurations.error`: what the last fetch failed on.
+    public var fetchError: String?
+
+    /// A world from its parts (for tests and previews).
+    public init(
+        title: String = "", ticks: Int = 0, isRunning: Bool = false, intervalMs: Int = 1000, grid: Grid? = nil,
+        settling: String = "evolving", period: Int? = nil, stoppedBecause: String? = nil, showStatistics: Bool = false,
+        statistics: Statistics = Statistics(), configurationTitles: [String] = [], isFetching: Bool = false,
+        fetchError: String? = nil
+    ) {
+        self.title = title
+        self.ticks = ticks
+        self.isRunning = isRunning
+        self.intervalMs = intervalMs
+        self.grid = grid
+        self.settling = settling
+        self.period = period
+        self.stoppedBecause = stoppedBecause
+        self.showStatistics = showStatistics
+        self.statistics = statistics
+        self.configurationTitles = configurationTitles
+        self.isFetching = isFetching
+        self.fetchError = fetchError
+    }
+
+    /// Reads the whole state document; nil unless it is an object with a `simulation` object.
+    public init?(json: JSON) {
+        guard let simulation = json["simulation"], simulation.objectValue != nil else { return nil }
+        let settings = json["settings"]
+        let display = settings?["display"]
+        let gridState = simulation["gridState"]
+        let statistics = json["statistics"]
+        let configurations = json["configurations"]
+        func count(_ key: String) -> Int { statistics?[key]?.intValue ?? 0 }
+        self.init(
+            title: display?["title"]?.stringValue ?? "",
+            ticks: gridState?["ticks"]?.intValue ?? 0,
+            isRunning: simulation["isRunningTimer"]?.boolValue ?? false,
+            intervalMs: settings?["intervalMs"]?.intValue ?? 0,
+            grid: gridState?["grid"].flatMap { try? Grid(json: $0) },
+            settling: simulation["status"]?.stringValue ?? "",
+            period: simulation["period"]?.intValue,
+            stoppedBecause: simulation["stoppedBecause"]?.stringValue,
+            showStatistics: display?["showStatistics"]?.boolValue ?? false,
+            statistics: Statistics(
+                steps: count("steps"), alive: count("alive"), born: count("born"), died: count("died"), empty: count("empty")),
+            configurationTitles: (configurations?["configs"]?.arrayValue ?? []).map { $0["title"]?.stringValue ?? "?" },
+            isFetching: configurations?["isFetching"]?.boolValue ?? false,
+            fetchError: configurations?["error"]?.stringValue
+        )
+    }
+
+    /// The live cells (alive or born); 0 without a grid.
+    public var population: Int { grid?.population ?? 0 }
+}

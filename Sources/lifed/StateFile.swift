@@ -1,0 +1,95 @@
+import Glibc
+import LifeIO
+import Protocol
+
+/// The daemon's state on disk: one JSON document replaced atomically after every change.
+///
+/// `{"format": 1, "version": V, "state": {...}}`. A file that does not read, or that comes
+/// from an unknown format, is moved aside under a name that says so, never overwritten.
+struct StateFile {
+    /// The format this build writes and reads.
+    static let format = 1
+
+    let path: String
+    let log: Logger
+
+    /// The state folder: `--state-dir`, else `$STATE_DIRECTORY` (systemd), else
+    /// `$XDG_STATE_HOME/lifed`, else `~/.local/state/lifed`.
+    static func folder(explicit: String?, environment: [String: String]) -> String? {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let systemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !systemd.isEmpty { return String(systemd) }
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return "\(xdg)/lifed" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return "\(home)/.local/state/lifed" }
+        return nil
+    }
+
+    /// What was on disk at start-up.
+    enum Loaded {
+        case none
+        case restored(AppState, version: Int)
+        /// The file was unreadable and has been moved aside to `movedTo`.
+        case setAside(reason: String, movedTo: String)
+    }
+
+    /// Reads the saved state, moving a bad file aside.
+    func load() -> Loaded {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path, limit: 1 << 30)
+        } catch {
+            if error.errno == ENOENT { return .none }
+            return setAside(kind: "unreadable", reason: error.description)
+        }
+        let document: JSON
+        do {
+            document = try JSON(parsing: bytes)
+        } catch {
+            return setAside(kind: "corrupt", reason: error.description)
+        }
+        guard let format = document["format"]?.intValue else {
+            return setAside(kind: "corrupt", reason: "no format number")
+        }
+        guard format == Self.format else {
+            return setAside(kind: "unknown-format-\(format)", reason: "format \(format) is not one this lifed reads (it reads \(Self.format))")
+        }
+        guard let version = document["version"]?.intValue, version >= 0, let stateJSON = document["state"] else {
+            return setAside(kind: "corrupt", reason: "no version or state")
+        }
+        do {
+            return .restored(try AppState(json: stateJSON), version: version)
+        } catch {
+            return setAside(kind: "corrupt", reason: error.message)
+        }
+    }
+
+    private func setAside(kind: String, reason: String) -> Loaded {
+        var stamp = time(nil)
+        var parts = tm()
+        gmtime_r(&stamp, &parts)
+        let date = zeroPadded(Int(parts.tm_year) + 1900, 4) + zeroPadded(Int(parts.tm_mon) + 1, 2) + zeroPadded(Int(parts.tm_mday), 2)
+            + "T" + zeroPadded(Int(parts.tm_hour), 2) + zeroPadded(Int(parts.tm_min), 2) + zeroPadded(Int(parts.tm_sec), 2) + "Z"
+        var target = "\(path).\(kind).\(date)"
+        var attempt = 1
+        while access(target, F_OK) == 0 {
+            attempt += 1
+            target = "\(path).\(kind).\(date).\(attempt)"
+        }
+        if rename(path, target) != 0 {
+            log.error("cannot move the bad state file \(path) aside: \(SystemError("rename"))")
+            return .setAside(reason: reason, movedTo: path)
+        }
+        return .setAside(reason: reason, movedTo: target)
+    }
+
+    /// Writes the state durably: a temporary file, fsync, rename over the old one, fsync the folder.
+    func save(_ state: AppState, version: Int) throws(SystemError) {
+        let document: JSON = ["format": .int(Self.format), "version": .int(version), "state": state.json]
+        try FileIO.writeAtomically(document.encoded(), to: path, mode: 0o600)
+    }
+}
+
+/// `value` in decimal with leading zeros to `width` digits.
+func zeroPadded(_ value: Int, _ width: Int) -> String {
+    let digits = "\(value)"
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

@@ -1,0 +1,425 @@
+import Glibc
+import LifeIO
+import LifeTerminal
+import Protocol
+
+/// The full-screen watcher: it owns the event loop, the connection, the mirror and the UI
+/// state, and turns keys into requests and diffs into frames.
+///
+/// One source of truth: keys send actions, and the screen changes when the daemon's diff
+/// comes back. Every diff is applied to the mirror as it arrives; frames are drawn at most
+/// every ``frameInterval``, and never while the previous frame's bytes are still going out,
+/// so a fast daemon or a slow terminal makes frames coarser, never late.
+final class WatchApp {
+    /// The shortest time between frames (about 60 per second).
+    static let frameInterval = Duration.milliseconds(16)
+    /// How long a lone ESC waits for the rest of an escape sequence.
+    static let escapeTimeout = Duration.milliseconds(40)
+    /// The subscription's id; requests use integers, so they never collide with it.
+    static let subscriptionID: JSON = "lifewatch"
+
+    private let options: WatchOptions
+    private let loop: EventLoop
+    private let terminal: Terminal
+    private let output: TerminalOutput
+    private let colorMode: ColorMode
+    private var connection: Connection?
+    private var mirror = SubscriptionMirror()
+    private var ui = WatchUI()
+    private var renderer: ScreenRenderer
+    private var keys = KeyDecoder()
+    private var status = ConnectionStatus.connecting
+    private var backoff = Backoff()
+    private var lostAt: Duration?
+    private var size: (rows: Int, cols: Int)
+    private var lastFrame: WatchFrame?
+    private var content: WatchedContent?
+    private var contentGeneration = -1
+    private var needsFrame = false
+    private var frameTimerArmed = false
+    private var isWatchingOutput = false
+    private var lastFrameAt = Duration.zero
+    private var escapeToken = 0
+    private var quietReads = 0
+    private var nextRequestID = 1
+    private var exitStatus: Int32 = 0
+    private var exitMessage: String?
+
+    /// Runs the watcher on `connection` until the user quits, a signal ends it, or the daemon
+    /// does not come back; returns the exit status. The terminal is restored on every way out.
+    static func run(options: WatchOptions, connection: Connection) -> Int32 {
+        // Subscribe before taking over the screen, so a bad path is a plain error message.
+        let snapshot: (version: Int, value: JSON)
+        do {
+            snapshot = try subscribe(connection, to: options.path)
+        } catch let failure as Failure {
+            printError("lifewatch", failure.message)
+            return failure.status
+        } catch {
+            printError("lifewatch", "\(error)")
+            return ExitCode.failure.rawValue
+        }
+        let app: WatchApp
+        do {
+            app = try WatchApp(options: options, connection: connection)
+        } catch {
+            printError("lifewatch", "\(error)")
+            return ExitCode.failure.rawValue
+        }
+        app.mirror.replace(with: snapshot.value, version: snapshot.version)
+        app.status = .connected
+        return app.run()
+    }
+
+    /// Why lifewatch could not start watching.
+    struct Failure: Error {
+        var message: String
+        var status: Int32
+    }
+
+    /// Subscribes to `path` and waits for the snapshot.
+    private static func subscribe(_ connection: Connection, to path: JSONPointer) throws -> (version: Int, value: JSON) {
+        do {
+            try connection.send(ClientRequest(id: subscriptionID, kind: .subscribe(path: path)))
+            while true {
+                switch try connection.receive() {
+                case .snapshot(let id, let version, _, let value, _) where id == subscriptionID:
+                    return (version, value)
+                case .error(let id, let code, let message) where id == subscriptionID:
+                    throw Failure(message: "\(code): \(message)", status: ExitCode.failure.rawValue)
+                case .bye(let reason):
+                    throw Failure(message: "the daemon said goodbye (\(reason))", status: ExitCode.unreachable.rawValue)
+                default:
+                    continue
+                }
+            }
+        } catch let error as Connection.Failure {
+            throw Failure(message: "\(error)", status: ExitCode.unreachable.rawValue)
+        }
+    }
+
+    private init(options: WatchOptions, connection: Connection) throws(SystemError) {
+        self.options = options
+        self.connection = connection
+        loop = try EventLoop()
+        terminal = Terminal()
+        output = TerminalOutput()
+        colorMode = ColorMode(environment: Environment.variables)
+        renderer = ScreenRenderer(colorMode: colorMode)
+        size = terminal.size
+    }
+
+    private func run() -> Int32 {
+        _ = signal(SIGPIPE, SIG_IGN)
+        CrashRestore.install()
+        do {
+            try loop.handle(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]) { [unowned self] signal in
+                self.received(signal)
+            }
+            try terminal.enterFullScreen()
+            try loop.watch(terminal.input, for: .readable) { [unowned self] events in self.inputReady(events) }
+            if let connection { try watch(connection) }
+        } catch {
+            finish(status: ExitCode.failure.rawValue, message: "cannot set up the terminal: \(error)")
+            return cleanUp()
+        }
+        requestFrame()
+        loop.run()
+        return cleanUp()
+    }
+
+    private func cleanUp() -> Int32 {
+        output.drain()
+        terminal.restore()
+        output.close()
+        if let exitMessage { printError("lifewatch", exitMessage) }
+        return exitStatus
+    }
+
+    private func finish(status: Int32, message: String? = nil) {
+        exitStatus = status
+        exitMessage = message
+        loop.stop()
+    }
+
+    // MARK: Signals
+
+    private func received(_ signal: Int32) {
+        switch signal {
+        case SIGWINCH:
+            size = terminal.size
+            renderer.invalidate()
+            requestFrame()
+        case SIGTSTP:
+            suspend()
+        case SIGCONT:
+            renderer.invalidate()
+            requestFrame()
+        default:
+            finish(status: 128 + signal)
+        }
+    }
+
+    /// Gives the terminal back, stops until continued (`fg`), then takes it again.
+    private func suspend() {
+        output.drain()
+        terminal.restore()
+        _ = kill(getpid(), SIGSTOP)
+        do {
+            try terminal.enterFullScreen()
+        } catch {
+            finish(status: ExitCode.failure.rawValue, message: "cannot take the terminal back: \(error)")
+            return
+        }
+        size = terminal.size
+        renderer.invalidate()
+        requestFrame()
+    }
+
+    // MARK: Keys
+
+    private func inputReady(_ events: EventLoop.Events) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(terminal.input, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return }
+            finish(status: ExitCode.failure.rawValue, message: "reading the terminal failed: \(SystemError("read"))")
+            return
+        }
+        if count == 0 {
+            // Readable with nothing to read, again and again: the terminal hung up.
+            quietReads += 1
+            if events.contains(.hangup) || quietReads > 100 { finish(status: 128 + SIGHUP) }
+            return
+        }
+        quietReads = 0
+        for key in keys.decode(buffer[0..<count]) { handle(key) }
+        if keys.hasPending {
+            escapeToken += 1
+            let token = escapeToken
+            _ = loop.schedule(after: Self.escapeTimeout) { [weak self] in
+                guard let self, self.escapeToken == token else { return }
+                for key in self.keys.flush() { self.handle(key) }
+            }
+        }
+    }
+
+    private func handle(_ key: Key) {
+        var isSubtree = !options.path.isRoot
+        if case .subtree = refreshedContent() { isSubtree = true }
+        let context = WatchUI.Context(
+            world: currentWorldView, isSubtree: isSubtree,
+            isConnected: status.isConnected, gridLayout: lastFrame?.gridLayout, textLines: lastFrame?.textLines ?? 0,
+            textPage: lastFrame?.textPage ?? 0, now: loop.now)
+        let before = ui
+        for command in ui.handle(key, context: context) {
+            switch command {
+            case .quit: finish(status: ExitCode.success.rawValue)
+            case .suspend: suspend()
+            case .redraw: renderer.invalidate()
+            case .dispatch(let action): dispatch(action)
+            }
+        }
+        if ui.flash != before.flash { scheduleFlashExpiry() }
+        requestFrame()
+    }
+
+    private var currentWorldView: WorldView? {
+        if case .world(let world) = refreshedContent() { return world }
+        return nil
+    }
+
+    // MARK: The daemon
+
+    private func watch(_ connection: Connection) throws(SystemError) {
+        try loop.watch(connection.fd, for: .readable) { [unowned self] _ in self.connectionReady() }
+    }
+
+    private func connectionReady() {
+        guard let connection else { return }
+        do {
+            try connection.fill()
+            while let payload = try connection.nextBufferedFrame() {
+                let message: ServerMessage
+                do {
+                    message = try ServerMessage(json: try JSON(parsing: payload))
+                } catch {
+                    throw Connection.Failure.protocolViolation("\(error)")
+                }
+                handle(message)
+                // A bye (or a failed send) drops the connection.
+                guard self.connection === connection else { return }
+            }
+        } catch {
+            connectionLost()
+        }
+    }
+
+    private func handle(_ message: ServerMessage) {
+        switch message {
+        case .snapshot(let id, let version, _, let value, _) where id == Self.subscriptionID:
+            mirror.replace(with: value, version: version)
+            if status != .connected {
+                status = .connected
+                backoff.reset()
+                lostAt = nil
+            }
+            requestFrame()
+        case .diff(let id, let base, let version, let patch) where id == Self.subscriptionID:
+            switch mirror.apply(base: base, version: version, patch: patch) {
+            case .applied: requestFrame()
+            case .ignored: break
+            case .resubscribe: resubscribe()
+            }
+        case .error(let id, _, let text):
+            ui.showError(text.isEmpty ? "the daemon refused" : text, now: loop.now)
+            if id == Self.subscriptionID { mirror.markStale() }
+            scheduleFlashExpiry()
+            requestFrame()
+        case .bye:
+            connectionLost()
+        default:
+            break
+        }
+    }
+
+    private func resubscribe() {
+        guard let connection else { return }
+        do {
+            try connection.send(ClientRequest(id: Self.subscriptionID, kind: .subscribe(path: options.path)))
+        } catch {
+            connectionLost()
+        }
+    }
+
+    private func dispatch(_ action: JSON) {
+        guard let connection else { return }
+        let id = JSON.int(nextRequestID)
+        nextRequestID += 1
+        do {
+            try connection.send(ClientRequest(id: id, kind: .dispatch(action: action)))
+        } catch {
+            connectionLost()
+        }
+    }
+
+    /// The daemon went away: keep the last state (dimmed) and try to reconnect.
+    private func connectionLost() {
+        if let connection {
+            loop.unwatch(connection.fd)
+            self.connection = nil
+        }
+        mirror.markStale()
+        guard lostAt == nil else { return }
+        lostAt = loop.now
+        status = .reconnecting(attempt: 0)
+        backoff.reset()
+        scheduleReconnect()
+        requestFrame()
+    }
+
+    private func scheduleReconnect() {
+        _ = loop.schedule(after: backoff.next()) { [weak self] in self?.reconnect() }
+    }
+
+    private func reconnect() {
+        guard connection == nil, let lostAt else { return }
+        do {
+            // A watcher does not resurrect a daemon that was stopped on purpose: no auto-start here.
+            let fresh = try DaemonLauncher.connect(path: options.socketPath, autoStart: false)
+            try fresh.send(ClientRequest(id: Self.subscriptionID, kind: .subscribe(path: options.path)))
+            try watch(fresh)
+            connection = fresh
+            // Still `reconnecting` until the snapshot comes.
+        } catch {
+            if loop.now - lostAt >= WatchOptions.giveUpAfter {
+                finish(
+                    status: ExitCode.unreachable.rawValue,
+                    message: "lifed went away and did not come back within \(WatchOptions.giveUpAfter.components.seconds)s (\(error))")
+                return
+            }
+            if case .reconnecting(let attempt) = status { status = .reconnecting(attempt: attempt + 1) }
+            scheduleReconnect()
+            requestFrame()
+        }
+    }
+
+    // MARK: Frames
+
+    private func refreshedContent() -> WatchedContent? {
+        if mirror.generation != contentGeneration {
+            contentGeneration = mirror.generation
+            content = mirror.value.map { WatchedContent(path: options.path.description, value: $0) }
+            if case .world(let world) = content { ui.fitSelection(toCount: world.configurationTitles.count) }
+        }
+        return content
+    }
+
+    private func scheduleFlashExpiry() {
+        guard let flash = ui.flash else { return }
+        _ = loop.schedule(after: flash.until - loop.now + .milliseconds(1)) { [weak self] in
+            guard let self else { return }
+            if let current = self.ui.flash, !current.isVisible(at: self.loop.now) { self.ui.flash = nil }
+            self.requestFrame()
+        }
+    }
+
+    /// Asks for a frame: soon, but not sooner than a frame interval after the last one,
+    /// and not before the last one's bytes are out.
+    private func requestFrame() {
+        needsFrame = true
+        guard !frameTimerArmed, !output.hasPending else { return }
+        frameTimerArmed = true
+        let wait = max(.zero, lastFrameAt + Self.frameInterval - loop.now)
+        _ = loop.schedule(after: wait) { [weak self] in
+            guard let self else { return }
+            self.frameTimerArmed = false
+            self.drawFrame()
+        }
+    }
+
+    private func drawFrame() {
+        guard needsFrame, !output.hasPending else { return }
+        needsFrame = false
+        lastFrameAt = loop.now
+        let screen = WatchScreen(
+            rows: size.rows, cols: size.cols, colorMode: colorMode, content: refreshedContent(), version: mirror.lastVersion,
+            path: options.path.description, connection: status, ui: ui, now: loop.now)
+        let frame = screen.compose()
+        lastFrame = frame
+        if let layout = frame.gridLayout { ui.viewport = ui.viewport.clamped(to: layout) }
+        let bytes = renderer.render(frame.buffer)
+        guard !bytes.isEmpty else { return }
+        switch output.write(bytes) {
+        case .done:
+            break
+        case .pending:
+            watchOutput()
+        case .failed(let error):
+            finish(status: ExitCode.failure.rawValue, message: "\(error)")
+        }
+    }
+
+    private func watchOutput() {
+        guard !isWatchingOutput else { return }
+        do {
+            try loop.watch(output.fd, for: .writable) { [unowned self] _ in self.outputReady() }
+            isWatchingOutput = true
+        } catch {
+            finish(status: ExitCode.failure.rawValue, message: "cannot watch the terminal: \(error)")
+        }
+    }
+
+    private func outputReady() {
+        switch output.flush() {
+        case .pending:
+            return
+        case .done:
+            loop.unwatch(output.fd)
+            isWatchingOutput = false
+            if needsFrame { requestFrame() }
+        case .failed(let error):
+            finish(status: ExitCode.failure.rawValue, message: "\(error)")
+        }
+    }
+}

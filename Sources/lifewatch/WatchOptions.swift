@@ -1,0 +1,85 @@
+import LifeIO
+import LifeTerminal
+import Protocol
+
+/// lifewatch's command line.
+struct WatchOptions {
+    /// The daemon's socket.
+    var socketPath: String
+    /// The part of the state watched (`--path`); the root for the whole world.
+    var path: JSONPointer = .root
+    /// Print once and exit (`--once`).
+    var once = false
+    /// Start lifed when none answers (unless `--no-start`).
+    var autoStart = true
+
+    /// How long lifewatch keeps trying to reconnect before it gives up.
+    static let giveUpAfter = Duration.seconds(30)
+
+    static var help: String {
+        """
+        lifewatch: a live, full-screen view of a running lifed.
+
+        Usage: lifewatch [--socket PATH] [--path POINTER] [--once] [--no-start]
+
+        It subscribes to the daemon's state (or the part at POINTER), mirrors it from the
+        diffs, and redraws only what changed. Keys act on the daemon like the course's
+        buttons; the screen changes when the daemon's diff comes back. A key whose action
+        the state does not allow now is dimmed; pressing it anyway shows the daemon's reason.
+
+        Keys:
+        \(KeyHelp.lines.map { "  " + $0 }.joined(separator: "\n"))
+
+        Options:
+          --socket PATH     the daemon's socket (default: $LIFED_SOCKET, else
+                            $XDG_RUNTIME_DIR/lifed/lifed.sock, else /tmp/lifed-UID/lifed.sock)
+          --path POINTER    watch only the part of the state at a JSON Pointer: /statistics and
+                            /settings show as labelled fields, anything else as JSON text
+          --once            print the grid and status as plain text and exit (also what
+                            happens when stdout is not a terminal)
+          --no-start        do not start lifed when none answers (by default the first
+                            client starts one, as tmux starts its server)
+          -h, --help        show this help
+          --version         print the version
+
+        The grid: a cell is two columns wide when the grid fits, else half blocks show two
+        rows per line; a grid larger than the screen is a viewport the arrows pan. Colours:
+        24-bit when COLORTERM is truecolor or 24bit, else 256 when TERM contains 256color,
+        else none (also with NO_COLOR set, or TERM=dumb), when cells are glyphs:
+        O alive, + born, x died, · empty.
+
+        When lifed goes away, the last state stays on screen, dimmed, and lifewatch
+        reconnects (after 100ms, doubling to 2s between attempts) without starting a new
+        daemon; after \(giveUpAfter.components.seconds)s without one it restores the terminal and exits with status 3.
+
+        Exit status: 0 after q or Ctrl-C, 1 when the daemon refuses the subscription (e.g. no
+        such path) or the terminal fails, 2 usage error, 3 no daemon reachable,
+        128+N after signal N (SIGTERM, SIGHUP, SIGINT).
+        """
+    }
+
+    /// Parses the arguments (without the program name); nil when help or the version was printed.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> WatchOptions? {
+        let parsed = try Arguments(arguments, options: ["socket", "path"], flags: ["help", "once", "no-start", "version"])
+        if parsed.has("help") {
+            print(help)
+            return nil
+        }
+        if parsed.has("version") {
+            print("lifewatch \(LifeVersion.current)")
+            return nil
+        }
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument \"\(parsed.positionals[0])\"") }
+        var options = WatchOptions(socketPath: SocketPath.resolve(explicit: parsed.values["socket"], environment: environment))
+        if let text = parsed.values["path"] {
+            do {
+                options.path = try JSONPointer(parsing: text)
+            } catch {
+                throw UsageError("--path needs a JSON Pointer such as /statistics: \(error)")
+            }
+        }
+        options.once = parsed.has("once")
+        options.autoStart = !parsed.has("no-start")
+        return options
+    }
+}

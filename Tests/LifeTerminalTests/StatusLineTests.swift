@@ -1,0 +1,88 @@
+import LifeTerminal
+import Protocol
+import XCTest
+
+/// The status line's words, and the key bar's dimming.
+final class StatusLineTests: XCTestCase {
+    private func world(running: Bool = false, settling: String = "evolving", period: Int? = nil, stoppedBecause: String? = nil) -> WorldView {
+        WorldView(
+            title: "Welcome", ticks: 12, isRunning: running, intervalMs: 250,
+            grid: try? Grid(rows: 2, cols: 3, rowStrings: ["O+.", "x.O"]), settling: settling, period: period,
+            stoppedBecause: stoppedBecause)
+    }
+
+    func testRunning() {
+        XCTAssertEqual(StatusLine.text(for: world(running: true)), "ticks 12 · running · every 250ms · population 3 · evolving")
+    }
+
+    func testStoppedWithTheReasonLast() {
+        XCTAssertEqual(
+            StatusLine.text(for: world(settling: "oscillating", period: 2, stoppedBecause: "the world oscillates with period 2")),
+            "ticks 12 · stopped · every 250ms · population 3 · oscillating (period 2) · stopped because the world oscillates with period 2")
+        XCTAssertEqual(StatusLine.text(for: world(settling: "still")), "ticks 12 · stopped · every 250ms · population 3 · still")
+        // The reason is about the last stop: once running again it goes.
+        XCTAssertEqual(
+            StatusLine.text(for: world(running: true, settling: "extinct", stoppedBecause: "old")),
+            "ticks 12 · running · every 250ms · population 3 · extinct")
+    }
+
+    func testDrawTruncatesToTheWidth() {
+        var buffer = ScreenBuffer(rows: 1, cols: 30)
+        StatusLine.draw(world(running: true), into: &buffer, row: 0, col: 0, width: 30, faded: false)
+        XCTAssertEqual(buffer.lines, ["ticks 12 · running · every 25…"])
+        XCTAssertTrue(buffer[0, 11].style.bold)
+        var faded = ScreenBuffer(rows: 1, cols: 30)
+        StatusLine.draw(world(running: true), into: &faded, row: 0, col: 0, width: 30, faded: true)
+        XCTAssertTrue(faded[0, 0].style.dim)
+    }
+
+    func testWorldReadsLeniently() {
+        let json: JSON = [
+            "simulation": [
+                "isRunningTimer": true, "status": "oscillating", "period": 3, "stoppedBecause": nil,
+                "gridState": ["ticks": 7, "grid": ["rows": 1, "cols": 3, "cells": ["O+x"]]], "somethingNew": 1,
+            ],
+            "settings": ["intervalMs": 100, "display": ["title": "Hi", "showStatistics": true]],
+            "statistics": ["steps": 1, "alive": 2, "born": 3, "died": 4, "empty": 5],
+            "configurations": ["configs": [["title": "Glider", "contents": []]], "isFetching": false, "error": nil],
+        ]
+        let world = WorldView(json: json)
+        XCTAssertEqual(world?.title, "Hi")
+        XCTAssertEqual(world?.ticks, 7)
+        XCTAssertEqual(world?.isRunning, true)
+        XCTAssertEqual(world?.population, 2)
+        XCTAssertEqual(world?.period, 3)
+        XCTAssertNil(world?.stoppedBecause)
+        XCTAssertEqual(world?.statistics, Statistics(steps: 1, alive: 2, born: 3, died: 4, empty: 5))
+        XCTAssertEqual(world?.configurationTitles, ["Glider"])
+        XCTAssertNil(WorldView(json: ["statistics": [:]]))
+    }
+
+    func testKeyBarDimsWhatRunningForbids() {
+        let running = KeyBar.items(for: world(running: true), connected: true)
+        XCTAssertEqual(Set(running.filter { !$0.isAllowed }.map(\.key)), ["e", "r", "0", "⏎"])
+        XCTAssertEqual(running.first?.label, "stop")
+        let stopped = KeyBar.items(for: world(), connected: true)
+        XCTAssertTrue(stopped.allSatisfy(\.isAllowed))
+        XCTAssertEqual(stopped.first?.label, "start")
+        // While the daemon is away every action is dimmed; help and quit are not.
+        let away = KeyBar.items(for: world(), connected: false)
+        XCTAssertEqual(away.filter(\.isAllowed).map(\.key), ["?", "q"])
+    }
+
+    func testKeyBarDrawsDimmedItemsDim() {
+        var buffer = ScreenBuffer(rows: 1, cols: 200)
+        KeyBar.draw(KeyBar.items(for: world(running: true), connected: true), into: &buffer, row: 0, col: 0, width: 200)
+        let line = buffer.lines[0]
+        XCTAssertEqual(line, "space stop  n tick  e empty  r random  0 reset  c pick  ⏎ load  +/- speed  s stats  ? help  q quit")
+        XCTAssertTrue(buffer[0, 0].style.bold)
+        XCTAssertTrue(buffer[0, 20].style.dim)  // e
+        XCTAssertTrue(buffer[0, 22].style.dim)  // empty
+    }
+
+    func testKeyBarKeepsHelpAndQuitWhenNarrow() {
+        var buffer = ScreenBuffer(rows: 1, cols: 40)
+        KeyBar.draw(KeyBar.items(for: world(), connected: true), into: &buffer, row: 0, col: 0, width: 40)
+        XCTAssertEqual(buffer.lines[0], "space start  n tick  …  ? help  q quit")
+    }
+}

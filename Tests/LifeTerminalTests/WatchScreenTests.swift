@@ -1,0 +1,145 @@
+import LifeTerminal
+import Protocol
+import XCTest
+
+/// Whole screens, cell for cell.
+final class WatchScreenTests: XCTestCase {
+    private func world(running: Bool = false, stats: Bool = false, configs: [String] = []) throws -> WorldView {
+        WorldView(
+            title: "Welcome", ticks: 3, isRunning: running, intervalMs: 500,
+            grid: try Grid(rows: 3, cols: 4, rowStrings: ["O+..", ".x..", "...O"]), settling: "evolving",
+            showStatistics: stats, statistics: Statistics(steps: 3, alive: 4, born: 5, died: 6, empty: 21),
+            configurationTitles: configs)
+    }
+
+    func testASmallMonochromeScreen() throws {
+        let screen = WatchScreen(rows: 9, cols: 40, colorMode: .monochrome, content: .world(try world()), connection: .connected)
+        XCTAssertEqual(
+            screen.compose().buffer.lines,
+            [
+                "Welcome                  3×4 · connected",
+                "",
+                "                O + · ·",
+                "                · x · ·",
+                "                · · · O",
+                "",
+                "",
+                "ticks 3 · stopped · every 500ms · popul…",
+                "space start  n tick  …  ? help  q quit",
+            ])
+    }
+
+    func testStatisticsBesideTheGridOnAWideScreen() throws {
+        let screen = WatchScreen(rows: 10, cols: 60, colorMode: .monochrome, content: .world(try world(stats: true)), connection: .connected)
+        let lines = screen.compose().buffer.lines
+        XCTAssertEqual(lines[1], "                                  Statistics")
+        XCTAssertEqual(lines[2], "            O + · ·               steps                    3")
+        XCTAssertEqual(lines[3], "            · x · ·               alive                    4")
+        XCTAssertEqual(lines[4], "            · · · O               born                     5")
+        XCTAssertEqual(lines[6], "                                  empty                   21")
+    }
+
+    func testStatisticsAsOneLineOnANarrowScreen() throws {
+        let screen = WatchScreen(rows: 10, cols: 50, colorMode: .monochrome, content: .world(try world(stats: true)), connection: .connected)
+        let lines = screen.compose().buffer.lines
+        XCTAssertEqual(lines[6], "steps 3 · alive 4 · born 5 · died 6 · empty 21")
+    }
+
+    func testTheChosenConfigurationIsHighlighted() throws {
+        var ui = WatchUI()
+        ui.selectedConfiguration = 1
+        let screen = WatchScreen(
+            rows: 10, cols: 60, colorMode: .monochrome, content: .world(try world(configs: ["Glider", "Toad"])), connection: .connected,
+            ui: ui)
+        let buffer = screen.compose().buffer
+        XCTAssertEqual(buffer.lines[1], "                                  Configurations 2/2")
+        XCTAssertEqual(buffer.lines[2], "            O + · ·                 Glider")
+        XCTAssertEqual(buffer.lines[3], "            · x · ·               ▸ Toad")
+        XCTAssertTrue(buffer[3, 34].style.reverse)
+        XCTAssertFalse(buffer[2, 34].style.reverse)
+        XCTAssertEqual(buffer.lines[7], "enter loads Toad")
+    }
+
+    func testReconnectingDimsTheLastState() throws {
+        let screen = WatchScreen(
+            rows: 9, cols: 40, colorMode: .trueColor, content: .world(try world(running: true)), connection: .reconnecting(attempt: 2))
+        let buffer = screen.compose().buffer
+        XCTAssertEqual(buffer.lines[0], "Welcome  3×4 · reconnecting… (attempt 3)")
+        XCTAssertTrue(buffer[2, 16].style.dim)
+        XCTAssertEqual(buffer[2, 16].style.background, CellPalette.color(of: .alive).dimmed())
+        XCTAssertTrue(buffer[7, 0].style.dim)
+        // Every action key is dimmed while the daemon is away.
+        XCTAssertTrue(buffer[8, 0].style.dim)
+    }
+
+    func testAFlashShowsOnTheMessageLine() throws {
+        var ui = WatchUI()
+        ui.showError("simulation.reset is not allowed while the timer runs", now: .seconds(1))
+        let content = WatchedContent.world(try world(running: true))
+        let shown = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(2))
+        XCTAssertEqual(shown.compose().buffer.lines[6], "simulation.reset is not allowed while the timer runs")
+        let expired = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(5))
+        XCTAssertEqual(expired.compose().buffer.lines[6], "")
+    }
+
+    func testAViewportSaysWhereItIs() throws {
+        let big = try Grid(rows: 40, cols: 50, rowStrings: Array(repeating: String(repeating: ".", count: 50), count: 40))
+        let content = WatchedContent.world(WorldView(grid: big))
+        var ui = WatchUI()
+        ui.viewport = GridViewport(row: 5, col: 100)
+        let frame = WatchScreen(rows: 12, cols: 30, colorMode: .monochrome, content: content, connection: .connected, ui: ui).compose()
+        XCTAssertEqual(frame.gridLayout?.mode, .narrow)
+        XCTAssertEqual(frame.buffer.lines[9], "rows 6–13 of 40, cols 21–50 o…")
+    }
+
+    func testHelpOverlay() throws {
+        var ui = WatchUI()
+        ui.showsHelp = true
+        let lines = WatchScreen(rows: 24, cols: 80, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
+            .compose().buffer.lines
+        XCTAssertTrue(lines.contains { $0.contains("┌─ lifewatch keys ─") })
+        XCTAssertTrue(lines.contains { $0.contains("│ space         start or stop the timer") })
+        XCTAssertTrue(lines.contains { $0.contains("q, ctrl-c     quit") })
+    }
+
+    func testStatisticsPathShowsLabelledFields() {
+        let value: JSON = ["steps": 3, "alive": 4, "born": 5, "died": 6, "empty": 21]
+        let screen = WatchScreen(
+            rows: 10, cols: 40, colorMode: .monochrome, content: WatchedContent(path: "/statistics", value: value), version: 7,
+            path: "/statistics", connection: .connected)
+        let lines = screen.compose().buffer.lines
+        XCTAssertEqual(lines[0], "lifewatch /statistics          connected")
+        XCTAssertEqual(Array(lines[1...5]), ["steps  3", "alive  4", "born   5", "died   6", "empty  21"])
+        XCTAssertEqual(lines[8], "watching /statistics · version 7")
+        XCTAssertEqual(lines[9], "↑↓ scroll  ? help  q quit")
+    }
+
+    func testOtherPathsShowScrollableJSON() {
+        let value: JSON = ["a": [1, 2, 3], "b": "x"]
+        var ui = WatchUI()
+        ui.scroll = 2
+        let frame = WatchScreen(
+            rows: 7, cols: 40, colorMode: .monochrome, content: WatchedContent(path: "/simulation", value: value), path: "/simulation",
+            connection: .connected, ui: ui
+        ).compose()
+        XCTAssertEqual(frame.textLines, 8)
+        XCTAssertEqual(frame.textPage, 3)
+        XCTAssertEqual(Array(frame.buffer.lines[1...3]), ["    1,", "    2,", "    3"])
+        XCTAssertEqual(frame.buffer.lines[4], "lines 3–5 of 8 (arrows scroll)")
+    }
+
+    func testTinyScreensDoNotCrash() throws {
+        for rows in 0...7 {
+            for cols in [0, 1, 2, 5, 13] {
+                for content in [WatchedContent.world(try world(stats: true, configs: ["A"])), .subtree(path: "/x", value: [1, 2])] {
+                    var ui = WatchUI()
+                    ui.showsHelp = rows % 2 == 0
+                    ui.selectedConfiguration = 0
+                    let frame = WatchScreen(rows: rows, cols: cols, colorMode: .trueColor, content: content, connection: .connected, ui: ui)
+                        .compose()
+                    XCTAssertEqual(frame.buffer.rows, rows)
+                }
+            }
+        }
+    }
+}
