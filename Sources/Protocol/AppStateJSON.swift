@@ -24,12 +24,15 @@ extension AppState {
 }
 
 extension SimulationState {
-    public var json: JSON {
+    public var json: JSON { json(gridWindow: nil) }
+
+    /// The simulation as the wire shows it, the grid's cells limited to `gridWindow` when there is one.
+    public func json(gridWindow: Viewport?) -> JSON {
         var period = JSON.null
         if case .oscillating(let p) = settling.status { period = .int(p) }
         return [
             "isRunningTimer": .bool(isRunningTimer),
-            "gridState": gridState.json,
+            "gridState": ["ticks": .int(gridState.ticks), "grid": gridState.grid.json(window: gridWindow)],
             "status": .string(settling.status.name),
             "period": period,
             "stoppedBecause": stoppedBecause.map(JSON.string) ?? .null,

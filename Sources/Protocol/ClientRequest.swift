@@ -6,8 +6,11 @@ public struct ClientRequest: Equatable, Sendable {
         case dispatch(action: JSON)
         /// The value at a path, once.
         case get(path: JSONPointer)
-        /// The value at a path now, then a diff for every change of it.
-        case subscribe(path: JSONPointer)
+        /// The value at a path now, then a diff for every change of it; with a viewport, the
+        /// grid's cells in that window only.
+        case subscribe(path: JSONPointer, viewport: Viewport? = nil)
+        /// Moves the viewport of the subscription made with the same `id`; answered with a snapshot.
+        case viewport(Viewport)
         /// Ends the subscription made with the same `id`.
         case unsubscribe
         /// A barrier: answered after everything before it.
@@ -28,7 +31,7 @@ public struct ClientRequest: Equatable, Sendable {
     }
 
     /// The request types the server knows.
-    public static let typeNames = ["dispatch", "get", "subscribe", "unsubscribe", "ping", "status", "shutdown"]
+    public static let typeNames = ["dispatch", "get", "subscribe", "unsubscribe", "viewport", "ping", "status", "shutdown"]
 
     /// A request that could not be read, with the `id` to echo when it had a valid one.
     public struct Failure: Error, Equatable, Sendable {
@@ -83,7 +86,7 @@ public struct ClientRequest: Equatable, Sendable {
             }
             return .dispatch(action: action)
         case "get", "subscribe":
-            try fields.rejectUnknown(["type", "id", "path"])
+            try fields.rejectUnknown(type == "get" ? ["type", "id", "path"] : ["type", "id", "path", "viewport"])
             let text = try fields.optionalString("path") ?? ""
             let path: JSONPointer
             do {
@@ -91,7 +94,17 @@ public struct ClientRequest: Equatable, Sendable {
             } catch {
                 throw ProtocolError(.invalidArgument, "path \(JSON.string(text).preview) is not a JSON Pointer: \(error)")
             }
-            return type == "get" ? .get(path: path) : .subscribe(path: path)
+            if type == "get" { return .get(path: path) }
+            guard let window = fields.members["viewport"], window != .null else { return .subscribe(path: path) }
+            guard Viewport.gridPath.hasPrefix(path) else {
+                throw ProtocolError(
+                    .invalidArgument,
+                    "a viewport applies to the grid: subscribe to \(Viewport.gridPath.description) or a path above it, not \(JSON.string(text).preview)")
+            }
+            return .subscribe(path: path, viewport: try Viewport(json: window))
+        case "viewport":
+            try fields.rejectUnknown(["type", "id", "viewport"])
+            return .viewport(try Viewport(json: try fields.required("viewport")))
         case "unsubscribe":
             try fields.rejectUnknown(["type", "id"])
             return .unsubscribe
@@ -122,9 +135,13 @@ public struct ClientRequest: Equatable, Sendable {
         case .get(let path):
             members["type"] = "get"
             members["path"] = .string(path.description)
-        case .subscribe(let path):
+        case .subscribe(let path, let viewport):
             members["type"] = "subscribe"
             members["path"] = .string(path.description)
+            if let viewport { members["viewport"] = viewport.json }
+        case .viewport(let viewport):
+            members["type"] = "viewport"
+            members["viewport"] = viewport.json
         case .unsubscribe: members["type"] = "unsubscribe"
         case .ping: members["type"] = "ping"
         case .status: members["type"] = "status"

@@ -7,7 +7,8 @@ final class Client {
     /// A subscription: the path it watches and the version of the last snapshot or diff it was sent.
     struct Subscription {
         var id: JSON?
-        var path: JSONPointer
+        /// What it watches: a path, and a window onto the grid when it has one.
+        var group: SubscriptionGroup
         var lastVersion: Int
         /// Diffs were dropped while the client could not keep up; it gets a fresh snapshot once it drains.
         var needsResync = false
@@ -76,4 +77,10 @@ final class Client {
         }
         return true
     }
+}
+
+/// Subscriptions that watch the same thing (path and viewport) share one rendering and one encoded diff.
+struct SubscriptionGroup: Hashable {
+    var path: JSONPointer
+    var viewport: Viewport?
 }

@@ -19,8 +19,11 @@ final class Server {
     private var clients: [Int32: Client] = [:]
     private var nextClientNumber = 1
     private let startedAt = MonotonicClock.now
-    /// The JSON of the state at one version, so get/subscribe/diffs encode it once.
-    private var cachedJSON: (version: Int, value: JSON)?
+    /// Renders what get and subscriptions ask for, each part once per version.
+    private let renderer = StateRenderer()
+    /// The value last published to each group of subscriptions with the same path and viewport:
+    /// the base of the group's next diff, which is encoded once and shared by the whole group.
+    private var groupValues: [SubscriptionGroup: JSON] = [:]
     private var totalResyncs = 0
     /// Saves the state; nil with `--ephemeral`.
     let durability: Durability?
@@ -282,17 +285,34 @@ final class Server {
             }
 
         case .get(let path):
-            guard let value = currentJSON().value(at: path) else {
+            guard let value = render(SubscriptionGroup(path: path, viewport: nil)) else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
             send(.state(id: id, version: store.version, path: path.description, value: value), to: client)
 
-        case .subscribe(let path):
-            guard let value = currentJSON().value(at: path) else {
+        case .subscribe(let path, let viewport):
+            let group = SubscriptionGroup(path: path, viewport: viewport)
+            guard let value = render(group) else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
-            client.subscriptions[id ?? .null] = Client.Subscription(id: id, path: path, lastVersion: store.version)
+            groupValues[group] = value
+            client.subscriptions[id ?? .null] = Client.Subscription(id: id, group: group, lastVersion: store.version)
             send(.snapshot(id: id, version: store.version, path: path.description, value: value, resync: false), to: client)
+
+        case .viewport(let viewport):
+            guard var subscription = client.subscriptions[id ?? .null] else {
+                return send(.error(id: id, ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)")), to: client)
+            }
+            guard Viewport.gridPath.hasPrefix(subscription.group.path) else {
+                return send(.error(id: id, ProtocolError(.invalidArgument, "subscription \((id ?? .null).preview) does not include the grid")), to: client)
+            }
+            subscription.group.viewport = viewport
+            let value = render(subscription.group) ?? .null
+            groupValues[subscription.group] = value
+            subscription.lastVersion = store.version
+            subscription.needsResync = false
+            client.subscriptions[id ?? .null] = subscription
+            send(.snapshot(id: id, version: store.version, path: subscription.group.path.description, value: value, resync: false), to: client)
 
         case .unsubscribe:
             guard client.subscriptions.removeValue(forKey: id ?? .null) != nil else {
@@ -357,11 +377,9 @@ final class Server {
         ProtocolError(.noSuchPath, "nothing in the state at \(JSON.string(path.description).preview)")
     }
 
-    private func currentJSON() -> JSON {
-        if let cachedJSON, cachedJSON.version == store.version { return cachedJSON.value }
-        let value = store.state.json
-        cachedJSON = (store.version, value)
-        return value
+    /// The group's value now: the state at its path, the grid windowed by its viewport.
+    private func render(_ group: SubscriptionGroup) -> JSON? {
+        renderer.value(of: store.state, version: store.version, at: group.path, window: group.viewport)
     }
 
     func statusInfo() -> [String: JSON] {
@@ -394,23 +412,24 @@ final class Server {
 
     // MARK: Publishing
 
-    /// Sends the change from `old` to the current state to every subscription whose value changed.
+    /// Sends the change to every subscription whose value changed: one diff per group of
+    /// subscriptions with the same path and viewport, built and encoded once, its bytes shared.
+    /// With no subscriptions, nothing is rendered at all.
     private func publish(old: AppState, version: Int) {
-        let subscribed = clients.values.filter { !$0.subscriptions.isEmpty }
-        guard !subscribed.isEmpty else { return }
-        let oldJSON = cachedJSON?.version == version - 1 ? cachedJSON?.value ?? old.json : old.json
-        let newJSON = store.state.json
-        cachedJSON = (version, newJSON)
-
-        // One patch, encoded once, per distinct path.
-        var encodedPatches: [JSONPointer: [UInt8]?] = [:]
-        for client in subscribed {
-            for (key, subscription) in client.subscriptions {
-                if encodedPatches[subscription.path] == nil {
-                    encodedPatches[subscription.path] = encodePatch(from: oldJSON, to: newJSON, at: subscription.path)
-                }
-                guard case .some(.some(let patch)) = encodedPatches[subscription.path] else { continue }
-                if subscription.needsResync { continue }
+        var members: [SubscriptionGroup: [(client: Client, key: JSON)]] = [:]
+        for client in clients.values {
+            for (key, subscription) in client.subscriptions { members[subscription.group, default: []].append((client, key)) }
+        }
+        for group in groupValues.keys where members[group] == nil { groupValues[group] = nil }
+        for (group, subscribers) in members {
+            let before = groupValues[group] ?? .null
+            let after = render(group) ?? .null
+            groupValues[group] = after
+            let patch = JSONDiff.patch(from: before, to: after)
+            guard !patch.isEmpty else { continue }
+            let encodedPatch = JSON.array(patch.map(\.json)).encoded()
+            for (client, key) in subscribers where isConnected(client) {
+                guard let subscription = client.subscriptions[key], !subscription.needsResync else { continue }
                 if client.pendingBytes > options.clientBuffer {
                     // The watcher cannot keep up: drop its diffs, and resynchronise it once it drains.
                     // Its requests wait too, so that a pong still follows everything before it.
@@ -418,32 +437,23 @@ final class Server {
                     if !client.isReadPaused && !client.isClosing { pauseReading(client) }
                     continue
                 }
-                let frame = ServerMessage.diffFrame(id: subscription.id, base: subscription.lastVersion, version: version, encodedPatch: patch)
+                let frame = ServerMessage.diffFrame(
+                    id: subscription.id, base: subscription.lastVersion, version: version, encodedPatch: encodedPatch)
                 client.subscriptions[key]?.lastVersion = version
                 enqueue(frame, to: client)
-                if !isConnected(client) { break }
             }
         }
     }
 
-    /// The encoded patch between the values at `path`, or nil when that value did not change.
-    private func encodePatch(from old: JSON, to new: JSON, at path: JSONPointer) -> [UInt8]? {
-        let before = old.value(at: path) ?? .null
-        let after = new.value(at: path) ?? .null
-        let patch = JSONDiff.patch(from: before, to: after)
-        guard !patch.isEmpty else { return nil }
-        return JSON.array(patch.map(\.json)).encoded()
-    }
-
     private func resyncIfNeeded(_ client: Client) {
         for (key, subscription) in client.subscriptions where subscription.needsResync {
-            let value = currentJSON().value(at: subscription.path) ?? .null
+            let value = render(subscription.group) ?? .null
             client.subscriptions[key]?.needsResync = false
             client.subscriptions[key]?.lastVersion = store.version
             client.resyncs += 1
             totalResyncs += 1
-            log.info("client \(client.number) fell behind; resynchronised \(subscription.path.description.isEmpty ? "the whole state" : subscription.path.description)")
-            send(.snapshot(id: subscription.id, version: store.version, path: subscription.path.description, value: value, resync: true), to: client)
+            log.info("client \(client.number) fell behind; resynchronised \(subscription.group.path.description.isEmpty ? "the whole state" : subscription.group.path.description)")
+            send(.snapshot(id: subscription.id, version: store.version, path: subscription.group.path.description, value: value, resync: true), to: client)
         }
     }
 
