@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "lifed", targets: ["lifed"]),
         .executable(name: "lifectl", targets: ["lifectl"]),
         .executable(name: "lifewatch", targets: ["lifewatch"]),
+        .executable(name: "lifebench", targets: ["lifebench"]),
         .library(name: "Protocol", targets: ["Protocol"]),
     ],
     targets: [
@@ -30,6 +31,7 @@ let package = Package(
         .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
         .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeTerminal"], swiftSettings: strict),
+        .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeStore", "LifeIO"], swiftSettings: strict),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),

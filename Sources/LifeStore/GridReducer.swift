@@ -22,13 +22,19 @@ public struct GridWorld: Equatable {
     public static let maxCellUpdatesPerAction = 200_000_000
 
     /// Advances `generations` generations, counting statistics and recording the history for each.
+    ///
+    /// The generations run on the grid's bit planes (``BitGrid``), which count each generation's
+    /// census and fingerprint as they go; the grid of cells is made once, at the end. Large
+    /// worlds are split across the processors (``BitGrid/automaticThreads(rows:cols:generations:)``).
     public mutating func advance(generations: Int) {
-        for _ in 0..<generations {
-            grid = grid.nextGeneration(rule: rule, topology: topology)
-            let census = grid.census
+        guard generations > 0 else { return }
+        var bits = BitGrid(grid)
+        let threads = BitGrid.automaticThreads(rows: grid.rows, cols: grid.cols, generations: generations)
+        bits.advance(generations: generations, rule: rule, topology: topology, threads: threads) { census, fingerprint in
             statistics.record(census)
-            settling.record(fingerprint: grid.fingerprint, population: census.alive + census.born)
+            settling.record(fingerprint: fingerprint, population: census.alive + census.born)
         }
+        grid = bits.grid
     }
 }
 

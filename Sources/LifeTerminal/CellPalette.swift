@@ -5,14 +5,43 @@ import Protocol
 /// With colour, the four states are four colours (a wide cell is two blank columns on that
 /// background; a half block takes the colour as its foreground or background). Without
 /// colour they are told apart by glyphs, the same characters the protocol uses: `O` alive,
-/// `+` born, `x` died, and `·` for empty.
-public struct CellPalette: Hashable, Sendable {
+/// `+` born, `x` died, and `·` for empty. Every screen cell is made once, when the palette is.
+public struct CellPalette: Sendable {
     /// The colour mode the palette is for.
-    public var mode: ColorMode
+    public let mode: ColorMode
+    // Indexed by `cell.rawValue`, then 4 more for the faded cells.
+    private let wideLeft: [ScreenCell]
+    private let wideRight: [ScreenCell]
+    private let narrowCells: [ScreenCell]
+    // Indexed by top * 5 + bottom (4 for none), then 20 more for the faded cells.
+    private let halfBlocks: [ScreenCell]
 
     /// The palette for `mode`.
     public init(mode: ColorMode) {
         self.mode = mode
+        let states = Cell.allCases.sorted { $0.rawValue < $1.rawValue }
+        var left: [ScreenCell] = []
+        var right: [ScreenCell] = []
+        var narrow: [ScreenCell] = []
+        var halves: [ScreenCell] = []
+        for faded in [false, true] {
+            for cell in states {
+                let style = Self.adjust(mode.hasColor ? Style(background: Self.color(of: cell)) : Self.monochromeStyle(cell), faded)
+                left.append(mode.hasColor ? .blank(style) : ScreenCell(Self.glyph(of: cell), style: style))
+                right.append(.blank(style))
+                narrow.append(mode.hasColor ? .blank(style) : ScreenCell(Self.glyph(of: cell), style: style))
+            }
+            for top in states {
+                for bottom in states.map(Optional.some) + [nil] {
+                    let style = Style(foreground: Self.color(of: top), background: bottom.map(Self.color(of:)) ?? .default)
+                    halves.append(ScreenCell("▀", style: Self.adjust(style, faded)))
+                }
+            }
+        }
+        wideLeft = left
+        wideRight = right
+        narrowCells = narrow
+        halfBlocks = halves
     }
 
     /// The colour of a state: green alive, yellow born, dark red died, dark grey empty.
@@ -37,34 +66,28 @@ public struct CellPalette: Hashable, Sendable {
 
     /// The two screen cells of a cell drawn two columns wide.
     public func wide(_ cell: Cell, faded: Bool = false) -> (ScreenCell, ScreenCell) {
-        if mode.hasColor {
-            let style = adjust(Style(background: Self.color(of: cell)), faded: faded)
-            return (.blank(style), .blank(style))
-        }
-        let style = adjust(monochromeStyle(cell), faded: faded)
-        return (ScreenCell(Self.glyph(of: cell), style: style), .blank(style))
+        let index = Int(cell.rawValue) + (faded ? 4 : 0)
+        return (wideLeft[index], wideRight[index])
     }
 
     /// The screen cell of a cell drawn one column wide (no colour: a glyph; colour: a full block).
     public func narrow(_ cell: Cell, faded: Bool = false) -> ScreenCell {
-        if mode.hasColor { return .blank(adjust(Style(background: Self.color(of: cell)), faded: faded)) }
-        return ScreenCell(Self.glyph(of: cell), style: adjust(monochromeStyle(cell), faded: faded))
+        narrowCells[Int(cell.rawValue) + (faded ? 4 : 0)]
     }
 
     /// The screen cell showing `top` over `bottom` (nil below the last row) as an upper half block.
     public func halfBlock(top: Cell, bottom: Cell?, faded: Bool = false) -> ScreenCell {
-        let style = Style(foreground: Self.color(of: top), background: bottom.map(Self.color(of:)) ?? .default)
-        return ScreenCell("▀", style: adjust(style, faded: faded))
+        halfBlocks[Int(top.rawValue) * 5 + (bottom.map { Int($0.rawValue) } ?? 4) + (faded ? 20 : 0)]
     }
 
-    private func monochromeStyle(_ cell: Cell) -> Style {
+    private static func monochromeStyle(_ cell: Cell) -> Style {
         switch cell {
         case .alive, .born: return Style(bold: true)
         case .died, .empty: return Style()
         }
     }
 
-    private func adjust(_ style: Style, faded: Bool) -> Style {
+    private static func adjust(_ style: Style, _ faded: Bool) -> Style {
         faded ? style.faded : style
     }
 }

@@ -22,11 +22,13 @@ public struct GridLayout: Hashable, Sendable {
 
     /// The shape.
     public var mode: Mode
-    /// The grid's size.
+    /// The grid's rows.
     public var gridRows: Int
+    /// The grid's columns.
     public var gridCols: Int
-    /// How many grid rows and columns show at once.
+    /// How many grid rows show at once.
     public var visibleRows: Int
+    /// How many grid columns show at once.
     public var visibleCols: Int
 
     /// The layout of a `gridRows` x `gridCols` grid in an area of `areaRows` x `areaCols`

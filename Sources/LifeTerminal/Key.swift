@@ -4,11 +4,15 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// A control key: `.control("c")` is Ctrl-C (byte 0x03), `.control("z")` Ctrl-Z.
     case control(Character)
+    /// An arrow key.
     case up, down, left, right
+    /// The editing keys.
     case home, end, pageUp, pageDown, insert, delete
     /// Return (`\r`, or `\n`).
     case enter
+    /// Tab.
     case tab
+    /// Backspace (0x7F or 0x08).
     case backspace
     /// Escape on its own (not the start of a sequence).
     case escape

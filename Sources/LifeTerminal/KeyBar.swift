@@ -78,6 +78,8 @@ public enum KeyBar {
             head.append(item)
         }
         let result = head + [nil] + tail.map { Optional($0) }
-        return length(result) <= width ? result : []
+        if length(result) <= width { return result }
+        // Quit, at least, when it fits.
+        return items.suffix(1).filter { length([$0]) <= width }
     }
 }

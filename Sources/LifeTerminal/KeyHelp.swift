@@ -14,6 +14,7 @@ public enum KeyHelp {
         ("arrows, hjkl", "pan a grid larger than the screen; scroll text"),
         ("?", "show or hide this help"),
         ("ctrl-l", "redraw the screen"),
+        ("ctrl-z", "suspend (fg resumes)"),
         ("q, ctrl-c", "quit"),
     ]
 

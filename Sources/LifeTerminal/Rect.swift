@@ -33,5 +33,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(row: row + (self.height - h) / 2, col: col + (self.width - w) / 2, height: h, width: w)
     }
 
+    /// Reads like `3x4 at 1,2`.
     public var description: String { "\(height)x\(width) at \(row),\(col)" }
 }

@@ -28,7 +28,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     public mutating func set(_ cell: ScreenCell, row: Int, col: Int) {
         guard (0..<rows).contains(row), (0..<cols).contains(col), !cell.isContinuation else { return }
         var cell = cell
-        if cell.width == 2, col + 1 >= cols { cell.character = " " }
+        if cell.width == 2, col + 1 >= cols { cell = .blank(cell.style) }
         clearOverlap(row: row, col: col)
         if cell.width == 2 {
             clearOverlap(row: row, col: col + 1)

@@ -28,13 +28,13 @@ public struct ScreenRenderer: Sendable {
 
     /// The bytes that turn the screen into `frame`; empty when it already shows it.
     public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
-        var output = ""
+        var output: [UInt8] = []
         let previous: ScreenBuffer
         if let front, front.rows == frame.rows, front.cols == frame.cols {
             previous = front
         } else {
             // Reset the pen first: the clear paints with the current background.
-            output += "\u{1B}[0m\u{1B}[2J"
+            output += "\u{1B}[0m\u{1B}[2J".utf8
             pen = .plain
             cursor = nil
             previous = ScreenBuffer(rows: frame.rows, cols: frame.cols)
@@ -44,15 +44,17 @@ public struct ScreenRenderer: Sendable {
                 let cell = frame[row, col]
                 guard !cell.isContinuation, cell != previous[row, col] || needsRepaint(previous, frame, row, col) else { continue }
                 moveCursor(to: (row, col), output: &output)
-                output += SGR.transition(from: pen, to: cell.style, mode: colorMode)
-                pen = cell.style
-                output.append(cell.character)
+                if pen != cell.style {
+                    output += SGR.transition(from: pen, to: cell.style, mode: colorMode).utf8
+                    pen = cell.style
+                }
+                output += cell.character.utf8
                 let next = col + cell.width
                 cursor = next < frame.cols ? (row, next) : nil
             }
         }
         front = frame
-        return Array(output.utf8)
+        return output
     }
 
     /// A wide character whose second half changed underneath (the old cell there was a
@@ -62,13 +64,13 @@ public struct ScreenRenderer: Sendable {
         return previous[row, col + 1] != frame[row, col + 1]
     }
 
-    private mutating func moveCursor(to target: (row: Int, col: Int), output: inout String) {
+    private mutating func moveCursor(to target: (row: Int, col: Int), output: inout [UInt8]) {
         if let cursor, cursor == target { return }
         if let cursor, cursor.row == target.row, target.col > cursor.col {
             let distance = target.col - cursor.col
-            output += distance == 1 ? "\u{1B}[C" : "\u{1B}[\(distance)C"
+            output += (distance == 1 ? "\u{1B}[C" : "\u{1B}[\(distance)C").utf8
         } else {
-            output += "\u{1B}[\(target.row + 1);\(target.col + 1)H"
+            output += "\u{1B}[\(target.row + 1);\(target.col + 1)H".utf8
         }
         cursor = target
     }

@@ -3,6 +3,7 @@
 public enum TextWidth {
     /// The columns `character` takes: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         let value = first.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }

@@ -4,7 +4,8 @@ public struct WatchFrame: Sendable {
     public var buffer: ScreenBuffer
     /// How the grid was laid out, when one shows.
     public var gridLayout: GridLayout?
-    /// How many lines the text view has, and how many show.
+    /// How many lines the text view has.
     public var textLines: Int
+    /// How many lines of text show at once.
     public var textPage: Int
 }

@@ -3,8 +3,9 @@ import Protocol
 /// Composes the watcher's whole screen from the mirrored content, the connection and the
 /// UI state. Pure: the same inputs give the same cells.
 public struct WatchScreen: Sendable {
-    /// The screen's size.
+    /// The screen's height.
     public var rows: Int
+    /// The screen's width.
     public var cols: Int
     /// How colours are shown.
     public var colorMode: ColorMode

@@ -18,9 +18,6 @@ public struct WatchUI: Equatable, Sendable {
     /// The first line shown of a text view (`--path` onto something other than the world).
     public var scroll = 0
 
-    /// The allowed timer periods, in milliseconds (`settings.intervalMs`).
-    public static let intervalRange = 10...60_000
-
     /// A UI in its initial state.
     public init() {}
 
@@ -34,8 +31,9 @@ public struct WatchUI: Equatable, Sendable {
         public var isConnected: Bool
         /// How the grid was last laid out (for panning).
         public var gridLayout: GridLayout?
-        /// How many lines the text view has, and how many show at once.
+        /// How many lines the text view has.
         public var textLines: Int
+        /// How many lines of text show at once.
         public var textPage: Int
         /// The monotonic time now, for flashes.
         public var now: Duration
@@ -167,7 +165,7 @@ public struct WatchUI: Equatable, Sendable {
     ]
 
     private mutating func changeInterval(_ wanted: Int, world: WorldView, context: Context, limit: String) -> [WatchCommand] {
-        let interval = min(max(wanted, Self.intervalRange.lowerBound), Self.intervalRange.upperBound)
+        let interval = wanted.clamped(to: Settings.intervalRange)
         guard interval != world.intervalMs else {
             note("already the \(limit): every \(DurationText.format(milliseconds: world.intervalMs))", context)
             return []

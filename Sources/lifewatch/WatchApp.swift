@@ -31,6 +31,7 @@ final class WatchApp {
     private var status = ConnectionStatus.connecting
     private var backoff = Backoff()
     private var lostAt: Duration?
+    private var isReconnectScheduled = false
     private var size: (rows: Int, cols: Int)
     private var lastFrame: WatchFrame?
     private var content: WatchedContent?
@@ -44,6 +45,7 @@ final class WatchApp {
     private var nextRequestID = 1
     private var exitStatus: Int32 = 0
     private var exitMessage: String?
+    private var isFinishing = false
 
     /// Runs the watcher on `connection` until the user quits, a signal ends it, or the daemon
     /// does not come back; returns the exit status. The terminal is restored on every way out.
@@ -119,6 +121,7 @@ final class WatchApp {
             try terminal.enterFullScreen()
             try loop.watch(terminal.input, for: .readable) { [unowned self] events in self.inputReady(events) }
             if let connection { try watch(connection) }
+            handleBufferedMessages()
         } catch {
             finish(status: ExitCode.failure.rawValue, message: "cannot set up the terminal: \(error)")
             return cleanUp()
@@ -137,6 +140,9 @@ final class WatchApp {
     }
 
     private func finish(status: Int32, message: String? = nil) {
+        // The first way out wins.
+        guard !isFinishing else { return }
+        isFinishing = true
         exitStatus = status
         exitMessage = message
         loop.stop()
@@ -239,13 +245,27 @@ final class WatchApp {
         guard let connection else { return }
         do {
             try connection.fill()
+        } catch {
+            connectionLost()
+            return
+        }
+        handleBufferedMessages()
+    }
+
+    /// Handles every whole message already read from the socket (a read may bring several,
+    /// and the initial snapshot's read may have brought diffs after it).
+    private func handleBufferedMessages() {
+        guard let connection else { return }
+        do {
             while let payload = try connection.nextBufferedFrame() {
-                let message: ServerMessage
+                let json: JSON
                 do {
-                    message = try ServerMessage(json: try JSON(parsing: payload))
+                    json = try JSON(parsing: payload)
                 } catch {
                     throw Connection.Failure.protocolViolation("\(error)")
                 }
+                // A message this client does not know (a newer daemon's) is skipped.
+                guard let message = try? ServerMessage(json: json) else { continue }
                 handle(message)
                 // A bye (or a failed send) drops the connection.
                 guard self.connection === connection else { return }
@@ -271,9 +291,11 @@ final class WatchApp {
             case .ignored: break
             case .resubscribe: resubscribe()
             }
-        case .error(let id, _, let text):
+        case .error(let id, let code, let text) where id == Self.subscriptionID:
+            // Without its subscription the view cannot follow the state any more.
+            finish(status: ExitCode.failure.rawValue, message: "the daemon refused the subscription: \(code): \(text)")
+        case .error(_, _, let text):
             ui.showError(text.isEmpty ? "the daemon refused" : text, now: loop.now)
-            if id == Self.subscriptionID { mirror.markStale() }
             scheduleFlashExpiry()
             requestFrame()
         case .bye:
@@ -303,23 +325,31 @@ final class WatchApp {
         }
     }
 
-    /// The daemon went away: keep the last state (dimmed) and try to reconnect.
+    /// The daemon went away: keep the last state (dimmed) and try to reconnect. The time
+    /// of the first loss counts for giving up, even when a reconnection is lost again
+    /// before its snapshot came.
     private func connectionLost() {
         if let connection {
             loop.unwatch(connection.fd)
             self.connection = nil
         }
         mirror.markStale()
-        guard lostAt == nil else { return }
-        lostAt = loop.now
-        status = .reconnecting(attempt: 0)
-        backoff.reset()
+        if lostAt == nil {
+            lostAt = loop.now
+            status = .reconnecting(attempt: 0)
+            backoff.reset()
+        }
         scheduleReconnect()
         requestFrame()
     }
 
     private func scheduleReconnect() {
-        _ = loop.schedule(after: backoff.next()) { [weak self] in self?.reconnect() }
+        guard !isReconnectScheduled else { return }
+        isReconnectScheduled = true
+        _ = loop.schedule(after: backoff.next()) { [weak self] in
+            self?.isReconnectScheduled = false
+            self?.reconnect()
+        }
     }
 
     private func reconnect() {

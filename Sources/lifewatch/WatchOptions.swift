@@ -36,7 +36,7 @@ struct WatchOptions {
           --path POINTER    watch only the part of the state at a JSON Pointer: /statistics and
                             /settings show as labelled fields, anything else as JSON text
           --once            print the grid and status as plain text and exit (also what
-                            happens when stdout is not a terminal)
+                            happens when stdin or stdout is not a terminal)
           --no-start        do not start lifed when none answers (by default the first
                             client starts one, as tmux starts its server)
           -h, --help        show this help

@@ -24,28 +24,48 @@ final class TmuxServer {
         guard let executable = Self.installed else { throw XCTSkip("tmux is not installed") }
         self.executable = executable
         try run(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(cols)", "-y", "\(rows)", command])
+        let socket = try run(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        test.addTeardownBlock { [self] in
+            _ = try? self.run(["kill-server"])
+            // tmux leaves its socket file behind.
+            if !socket.isEmpty { try? FileManager.default.removeItem(atPath: socket) }
+        }
         // Keep a pane whose program ended, so what it left on screen can still be captured.
         try run(["set-option", "-g", "remain-on-exit", "on"])
-        test.addTeardownBlock { [self] in _ = try? self.run(["kill-server"]) }
     }
 
     /// Runs a tmux command against this server and returns its output.
+    ///
+    /// Spawned and reaped here with posix_spawn and waitpid, its output going to a file: the
+    /// server a first tmux command forks keeps the descriptors it was given (a pipe would
+    /// never reach end-of-file), and Foundation's `Process` did not always notice the client's exit.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-L", name] + arguments
+        let outputPath = NSTemporaryDirectory() + "/\(name)-\(UInt32.random(in: 0...UInt32.max)).out"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = [executable, "-L", name] + arguments
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw TmuxError.failed(arguments, text) }
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in cEnvironment { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)
+        guard spawned == 0 else { throw TmuxError.failed(arguments, "posix_spawn: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw TmuxError.failed(arguments, "waitpid: \(String(cString: strerror(errno)))") }
+        }
+        let text = String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+        // Exited normally with status 0 (wait status 0).
+        guard status == 0 else { throw TmuxError.failed(arguments, text) }
         return text
     }
 
@@ -99,8 +119,9 @@ final class LifewatchTerminalTests: XCTestCase {
     private func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     /// The shell command that runs lifewatch on `daemon`'s socket, without colour unless told.
+    /// The colour variables the tests inherit are dropped first (`swift test` sets NO_COLOR).
     private func lifewatch(_ daemon: Daemon, environment: String = "NO_COLOR=1 TERM=xterm-256color", _ extra: [String] = []) -> String {
-        "env \(environment) \(quoted(Products.path("lifewatch"))) --no-start --socket \(quoted(daemon.socketPath)) "
+        "env -u NO_COLOR -u COLORTERM \(environment) \(quoted(Products.path("lifewatch"))) --no-start --socket \(quoted(daemon.socketPath)) "
             + extra.map(quoted).joined(separator: " ")
     }
 
@@ -130,10 +151,14 @@ final class LifewatchTerminalTests: XCTestCase {
         return nil
     }
 
-    /// The lines that show grid cells.
+    /// The grid's part of each line that shows cells: from the first cell to the first two
+    /// spaces in a row (a panel may follow to the right).
     private func gridLines(_ lines: [String]) -> [String] {
-        lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
-            !line.isEmpty && line.allSatisfy { "O+x· ".contains($0) }
+        lines.compactMap { line in
+            var cells = Substring(line.drop { $0 == " " })
+            if let gap = cells.range(of: "  ") { cells = cells[..<gap.lowerBound] }
+            let text = cells.trimmingCharacters(in: .whitespaces)
+            return !text.isEmpty && text.allSatisfy({ "O+x· ".contains($0) }) ? text : nil
         }
     }
 
@@ -190,7 +215,6 @@ final class LifewatchTerminalTests: XCTestCase {
         XCTAssertFalse(after.contains { $0.contains("ticks") }, after.joined(separator: "\n"))
         XCTAssertEqual(try tmux.display("#{alternate_on}"), "0")
         XCTAssertEqual(try tmux.display("#{cursor_flag}"), "1")
-        XCTAssertEqual(try tmux.display("#{pane_current_command}"), "sleep")
     }
 
     func testCtrlCAndSIGTERMAlsoRestoreTheTerminal() throws {
@@ -226,8 +250,10 @@ final class LifewatchTerminalTests: XCTestCase {
         XCTAssertEqual(before.firstIndex { $0.hasPrefix("ticks 0") }, 38)
 
         try tmux.run(["resize-window", "-t", "main:0", "-x", "60", "-y", "20"])
+        // tmux crops the old screen at once; lifewatch's own redraw follows its SIGWINCH.
         let after = try tmux.waitFor("the redraw at 60x20") { lines in
             lines.count >= 20 && lines[0].count == 60 && lines[0].hasSuffix("10×10 · connected") && lines[18].hasPrefix("ticks 0")
+                && lines[19].hasSuffix("? help  q quit")
         }
         XCTAssertEqual(gridLines(after), rows.map(drawn))
         XCTAssertTrue(after[19].hasSuffix("? help  q quit"), after[19])
@@ -235,9 +261,14 @@ final class LifewatchTerminalTests: XCTestCase {
 
         // Too small for two columns a cell, and no colour for half blocks: one column a cell.
         try tmux.run(["resize-window", "-t", "main:0", "-x", "15", "-y", "12"])
-        let small = try tmux.waitFor("the redraw at 15x12") { lines in lines.count >= 12 && lines[10].hasPrefix("ticks 0") }
+        let small = try tmux.waitFor("the redraw at 15x12") { lines in lines.count >= 12 && lines[10] == "ticks 0 · stop…" }
+        // Eight lines of body: one for the statistics, seven for the top of the grid (a viewport).
         let cells = rows.map { String($0.map { $0 == "." ? "·" : $0 }) }
-        XCTAssertEqual(Array(gridLines(small).prefix(8)), Array(cells.prefix(8)), small.joined(separator: "\n"))
+        XCTAssertEqual(gridLines(small), Array(cells.prefix(7)), small.joined(separator: "\n"))
+        XCTAssertEqual(small[9], "rows 1–7 of 10…")
+        try tmux.send("j", "j", "j", "l")
+        let panned = try tmux.waitFor("the viewport to pan") { lines in lines.count >= 12 && lines[9] == "rows 4–10 of 1…" }
+        XCTAssertEqual(gridLines(panned), Array(cells.suffix(7)), panned.joined(separator: "\n"))
     }
 
     func testColoursFollowTheEnvironment() throws {
@@ -284,6 +315,40 @@ final class LifewatchTerminalTests: XCTestCase {
         }
         XCTAssertEqual(grids[0], grids[1])
         XCTAssertEqual(grids[0], expected)
+    }
+
+    func testPlainTextWhenNotATerminalAndExitStatuses() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "1"])
+        let rows = try gridRows(daemon)
+        let socket = ["--socket", daemon.socketPath]
+        // Standard output is a pipe here: the grid and status as text, then exit 0, even without --once.
+        let plain = try runTool("lifewatch", socket)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let lines = plain.stdout.components(separatedBy: "\n")
+        XCTAssertEqual(Array(lines.prefix(3)), ["Welcome", "ticks 0 · stopped · every 1s · population 31 · evolving", "grid 10x10"])
+        XCTAssertEqual(Array(lines[3..<13]), rows)
+        XCTAssertTrue(lines[13].hasPrefix("statistics: steps 0"), lines[13])
+
+        let statistics = try runTool("lifewatch", socket + ["--once", "--path", "/statistics"])
+        XCTAssertEqual(statistics.stdout, "steps  0\nalive  0\nborn   0\ndied   0\nempty  0\n")
+        let ticks = try runTool("lifewatch", socket + ["--once", "--path", "/simulation/gridState/ticks"])
+        XCTAssertEqual(ticks.stdout, "0\n")
+
+        let missing = try runTool("lifewatch", socket + ["--once", "--path", "/nope"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("no-such-path"), missing.stderr)
+        for bad in [["--path", "nope"], ["--bogus"], ["extra"], ["--socket"]] {
+            let result = try runTool("lifewatch", socket + bad)
+            XCTAssertEqual(result.status, 2, "lifewatch \(bad): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("lifewatch: "), result.stderr)
+        }
+        let unreachable = try runTool("lifewatch", ["--socket", "\(daemon.socketPath).missing", "--no-start", "--once"])
+        XCTAssertEqual(unreachable.status, 3)
+        XCTAssertTrue(unreachable.stderr.contains("no daemon answers"), unreachable.stderr)
+        let help = try runTool("lifewatch", ["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("space         start or stop the timer"), help.stdout)
+        XCTAssertEqual(try runTool("lifewatch", ["--version"]).stdout, "lifewatch \(LifeVersion.current)\n")
     }
 
     func testItReconnectsWhenLifedRestarts() throws {

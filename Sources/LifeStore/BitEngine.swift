@@ -1,0 +1,332 @@
+import Protocol
+
+/// A grid stored as bit planes, 64 cells to a word, and stepped by bit-sliced adders.
+///
+/// Two planes: which cells are live now and which were live a generation ago. The four
+/// states of ``Cell`` are the pairs: `alive` = live and was live, `born` = live and was not,
+/// `died` = not live and was, `empty` = neither. Stepping writes the next live plane over the
+/// oldest one (double buffering: no allocation per generation).
+///
+/// Any Life-like rule, B0 included, on a torus or a bounded grid, and any size (columns need not
+/// be a multiple of 64). ``step(rule:topology:threads:)`` and
+/// ``advance(generations:rule:topology:threads:_:)`` can split the rows across threads; the result
+/// never depends on the number of threads.
+public struct BitGrid: Sendable {
+    /// The number of rows.
+    public var rows: Int { layout.rows }
+    /// The number of columns.
+    public var cols: Int { layout.cols }
+
+    @usableFromInline var layout: BitLayout
+    /// The live plane, with ghost cells for `ghosts` (see BitLayout).
+    @usableFromInline var live: [UInt64]
+    /// The previous live plane; only its data bits mean anything.
+    @usableFromInline var previous: [UInt64]
+    /// The topology whose ghost cells `live` holds; nil when they are not set yet.
+    @usableFromInline var ghosts: Topology?
+
+    /// A grid of `rows` x `cols` empty cells.
+    public init(rows: Int, cols: Int) {
+        precondition(rows >= 0 && cols >= 0, "grid dimensions must not be negative")
+        layout = BitLayout(rows: rows, cols: cols)
+        live = [UInt64](repeating: 0, count: layout.storage)
+        previous = live
+        ghosts = nil
+    }
+
+    /// The bit planes of `grid`: each cell's state is kept exactly.
+    public init(_ grid: Grid) {
+        self.init(rows: grid.rows, cols: grid.cols)
+        let layout = self.layout
+        guard layout.words > 0, layout.rows > 0 else { return }
+        grid.cells.withUnsafeBufferPointer { cells in
+            // Cell raw values: empty 0, alive 1, born 2, died 3. Live (alive or born) is bit 0 xor
+            // bit 1; was live (alive or died) is bit 0.
+            let bytes = UnsafeRawPointer(cells.baseAddress!)
+            live.withUnsafeMutableBufferPointer { liveBuffer in
+                previous.withUnsafeMutableBufferPointer { previousBuffer in
+                    let livePlane = liveBuffer.baseAddress! + layout.origin
+                    let previousPlane = previousBuffer.baseAddress! + layout.origin
+                    for row in 0..<layout.rows {
+                        let rowBytes = bytes + row &* layout.cols
+                        let liveRow = livePlane + row &* layout.stride
+                        let previousRow = previousPlane + row &* layout.stride
+                        var col = 0
+                        while col &+ 8 <= layout.cols {
+                            let eight = (rowBytes + col).loadUnaligned(as: UInt64.self)
+                            let liveBits = BitGrid.gather((eight ^ (eight &>> 1)) & 0x0101_0101_0101_0101)
+                            let previousBits = BitGrid.gather(eight & 0x0101_0101_0101_0101)
+                            let shift = UInt64(col & 63)
+                            liveRow[col &>> 6] |= liveBits &<< shift
+                            previousRow[col &>> 6] |= previousBits &<< shift
+                            col &+= 8
+                        }
+                        while col < layout.cols {
+                            let raw = UInt64(rowBytes.load(fromByteOffset: col, as: UInt8.self))
+                            let shift = UInt64(col & 63)
+                            liveRow[col &>> 6] |= ((raw ^ (raw &>> 1)) & 1) &<< shift
+                            previousRow[col &>> 6] |= (raw & 1) &<< shift
+                            col &+= 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The eight bits at bit 0 of each byte of `bytes`, cell 0 (the lowest byte) in bit 0.
+    @inline(__always)
+    static func gather(_ bytes: UInt64) -> UInt64 {
+        (bytes &* 0x0102_0408_1020_4080) &>> 56
+    }
+
+    /// Eight bytes, 0 or 1, from the eight bits of `bits`: bit i to byte i.
+    @inline(__always)
+    static func spread(_ bits: UInt64) -> UInt64 {
+        let picked = (bits &* 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201
+        return ((picked &+ 0x0040_6070_787C_7E7F) &>> 7) & 0x0101_0101_0101_0101
+    }
+
+    /// The grid of cells, each in its state.
+    public var grid: Grid {
+        let layout = self.layout
+        let count = layout.rows * layout.cols
+        guard count > 0 else { return Grid(rows: layout.rows, cols: layout.cols) }
+        let cells = [Cell](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Writing raw bytes 0...3 into memory of Cell, a one-byte enum whose raw values 0...3
+            // are its cases in order (see BitEngineTests.testCellBytes).
+            let bytes = UnsafeMutableRawPointer(buffer.baseAddress!)
+            live.withUnsafeBufferPointer { liveBuffer in
+                previous.withUnsafeBufferPointer { previousBuffer in
+                    let livePlane = liveBuffer.baseAddress! + layout.origin
+                    let previousPlane = previousBuffer.baseAddress! + layout.origin
+                    for row in 0..<layout.rows {
+                        let rowBytes = bytes + row &* layout.cols
+                        let liveRow = livePlane + row &* layout.stride
+                        let previousRow = previousPlane + row &* layout.stride
+                        var col = 0
+                        while col < layout.cols {
+                            let word = col &>> 6
+                            let mask = word == layout.words &- 1 ? layout.tailMask : ~0
+                            let now = liveRow[word] & mask
+                            let before = previousRow[word] & mask
+                            // raw = was | (live ^ was) << 1: alive 1, born 2, died 3, empty 0.
+                            let changed = now ^ before
+                            let end = min(col &+ 64, layout.cols)
+                            while col &+ 8 <= end {
+                                let shift = UInt64(col & 63)
+                                let eight = BitGrid.spread((before &>> shift) & 0xFF)
+                                    | (BitGrid.spread((changed &>> shift) & 0xFF) &<< 1)
+                                (rowBytes + col).storeBytes(of: eight, as: UInt64.self)
+                                col &+= 8
+                            }
+                            while col < end {
+                                let shift = UInt64(col & 63)
+                                let raw = ((before &>> shift) & 1) | (((changed &>> shift) & 1) &<< 1)
+                                (rowBytes + col).storeBytes(of: UInt8(truncatingIfNeeded: raw), as: UInt8.self)
+                                col &+= 1
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+        // `cells` has exactly rows * cols cells.
+        return Grid(rows: layout.rows, cols: layout.cols, cells: cells) ?? Grid(rows: layout.rows, cols: layout.cols)
+    }
+
+    /// The cell at `row`, `col`; both must be in range.
+    public subscript(row: Int, col: Int) -> Cell {
+        precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
+        let index = layout.origin + row * layout.stride + col / 64
+        let shift = UInt64(col % 64)
+        let now = (live[index] >> shift) & 1
+        let before = (previous[index] >> shift) & 1
+        switch (now, before) {
+        case (1, 1): return .alive
+        case (1, 0): return .born
+        case (0, 1): return .died
+        default: return .empty
+        }
+    }
+
+    /// Whether the cell at `row`, `col` is live (alive or born); both must be in range.
+    public func isLive(row: Int, col: Int) -> Bool {
+        precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
+        return (live[layout.origin + row * layout.stride + col / 64] >> UInt64(col % 64)) & 1 == 1
+    }
+
+    /// The number of live cells (alive or born).
+    public var population: Int { BitGrid.count(live, layout) }
+
+    /// How many cells are in each state.
+    public var census: Census {
+        let now = BitGrid.count(live, layout)
+        let before = BitGrid.count(previous, layout)
+        var alive = 0
+        live.withUnsafeBufferPointer { liveBuffer in
+            previous.withUnsafeBufferPointer { previousBuffer in
+                alive = BitGrid.countBoth(
+                    liveBuffer.baseAddress! + layout.origin, previousBuffer.baseAddress! + layout.origin, layout)
+            }
+        }
+        return Census(
+            empty: layout.rows * layout.cols - now - before + alive, alive: alive, born: now - alive, died: before - alive)
+    }
+
+    /// The fingerprint of the live cells: equal for equal sizes and live cells (whatever the
+    /// states), and the same function as ``Protocol/Grid/fingerprint``.
+    public var fingerprint: UInt64 {
+        let layout = self.layout
+        return live.withUnsafeBufferPointer { buffer in
+            var sum: UInt64 = 0
+            for row in 0..<layout.rows {
+                sum &+= Fingerprint.row(buffer.baseAddress! + layout.origin + row &* layout.stride, row: row, layout)
+            }
+            return Fingerprint.finish(sum, rows: layout.rows, cols: layout.cols)
+        }
+    }
+
+    static func count(_ plane: [UInt64], _ layout: BitLayout) -> Int {
+        plane.withUnsafeBufferPointer { buffer in
+            var total = 0
+            let base = buffer.baseAddress! + layout.origin
+            for row in 0..<layout.rows {
+                let words = base + row &* layout.stride
+                for index in 0..<layout.words {
+                    let mask = index == layout.words &- 1 ? layout.tailMask : ~0
+                    total &+= (words[index] & mask).nonzeroBitCount
+                }
+            }
+            return total
+        }
+    }
+
+    static func countBoth(_ first: UnsafePointer<UInt64>, _ second: UnsafePointer<UInt64>, _ layout: BitLayout) -> Int {
+        var total = 0
+        for row in 0..<layout.rows {
+            let a = first + row &* layout.stride
+            let b = second + row &* layout.stride
+            for index in 0..<layout.words {
+                let mask = index == layout.words &- 1 ? layout.tailMask : ~0
+                total &+= (a[index] & b[index] & mask).nonzeroBitCount
+            }
+        }
+        return total
+    }
+}
+
+extension BitGrid: Equatable {
+    /// Equal sizes and every cell in the same state.
+    public static func == (lhs: BitGrid, rhs: BitGrid) -> Bool {
+        guard lhs.rows == rhs.rows, lhs.cols == rhs.cols else { return false }
+        let layout = lhs.layout
+        for row in 0..<layout.rows {
+            for index in 0..<layout.words {
+                let at = layout.origin + row * layout.stride + index
+                let mask = index == layout.words - 1 ? layout.tailMask : ~0
+                if (lhs.live[at] ^ rhs.live[at]) & mask != 0 { return false }
+                if (lhs.previous[at] ^ rhs.previous[at]) & mask != 0 { return false }
+            }
+        }
+        return true
+    }
+}
+
+// MARK: - Layout
+
+/// Where the words of a bit plane are.
+///
+/// Row r, word w is at `origin + r * stride + w` (row 0 word 0 is `origin`), for r in -1...rows:
+/// rows -1 and `rows` are ghost rows. The word before each row (w = -1) holds the row's west
+/// ghost cell in bit 63; the east ghost is the first bit past the row's last column (bit
+/// `cols % 64` of the last data word, or bit 0 of word `words` when `cols` is a multiple of 64).
+/// Words `words..<stride - 1` of a row are guards; word `stride - 1` is the next row's word -1.
+/// `stride` leaves room for the kernel's lanes to run past the last data word.
+@usableFromInline
+struct BitLayout: Sendable, Equatable {
+    let rows: Int
+    let cols: Int
+    /// Data words per row: ceil(cols / 64).
+    let words: Int
+    /// Storage words per row.
+    let stride: Int
+    /// The index of row 0, word 0.
+    let origin: Int
+    /// The data bits of a row's last word.
+    let tailMask: UInt64
+    /// The number of words in a plane.
+    let storage: Int
+
+    init(rows: Int, cols: Int) {
+        self.rows = rows
+        self.cols = cols
+        words = (cols + 63) / 64
+        let lanes = Lanes.scalarCount
+        // Lanes may write up to a lane past the last data word, and read one word beyond that:
+        // both must stay before word stride - 1, which belongs to the next row.
+        stride = ((words + lanes - 1) / lanes * lanes + 2 + lanes - 1) / lanes * lanes
+        // Row -1's word -1 must exist.
+        origin = 2 * stride
+        tailMask = cols % 64 == 0 ? ~0 : (1 << UInt64(cols % 64)) - 1
+        storage = (rows + 4) * stride
+    }
+}
+
+// MARK: - Fingerprint
+
+/// The fingerprint of a live plane: a sum over pairs of words of a 128-bit multiply of the two
+/// words, each mixed with its position (as in wyhash), then a final mix with the size. Sums add up
+/// independently of the order, so threads can fingerprint their own rows.
+enum Fingerprint {
+    static let positionStep: UInt64 = 0x9E37_79B9_7F4A_7C15
+    static let secondKey: UInt64 = 0xE703_7ED1_A0B4_28DB
+    static let multiplier: UInt64 = 0xD6E8_FEB8_6659_FD93
+
+    /// The folded 128-bit product of `a` and `b`.
+    @inline(__always)
+    static func mum(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
+    }
+
+    /// The sum of one row's shares (the row's data words at `words`): words 2i and 2i + 1
+    /// together, the last one alone when there is an odd number.
+    @inline(__always)
+    static func row(_ words: UnsafePointer<UInt64>, row: Int, _ layout: BitLayout) -> UInt64 {
+        var sum: UInt64 = 0
+        // The key of word i is (row * words + i + 1) * positionStep.
+        var key = UInt64(truncatingIfNeeded: row &* layout.words &+ 1) &* positionStep
+        let last = layout.words &- 1
+        var index = 0
+        while index &+ 1 < last {
+            sum &+= mum(words[index] ^ key, words[index &+ 1] ^ (key &+ positionStep) ^ secondKey)
+            key &+= positionStep &* 2
+            index &+= 2
+        }
+        // The last word holds ghost cells past its tail.
+        if index &+ 1 == last {
+            sum &+= mum(words[index] ^ key, (words[last] & layout.tailMask) ^ (key &+ positionStep) ^ secondKey)
+        } else if index == last {
+            sum &+= mum((words[last] & layout.tailMask) ^ key, multiplier)
+        }
+        return sum
+    }
+
+    /// The fingerprint from the sum of every row's shares.
+    static func finish(_ sum: UInt64, rows: Int, cols: Int) -> UInt64 {
+        var z = sum ^ mix(UInt64(truncatingIfNeeded: rows) &* 0x9FB2_1C65_1E98_DF25 ^ UInt64(truncatingIfNeeded: cols))
+        z = mix(z)
+        return z
+    }
+
+    /// SplitMix64's finalizer.
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z &>> 31)
+    }
+}

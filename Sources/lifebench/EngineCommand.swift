@@ -1,0 +1,255 @@
+import Glibc
+import LifeIO
+import LifeStore
+import Protocol
+
+extension Subcommand {
+    /// `lifebench engine`: the speed of the bit-packed engine (``BitGrid``).
+    static let engine = Subcommand(
+        name: "engine",
+        usage: """
+            engine [--size RxC] [--density D] [--seed N] [--pattern FILE] [--rule RULE]
+                   [--topology torus|bounded] [--generations N] [--threads N] [--runs N]
+                   [--census | --store] [--json]
+            """,
+        summary: "How many cell updates a second the engine makes, median of several runs.",
+        details: """
+            Each run steps the same start world the same number of generations and is timed
+            alone; the report is the median in G (10^9) cell-updates/s and the final population.
+
+            Options:
+              --size RxC        the world, rows x columns (default 1024x1024)
+              --density D       the share of live cells in the random soup (default 0.35)
+              --seed N          the soup's seed (default 1); the same seed, the same soup
+              --pattern FILE    run a pattern file instead of a soup (RLE, plaintext, Life 1.06,
+                                JSON): in the world size it names (RLE :T or :P suffix) with its
+                                topology, else centred in a world of --size, bounded
+              --rule RULE       the rule (default: the pattern's, else B3/S23)
+              --topology T      torus or bounded (default: torus for a soup, see --pattern)
+              --generations N   generations per run (default: about 8 G cell updates)
+              --threads N       threads to split the rows across (default 1)
+              --runs N          timed runs (default 5)
+              --census          also count every generation's census and fingerprint, as the
+                                daemon does (BitGrid.advance with an observer)
+              --store           go through the grid reducer's store instead: grid.step actions
+                                on a GridWorld (cells to bit planes and back, census,
+                                fingerprint, statistics and settling per generation); threads
+                                as the daemon picks them, at most maxCellUpdatesPerAction a step
+              --json            one JSON object per run, then a summary object with at least
+                                "gcups" (the median) and "population"
+            """,
+        run: { arguments throws(UsageError) in try EngineBenchmark(arguments).run() })
+}
+
+/// The `engine` subcommand's settings, read from its arguments.
+struct EngineBenchmark {
+    enum Mode: String { case engine, census, store }
+
+    var rows = 1024
+    var cols = 1024
+    var density = 0.35
+    var seed: UInt64 = 1
+    var patternPath: String?
+    var rule = Rule.conway
+    var topology = Topology.torus
+    var generations: Int
+    var threads = 1
+    var runs = 5
+    var mode = Mode.engine
+    var json = false
+    var start: Grid
+
+    init(_ words: [String]) throws(UsageError) {
+        let arguments = try Arguments(
+            words,
+            options: ["size", "density", "seed", "pattern", "rule", "topology", "generations", "threads", "runs"],
+            flags: ["json", "census", "store"])
+        guard arguments.positionals.isEmpty else { throw UsageError("unexpected \"\(arguments.positionals[0])\"") }
+        if let size = try arguments.value("size", as: "a size such as 1024x1024", EngineBenchmark.size) {
+            (rows, cols) = size
+        }
+        density = try arguments.value("density", as: "a number from 0 to 1", { Double($0).flatMap { (0...1).contains($0) ? $0 : nil } }) ?? density
+        seed = try arguments.value("seed", as: "a whole number", { UInt64($0) }) ?? seed
+        threads = try arguments.value("threads", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? threads
+        runs = try arguments.value("runs", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? runs
+        json = arguments.has("json")
+        if arguments.has("census") && arguments.has("store") { throw UsageError("--census and --store do not go together") }
+        mode = arguments.has("store") ? .store : arguments.has("census") ? .census : .engine
+
+        var named: (rule: Rule?, topology: Topology?) = (nil, nil)
+        if let path = arguments.values["pattern"] {
+            patternPath = path
+            let pattern: Pattern
+            do {
+                let bytes = try FileIO.read(path)
+                let text = String(decoding: bytes, as: UTF8.self)
+                pattern = try PatternFormat.read(text, format: PatternFormat.detect(fileName: path, text: text))
+            } catch let error as SystemError {
+                throw UsageError("\(error)")
+            } catch {
+                throw UsageError("\(path): \(error)")
+            }
+            if let world = pattern.worldSize {
+                (rows, cols) = (world.rows, world.cols)
+            }
+            guard rows >= pattern.rows, cols >= pattern.cols else {
+                throw UsageError("the \(pattern.rows)x\(pattern.cols) pattern does not fit a \(rows)x\(cols) world")
+            }
+            named = (pattern.rule, pattern.topology ?? .bounded)
+            start = EngineBenchmark.place(pattern, rows: rows, cols: cols)
+        } else {
+            guard rows >= 1, cols >= 1 else { throw UsageError("the world needs at least one cell") }
+            start = Grid.random(rows: rows, cols: cols, density: density, using: RandomSource(seed: seed))
+        }
+        if let text = arguments.values["rule"] {
+            do { rule = try Rule(parsing: text) } catch { throw UsageError("--rule: \(error.reason)") }
+        } else {
+            rule = named.rule ?? .conway
+        }
+        topology = try arguments.value("topology", as: "torus or bounded", { Topology(rawValue: $0) }) ?? named.topology ?? .torus
+        let cells = max(1, rows * cols)
+        generations = try arguments.value("generations", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
+            ?? max(1, (8 << 30) / cells)
+    }
+
+    /// `RxC`, such as `1024x1024` (rows, then columns).
+    static func size(_ text: String) -> (Int, Int)? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let rows = Int(parts[0]), let cols = Int(parts[1]), rows >= 1, cols >= 1,
+            rows <= 1 << 16, cols <= 1 << 16
+        else { return nil }
+        return (rows, cols)
+    }
+
+    /// The pattern centred in a `rows` x `cols` world.
+    static func place(_ pattern: Pattern, rows: Int, cols: Int) -> Grid {
+        let top = (rows - pattern.rows) / 2
+        let left = (cols - pattern.cols) / 2
+        var cells = [Cell](repeating: .empty, count: rows * cols)
+        for cell in pattern.live where cell.row >= 0 && cell.row < pattern.rows && cell.col >= 0 && cell.col < pattern.cols {
+            cells[(cell.row + top) * cols + cell.col + left] = .alive
+        }
+        return Grid(rows: rows, cols: cols, cells: cells) ?? Grid(rows: rows, cols: cols)
+    }
+
+    /// Seconds on the monotonic clock.
+    static func now() -> Double { seconds(CLOCK_MONOTONIC) }
+
+    /// Processor seconds this process has used (all its threads).
+    static func processorTime() -> Double { seconds(CLOCK_PROCESS_CPUTIME_ID) }
+
+    static func seconds(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// One timed run: seconds, processor seconds, and the final population.
+    func timedRun() -> (seconds: Double, processor: Double, population: Int) {
+        let processor = EngineBenchmark.processorTime()
+        let (seconds, population) = untimedRun()
+        return (seconds, EngineBenchmark.processorTime() - processor, population)
+    }
+
+    func untimedRun() -> (seconds: Double, population: Int) {
+        switch mode {
+        case .engine, .census:
+            var world = BitGrid(start)
+            var checksum = 0
+            let began = EngineBenchmark.now()
+            if mode == .census {
+                world.advance(generations: generations, rule: rule, topology: topology, threads: threads) { census, fingerprint in
+                    checksum &+= census.born &+ Int(truncatingIfNeeded: fingerprint & 1)
+                }
+            } else {
+                world.advance(generations: generations, rule: rule, topology: topology, threads: threads)
+            }
+            let seconds = EngineBenchmark.now() - began
+            if checksum == -1 { print(checksum) }  // keeps the observer's work
+            return (seconds, world.population)
+        case .store:
+            let store = Store(
+                initialState: GridWorld(grid: start, rule: rule, topology: topology),
+                reducer: Reducer<GridWorld, GridAction, Void>.grid, environment: ())
+            let limit = max(1, GridWorld.maxCellUpdatesPerAction / max(rows * cols, 1))
+            var remaining = generations
+            let began = EngineBenchmark.now()
+            while remaining > 0 {
+                let count = min(limit, remaining)
+                if case .refused(let error) = store.send(.step(generations: count)) {
+                    printError("lifebench", "grid.step refused: \(error)")
+                    exit(.failure)
+                }
+                remaining -= count
+            }
+            let seconds = EngineBenchmark.now() - began
+            return (seconds, store.state.grid.population)
+        }
+    }
+
+    func run() -> ExitCode {
+        let updates = Double(rows) * Double(cols) * Double(generations)
+        let world = patternPath.map { "pattern \($0)" } ?? "soup density \(density) seed \(seed)"
+        let threadText = mode == .store
+            ? "threads as the daemon picks (\(BitGrid.automaticThreads(rows: rows, cols: cols, generations: min(generations, max(1, GridWorld.maxCellUpdatesPerAction / (rows * cols))))))"
+            : "\(threads) thread\(threads == 1 ? "" : "s")"
+        if !json {
+            print("lifebench engine (\(mode.rawValue)): \(rows)x\(cols) \(topology.rawValue) \(rule.notation), \(world), \(generations) generations, \(threadText)")
+        }
+        var speeds: [Double] = []
+        var processorSpeeds: [Double] = []
+        var population = 0
+        for index in 1...runs {
+            let (seconds, processor, finalPopulation) = timedRun()
+            population = finalPopulation
+            let gcups = updates / seconds / 1e9
+            speeds.append(gcups)
+            processorSpeeds.append(updates / processor / 1e9)
+            if json {
+                print(JSON.object([
+                    "run": .int(index), "seconds": .double(seconds), "processorSeconds": .double(processor),
+                    "generations": .int(generations), "cellUpdates": .double(updates), "gcups": .double(gcups),
+                    "population": .int(finalPopulation),
+                ]).text)
+            } else {
+                print("run \(index): \(fixed(seconds, 3)) s (processor \(fixed(processor, 3)) s), \(fixed(gcups, 2)) G cell-updates/s, population \(finalPopulation)")
+            }
+        }
+        let sorted = speeds.sorted()
+        let median = EngineBenchmark.median(speeds)
+        let processorMedian = EngineBenchmark.median(processorSpeeds)
+        if json {
+            print(JSON.object([
+                "summary": .bool(true), "gcups": .double(median), "gcupsMin": .double(sorted[0]),
+                "gcupsMax": .double(sorted[sorted.count - 1]), "gcupsPerProcessorSecond": .double(processorMedian),
+                "population": .int(population), "rows": .int(rows),
+                "cols": .int(cols), "rule": .string(rule.notation), "topology": .string(topology.rawValue),
+                "threads": .int(mode == .store ? 0 : threads), "generations": .int(generations), "runs": .int(runs),
+                "mode": .string(mode.rawValue),
+            ]).text)
+        } else {
+            print("median \(fixed(median, 2)) G cell-updates/s (min \(fixed(sorted[0], 2)), max \(fixed(sorted[sorted.count - 1], 2)); \(fixed(processorMedian, 2)) per processor-second); final population \(population)")
+        }
+        return .success
+    }
+}
+
+extension EngineBenchmark {
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
+
+/// `value` with `digits` decimals.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    let whole = scaled / Int(scale)
+    let fraction = abs(scaled % Int(scale))
+    guard digits > 0 else { return "\(whole)" }
+    let fractionText = String(fraction)
+    return (scaled < 0 && whole == 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+}

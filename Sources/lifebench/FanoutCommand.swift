@@ -1,0 +1,162 @@
+import Foundation
+import Glibc
+import LifeIO
+import Protocol
+
+/// `lifebench fanout`: many watchers of a fast-ticking world, against a real lifed.
+///
+/// Latency is measured from the moment a tick was due (the timer's start plus its period times
+/// the tick's number, so a late timer counts against the daemon) to the moment a watcher has
+/// the whole diff frame.
+extension Subcommand {
+    static let fanout = Subcommand(
+        name: "fanout", usage: Fanout.usage.replacingOccurrences(of: "lifebench ", with: ""),
+        summary: "How fast many watchers of a fast-ticking world get every diff, against a real lifed.",
+        details: "Starts lifed (ephemeral) with the size and interval, subscribes the watchers, runs the timer for\nthe seconds given, and reports latency from tick due to receipt (p50, p99, max), diffs delivered\nand missed, and the daemon's CPU (share of one core) and RSS. --json prints one object."
+    ) { arguments throws(UsageError) in
+        do {
+            return try Fanout.run(arguments) == 0 ? .success : .failure
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            printError("lifebench", "\(error)")
+            return .failure
+        }
+    }
+}
+
+enum Fanout {
+    static let usage = "lifebench fanout [--watchers 64] [--size 256x256] [--interval 10ms] [--seconds 10] [--path POINTER] [--json]"
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, options: ["watchers", "size", "interval", "seconds", "path"], flags: ["json", "help"])
+        if parsed.has("help") {
+            print("Usage: \(usage)\n\nStarts lifed, subscribes the watchers, runs the timer, and reports latency p50/p99/max,\ndiffs delivered and missed, and the daemon's CPU and RSS.")
+            return 0
+        }
+        let watchers = try parsed.value("watchers", as: "a count from 1 to 1000") { Int($0).flatMap { (1...1000).contains($0) ? $0 : nil } } ?? 64
+        let size = parsed.values["size"] ?? "256x256"
+        let intervalMs = try parsed.value("interval", as: "a duration such as 10ms", DurationText.milliseconds) ?? 10
+        let seconds = try parsed.value("seconds", as: "a number of seconds") { Double($0).flatMap { $0 > 0 ? $0 : nil } } ?? 10
+        let path = try JSONPointer(parsing: parsed.values["path"] ?? "")
+
+        let daemon = try BenchDaemon(arguments: ["--ephemeral", "--size", size, "--interval", "\(intervalMs)ms", "--seed", "1"])
+        defer { daemon.stop() }
+        let control = try Connection(path: daemon.socketPath)
+        _ = try control.request(.dispatch(action: ["type": "settings.update", "autoStop": false]))
+        _ = try control.request(.dispatch(action: ["type": "simulation.resetGridToRandom"]))
+
+        var sockets: [Int32] = []
+        var decoders: [FrameDecoder] = []
+        for _ in 0..<watchers {
+            let connection = try Connection(path: daemon.socketPath)
+            try connection.send(ClientRequest(id: 1, kind: .subscribe(path: path)))
+            guard case .snapshot = try connection.receive() else { throw BenchError("a watcher got no snapshot") }
+            let fd = dup(connection.fd)
+            UnixSocket.setNonBlocking(fd)
+            sockets.append(fd)
+            decoders.append(FrameDecoder(maxFrameSize: 1 << 30))
+        }
+
+        let cpuBefore = daemon.cpuSeconds
+        let started = MonotonicClock.now
+        guard case .ack(_, let startVersion) = try control.request(.dispatch(action: ["type": "simulation.startTimer"])) else {
+            throw BenchError("the timer did not start")
+        }
+        let interval = Duration.milliseconds(intervalMs)
+        var received = [[Int: Duration]](repeating: [:], count: watchers)
+        var resyncs = 0
+        var pollSet = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        let end = started + .milliseconds(Int64(seconds * 1000))
+        var stopVersion: Int?
+        while true {
+            let now = MonotonicClock.now
+            if stopVersion == nil, now >= end {
+                guard case .ack(_, let version) = try control.request(.dispatch(action: ["type": "simulation.stopTimer"])) else {
+                    throw BenchError("the timer did not stop")
+                }
+                stopVersion = version
+            }
+            if let stopVersion, received.allSatisfy({ $0[stopVersion] != nil }) { break }
+            if let stopVersion, now > end + .seconds(5) {
+                _ = stopVersion
+                break
+            }
+            _ = poll(&pollSet, nfds_t(pollSet.count), 10)
+            for index in 0..<watchers where pollSet[index].revents != 0 {
+                pollSet[index].revents = 0
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { recv(sockets[index], $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                    if count <= 0 { break }
+                    decoders[index].append(buffer[0..<count])
+                    let arrival = MonotonicClock.now
+                    while let frame = try? decoders[index].next() {
+                        if let version = diffVersion(frame) {
+                            received[index][version] = arrival
+                        } else if frame.starts(with: Array(#"{"id":1,"path""#.utf8)) {
+                            resyncs += 1
+                        }
+                    }
+                }
+            }
+        }
+        let elapsed = MonotonicClock.now - started
+        let cpu = daemon.cpuSeconds - cpuBefore
+        let lastTick = (stopVersion ?? startVersion) - 1
+        var latencies: [Double] = []
+        var delivered = 0
+        var missed = 0
+        for watcher in received {
+            for version in (startVersion + 1)...max(startVersion + 1, lastTick) {
+                guard let arrival = watcher[version] else {
+                    missed += 1
+                    continue
+                }
+                delivered += 1
+                let due = started + interval * (version - startVersion)
+                latencies.append(milliseconds(arrival - due))
+            }
+        }
+        latencies.sort()
+        let report: [String: JSON] = [
+            "benchmark": "fanout", "watchers": .int(watchers), "size": .string(size), "intervalMs": .int(intervalMs),
+            "seconds": .double(seconds), "ticks": .int(max(0, lastTick - startVersion)),
+            "p50Ms": .double(round3(percentile(latencies, 0.5))), "p99Ms": .double(round3(percentile(latencies, 0.99))),
+            "maxMs": .double(round3(latencies.last ?? 0)), "delivered": .int(delivered), "missed": .int(missed),
+            "resyncs": .int(resyncs),
+            "daemonCpuPercent": .double(round3(100 * cpu / (milliseconds(elapsed) / 1000))),
+            "daemonRssMB": .double(round3(daemon.rssMB)), "daemonPeakRssMB": .double(round3(daemon.peakRssMB)),
+        ]
+        if parsed.has("json") {
+            print(JSON.object(report).text)
+        } else {
+            print("""
+                fanout: \(watchers) watchers of \(size) at \(intervalMs)ms for \(seconds)s: \(report["ticks"]?.intValue ?? 0) ticks
+                latency from tick due to receipt: p50 \(report["p50Ms"]?.doubleValue ?? 0) ms, p99 \(report["p99Ms"]?.doubleValue ?? 0) ms, max \(report["maxMs"]?.doubleValue ?? 0) ms
+                diffs delivered \(delivered), missed \(missed), resyncs \(resyncs)
+                daemon: \(report["daemonCpuPercent"]?.doubleValue ?? 0)% of a core, RSS \(report["daemonRssMB"]?.doubleValue ?? 0) MB (peak \(report["daemonPeakRssMB"]?.doubleValue ?? 0) MB)
+                """)
+        }
+        return missed == 0 ? 0 : 1
+    }
+
+    /// The version of a diff frame, read from its tail (`..."type":"diff","version":V}`) without parsing it.
+    static func diffVersion(_ frame: [UInt8]) -> Int? {
+        let marker = Array(#""type":"diff","version":"#.utf8)
+        guard frame.count > marker.count + 2, frame.last == UInt8(ascii: "}") else { return nil }
+        var index = frame.count - 2
+        var value = 0
+        var scale = 1
+        while index >= 0, frame[index] >= UInt8(ascii: "0"), frame[index] <= UInt8(ascii: "9") {
+            value += Int(frame[index] - UInt8(ascii: "0")) * scale
+            scale *= 10
+            index -= 1
+        }
+        let start = index - marker.count + 1
+        guard start >= 0, Array(frame[start...index]) == marker else { return nil }
+        return value
+    }
+}
+
+func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }

@@ -1,0 +1,511 @@
+import Foundation
+import Glibc
+import LifeIO
+import Protocol
+import XCTest
+
+/// lifed as systemd runs it: socket activation, sd_notify (readiness, status, watchdog,
+/// stopping), log lines for the journal, who may connect (SO_PEERCRED), and the unit files.
+///
+/// The daemon is the real binary; systemd itself is stood in for by `systemd-socket-activate`
+/// and by datagram sockets the tests bind, so none of this needs a running systemd.
+final class SystemdTests: XCTestCase {
+    // MARK: Socket activation
+
+    func testSocketActivationServesTheInheritedSocketAndLeavesItInPlace() throws {
+        let activate = try Self.executable("systemd-socket-activate")
+        let folder = try makeTemporaryFolder(self)
+        let socketPath = "\(folder)/lifed.sock"
+        // systemd-socket-activate binds the socket, waits for the first connection, then execs
+        // lifed in its own process with LISTEN_FDS=1 and LISTEN_PID set.
+        let daemon = try LaunchedDaemon(
+            self, folder: folder, executable: activate,
+            arguments: ["-l", socketPath, Products.path("lifed"), "--socket", socketPath, "--state-dir", "\(folder)/state"])
+        try waitForSocketFile(socketPath)
+
+        let connection = try Connection(path: socketPath)
+        connection.setReceiveTimeout(seconds: 10)
+        XCTAssertEqual(try connection.dispatch("grid.step"), .ack(id: .int(1), version: 1))
+        XCTAssertEqual(try connection.get("/simulation/gridState/ticks").value, 0)
+
+        // The same process, now lifed, on the socket systemd-socket-activate made.
+        let status = try runTool("lifectl", ["--no-start", "--socket", socketPath, "status"])
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertTrue(status.stdout.contains("(pid \(daemon.process.processIdentifier)) on \(socketPath)"), status.stdout)
+
+        XCTAssertEqual(daemon.terminate(), 0)
+        var info = stat()
+        XCTAssertEqual(lstat(socketPath, &info), 0, "lifed must not remove a socket it inherited")
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/state/state.json"), "the state was saved")
+        XCTAssertTrue(daemon.log().contains("serving a socket from systemd"), daemon.log())
+    }
+
+    func testSocketActivationPrefersTheSocketNamedLifed() throws {
+        let activate = try Self.executable("systemd-socket-activate")
+        let folder = try makeTemporaryFolder(self)
+        let other = "\(folder)/other.sock"
+        let mine = "\(folder)/lifed.sock"
+        // Two sockets: fd 3 named "other", fd 4 named "lifed" (FileDescriptorName=lifed).
+        _ = try LaunchedDaemon(
+            self, folder: folder, executable: activate,
+            arguments: ["-l", other, "-l", mine, "--fdname=other:lifed", Products.path("lifed"), "--state-dir", "\(folder)/state"])
+        try waitForSocketFile(mine)
+
+        let connection = try Connection(path: mine)
+        connection.setReceiveTimeout(seconds: 10)
+        XCTAssertEqual(try connection.request(.ping), .pong(id: .int(1)))
+
+        // Nobody serves the other one: the kernel queues the connection, but no hello comes.
+        let fd = try UnixSocket.connect(to: other)
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var byte: UInt8 = 0
+        XCTAssertEqual(recv(fd, &byte, 1, 0), -1, "lifed serves only the socket named lifed")
+    }
+
+    // MARK: sd_notify
+
+    func testNotifyReadyStatusWatchdogAndStoppingOnAPathSocket() throws {
+        let folder = try makeTemporaryFolder(self)
+        let notify = try NotifyReceiver(path: "\(folder)/notify")
+        let daemon = try LaunchedDaemon(
+            self, folder: folder, arguments: ["--ephemeral", "--interval", "60s"],
+            environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "200000"])
+
+        let ready = try XCTUnwrap(notify.next(within: 10), "no READY=1")
+        XCTAssertEqual(ready.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
+        try daemon.waitUntilAnswering()
+
+        // WATCHDOG=1 at half the period: every 100ms.
+        var pings: [Double] = []
+        let window = monotonicSeconds() + 1.2
+        while let message = notify.next(within: window - monotonicSeconds()) {
+            if message.text == "WATCHDOG=1" { pings.append(message.at) }
+        }
+        XCTAssertGreaterThanOrEqual(pings.count, 5, "WATCHDOG=1 about every 100ms for 1.2s")
+        let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }.sorted()
+        if !gaps.isEmpty {
+            let median = gaps[gaps.count / 2]
+            XCTAssertGreaterThan(median, 0.06, "pings every half WATCHDOG_USEC, not faster: \(gaps)")
+            XCTAssertLessThan(median, 0.2, "pings every half WATCHDOG_USEC, not slower: \(gaps)")
+        }
+
+        // STATUS= follows the world (every few seconds).
+        let connection = try daemon.connect()
+        XCTAssertEqual(try connection.dispatch("simulation.startTimer"), .ack(id: .int(1), version: 1))
+        let status = notify.first(within: 12) { $0.hasPrefix("STATUS=") }
+        XCTAssertEqual(status?.text, "STATUS=ticks 0, running, 1 clients")
+
+        XCTAssertTrue(daemon.signal(SIGTERM))
+        let stopping = notify.first(within: 10) { $0.hasPrefix("STOPPING=1") }
+        XCTAssertEqual(stopping?.text, "STOPPING=1\nSTATUS=shutting down")
+        XCTAssertEqual(daemon.wait(), 0)
+    }
+
+    func testNotifyOnAnAbstractSocket() throws {
+        let folder = try makeTemporaryFolder(self)
+        let notify = try NotifyReceiver(abstract: "lifed-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        XCTAssertTrue(notify.address.hasPrefix("@"))
+        let daemon = try LaunchedDaemon(
+            self, folder: folder, arguments: ["--ephemeral"],
+            environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "100000"])
+
+        XCTAssertEqual(notify.next(within: 10)?.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
+        XCTAssertNotNil(notify.first(within: 2) { $0 == "WATCHDOG=1" })
+        XCTAssertNotNil(notify.first(within: 2) { $0 == "WATCHDOG=1" })
+        XCTAssertTrue(daemon.signal(SIGTERM))
+        XCTAssertEqual(notify.first(within: 10) { $0.hasPrefix("STOPPING=1") }?.text, "STOPPING=1\nSTATUS=shutting down")
+        XCTAssertEqual(daemon.wait(), 0)
+    }
+
+    func testAWatchdogMeantForAnotherProcessIsNotFed() throws {
+        let folder = try makeTemporaryFolder(self)
+        let notify = try NotifyReceiver(path: "\(folder)/notify")
+        let daemon = try LaunchedDaemon(
+            self, folder: folder, arguments: ["--ephemeral"],
+            environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "1"])
+        XCTAssertEqual(notify.next(within: 10)?.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
+        XCTAssertNil(notify.first(within: 0.6) { $0 == "WATCHDOG=1" }, "WATCHDOG_PID names another process")
+        XCTAssertEqual(daemon.terminate(), 0)
+    }
+
+    // MARK: The journal
+
+    func testJournalStreamPrefixesPrioritiesAndLogActionsLogsEveryOutcome() throws {
+        let folder = try makeTemporaryFolder(self)
+        let state = "\(folder)/state"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        // An unreadable state file: moved aside with a warning.
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(state)/state.json", contents: Data("{not json".utf8)))
+        let journal = ["JOURNAL_STREAM": "8:123456"]
+        let daemon = try LaunchedDaemon(
+            self, folder: folder, arguments: ["--state-dir", state, "--log-actions", "--interval", "60s"], environment: journal)
+        try daemon.waitUntilAnswering()
+
+        let connection = try daemon.connect()
+        XCTAssertEqual(try connection.dispatch("grid.step"), .ack(id: .int(1), version: 1))
+        // ticks is still 0 (a step is not a tick): no change.
+        XCTAssertEqual(try connection.dispatch("simulation.reset"), .ack(id: .int(2), version: 1))
+        XCTAssertEqual(try connection.dispatch("simulation.startTimer"), .ack(id: .int(3), version: 2))
+        guard case .error(_, let code, _) = try connection.dispatch("simulation.resetGridToRandom") else {
+            return XCTFail("a random grid is refused while the timer runs")
+        }
+        XCTAssertEqual(code, "not-allowed")
+        XCTAssertEqual(try connection.dispatch("simulation.stopTimer"), .ack(id: .int(5), version: 3))
+
+        // An error: a second daemon on the same state folder.
+        let second = try runTool(
+            "lifed", ["--socket", "\(folder)/second.sock", "--state-dir", state],
+            environment: clientEnvironment().merging(journal) { $1 })
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.stderr.hasPrefix("<3>another lifed keeps its state in \(state)"), second.stderr)
+        // Without JOURNAL_STREAM, the same line for a terminal.
+        let plain = try runTool("lifed", ["--socket", "\(folder)/third.sock", "--state-dir", state])
+        XCTAssertTrue(plain.stderr.hasPrefix("lifed: another lifed keeps its state"), plain.stderr)
+
+        XCTAssertEqual(daemon.terminate(), 0)
+        let lines = daemon.log().split(separator: "\n").map(String.init)
+        for line in lines {
+            XCTAssertTrue(["<3>", "<4>", "<6>", "<7>"].contains(where: line.hasPrefix), "no priority prefix: \(line)")
+        }
+        func has(_ prefix: String, _ rest: String = "") -> Bool {
+            lines.contains { $0.hasPrefix(prefix) && (rest.isEmpty || $0.contains(rest)) }
+        }
+        XCTAssertTrue(has("<4>the state file was unusable"), lines.joined(separator: "\n"))
+        XCTAssertTrue(has("<6>lifed \(LifeVersion.current) listening on \(daemon.socketPath)"), lines.joined(separator: "\n"))
+        // --log-actions: each action with its source and the version after it, or its refusal.
+        XCTAssertTrue(has("<6>action grid.step from client ", ": version 1"), lines.joined(separator: "\n"))
+        XCTAssertTrue(has("<6>action simulation.startTimer from client ", ": version 2"), lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            has("<6>action simulation.resetGridToRandom from client ", ": refused (not-allowed: "), lines.joined(separator: "\n"))
+        XCTAssertTrue(has("<6>action simulation.reset from client ", ": no change (version 1)"), lines.joined(separator: "\n"))
+        XCTAssertTrue(has("<6>action simulation.stopTimer from client ", ": version 3"), lines.joined(separator: "\n"))
+        XCTAssertTrue(has("<6>received SIGTERM; shutting down"), lines.joined(separator: "\n"))
+        XCTAssertTrue(has("<6>stopped"), lines.joined(separator: "\n"))
+    }
+
+    // MARK: Who may connect
+
+    func testAnotherUserIsForbiddenAndDisconnected() throws {
+        let client = try PeerClient()
+        let daemon = try Daemon(self, arguments: ["--seed", "1"])
+        try client.openTheWay(to: daemon.socketPath)
+
+        let output = try client.run(socketPath: daemon.socketPath, uid: 65534, gid: 65534)
+        XCTAssertEqual(output.count, 2, "one error frame, then the end: \(output)")
+        let error = try JSON(parsing: output.first ?? "")
+        XCTAssertEqual(error["type"]?.stringValue, "error")
+        XCTAssertEqual(error["code"]?.stringValue, "forbidden")
+        XCTAssertTrue(error["message"]?.stringValue?.contains("uid 65534") == true, output[0])
+        XCTAssertEqual(output.last, "EOF", "the daemon closes the connection")
+
+        // The daemon serves its own users on.
+        XCTAssertEqual(try daemon.connect().request(.ping), .pong(id: .int(1)))
+    }
+
+    func testAllowGroupAdmitsItsMembers() throws {
+        let client = try PeerClient()
+        let group = try XCTUnwrap(Self.groupName(65534), "no group 65534")
+        let daemon = try Daemon(self, arguments: ["--seed", "1", "--allow-group", group])
+        try client.openTheWay(to: daemon.socketPath)
+
+        // The process's group is the allowed one.
+        let member = try client.run(socketPath: daemon.socketPath, uid: 65534, gid: 65534)
+        XCTAssertEqual(member.count, 2, "\(member)")
+        XCTAssertEqual(try JSON(parsing: member.first ?? "")["type"]?.stringValue, "hello", "\(member)")
+        XCTAssertEqual(try JSON(parsing: member.last ?? "")["type"]?.stringValue, "pong", "\(member)")
+
+        // A member by the user database counts too, whatever group its process runs with.
+        let byDatabase = try client.run(socketPath: daemon.socketPath, uid: 65534, gid: 1)
+        XCTAssertEqual(try JSON(parsing: byDatabase.last ?? "")["type"]?.stringValue, "pong", "\(byDatabase)")
+
+        // Another group admits nobody else.
+        let rootGroup = try XCTUnwrap(Self.groupName(0))
+        let strict = try Daemon(self, arguments: ["--seed", "1", "--allow-group", rootGroup])
+        try client.openTheWay(to: strict.socketPath)
+        let refused = try client.run(socketPath: strict.socketPath, uid: 65534, gid: 65534)
+        XCTAssertEqual(try JSON(parsing: refused.first ?? "")["code"]?.stringValue, "forbidden", "\(refused)")
+        XCTAssertEqual(refused.last, "EOF")
+
+        // An unknown group is a usage error.
+        let unknown = try runTool("lifed", ["--socket", "\(strict.socketPath).2", "--ephemeral", "--allow-group", "no-such-group-\(getpid())"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no group called"), unknown.stderr)
+    }
+
+    // MARK: The unit files
+
+    func testTheUserSocketUnitListensWhereClientsLook() throws {
+        let unit = try String(contentsOfFile: "\(Self.packageRoot)/systemd/user/lifed.socket", encoding: .utf8)
+        let listen = unit.split(separator: "\n").first { $0.hasPrefix("ListenStream=") }
+        XCTAssertEqual(listen, "ListenStream=%t/lifed/lifed.sock")
+        // %t is $XDG_RUNTIME_DIR in a user manager.
+        XCTAssertEqual(
+            SocketPath.resolve(explicit: nil, environment: ["XDG_RUNTIME_DIR": "/run/user/1000"]), "/run/user/1000/lifed/lifed.sock")
+    }
+
+    func testUnitsVerifyAndTheSystemServiceIsSandboxed() throws {
+        _ = try Self.executable("systemd-analyze")
+        let script = "\(Self.packageRoot)/systemd/check.sh"
+        guard FileManager.default.isExecutableFile(atPath: script) else { throw XCTSkip("no \(script)") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LIFED_BIN_DIR"] = Products.folder.path
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("ok   security system service: exposure"), text)
+    }
+
+    // MARK: Helpers
+
+    static let packageRoot: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The path of `name` on `PATH` (or in the usual folders), else the test is skipped.
+    static func executable(_ name: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/sbin", "/sbin"] {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw XCTSkip("\(name) is not installed")
+    }
+
+    static func groupName(_ gid: gid_t) -> String? {
+        guard let entry = getgrgid(gid), let name = entry.pointee.gr_name else { return nil }
+        return String(cString: name)
+    }
+
+    /// Waits until `path` exists (a socket another process binds).
+    func waitForSocketFile(_ path: String, timeout: Double = 10) throws {
+        let deadline = monotonicSeconds() + timeout
+        var info = stat()
+        while lstat(path, &info) != 0 {
+            guard monotonicSeconds() < deadline else { throw LaunchedDaemon.Failure.noSocket(path) }
+            usleep(10_000)
+        }
+    }
+}
+
+/// The monotonic clock, in seconds.
+private func monotonicSeconds() -> Double {
+    let (seconds, attoseconds) = MonotonicClock.now.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+}
+
+/// `lifed` (or a program that becomes it) with a chosen environment, its stderr in a file.
+private final class LaunchedDaemon {
+    let process = Process()
+    let socketPath: String
+    let logPath: String
+
+    enum Failure: Error {
+        case noSocket(String)
+        case exited(Int32, String)
+    }
+
+    /// Runs `executable` (lifed by default) with `arguments`; without `--socket` among them,
+    /// lifed gets `--socket FOLDER/run/lifed.sock`. The environment is the clients' (state in a
+    /// temporary folder) without any systemd variables, plus `environment`.
+    init(
+        _ test: XCTestCase, folder: String, executable: String = Products.path("lifed"), arguments: [String],
+        environment: [String: String] = [:]
+    ) throws {
+        let isLifed = executable == Products.path("lifed")
+        if isLifed, !arguments.contains("--socket") {
+            socketPath = "\(folder)/run/lifed.sock"
+            process.arguments = ["--socket", socketPath] + arguments
+        } else {
+            socketPath = arguments.firstIndex(of: "--socket").map { arguments[$0 + 1] } ?? ""
+            process.arguments = arguments
+        }
+        logPath = "\(folder)/lifed-\(UInt32.random(in: 0...UInt32.max)).log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        var variables = clientEnvironment(stateHome: "\(folder)/xdg-state")
+        for name in [
+            "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "JOURNAL_STREAM",
+        ] {
+            variables[name] = nil
+        }
+        process.environment = variables.merging(environment) { $1 }
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        try process.run()
+        test.addTeardownBlock { [process] in
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+    }
+
+    /// Polls the socket until the daemon accepts connections.
+    func waitUntilAnswering(timeout: Double = 10) throws {
+        let deadline = monotonicSeconds() + timeout
+        while monotonicSeconds() < deadline {
+            if UnixSocket.isAnswering(socketPath) { return }
+            guard process.isRunning else { throw Failure.exited(process.terminationStatus, log()) }
+            usleep(10_000)
+        }
+        throw Failure.noSocket(socketPath)
+    }
+
+    func connect() throws -> Connection {
+        let connection = try Connection(path: socketPath)
+        connection.setReceiveTimeout(seconds: 10)
+        return connection
+    }
+
+    func signal(_ number: Int32) -> Bool { kill(process.processIdentifier, number) == 0 }
+
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func terminate() -> Int32 {
+        process.terminate()
+        return wait()
+    }
+
+    /// Everything the daemon wrote to stderr so far.
+    func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+}
+
+/// A datagram socket standing in for systemd's `NOTIFY_SOCKET`.
+private final class NotifyReceiver {
+    /// The value for `NOTIFY_SOCKET`: a path, or `@name` for the abstract namespace.
+    let address: String
+    private let fd: Int32
+
+    convenience init(path: String) throws {
+        try self.init(address: path, bytes: Array(path.utf8))
+    }
+
+    convenience init(abstract name: String) throws {
+        try self.init(address: "@" + name, bytes: [0] + Array(name.utf8))
+    }
+
+    private init(address: String, bytes: [UInt8]) throws {
+        self.address = address
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SystemError("socket") }
+        var socketAddress = sockaddr_un()
+        socketAddress.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &socketAddress.sun_path) { $0.copyBytes(from: bytes) }
+        // The exact length: an abstract name is all its bytes, with no terminator.
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
+        let bound = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else {
+            let error = SystemError("bind \(address)")
+            close(fd)
+            throw error
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// The next datagram and when it arrived (monotonic seconds), or nil after `seconds`.
+    func next(within seconds: Double) -> (text: String, at: Double)? {
+        guard seconds > 0 else { return nil }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32((seconds * 1000).rounded(.up))) == 1 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        return (String(decoding: buffer[0..<count], as: UTF8.self), monotonicSeconds())
+    }
+
+    /// The first datagram within `seconds` that `matches`, skipping the others.
+    func first(within seconds: Double, where matches: (String) -> Bool) -> (text: String, at: Double)? {
+        let deadline = monotonicSeconds() + seconds
+        while let message = next(within: deadline - monotonicSeconds()) {
+            if matches(message.text) { return message }
+        }
+        return nil
+    }
+}
+
+/// A client running as another user: `setpriv` runs a few lines of Python that connect,
+/// print every frame they read (sending a ping after a hello), and print EOF at the end.
+private struct PeerClient {
+    let setpriv: String
+    let python: String
+
+    static let script = """
+        import socket, struct, sys
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(10)
+        s.connect(sys.argv[1])
+        def read(n):
+            data = b""
+            while len(data) < n:
+                chunk = s.recv(n - len(data))
+                if not chunk:
+                    return None
+                data += chunk
+            return data
+        while True:
+            header = read(4)
+            if header is None:
+                print("EOF")
+                break
+            body = read(struct.unpack(">I", header)[0])
+            print(body.decode())
+            if b'"hello"' in body:
+                frame = b'{"type":"ping","id":1}'
+                s.sendall(struct.pack(">I", len(frame)) + frame)
+            elif b'"pong"' in body:
+                break
+        """
+
+    init() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root, to run a client as another user") }
+        setpriv = try SystemdTests.executable("setpriv")
+        // Not a python under /root, which nobody may not read.
+        guard let python = ["/usr/bin/python3", "/bin/python3", "/usr/local/bin/python3"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else { throw XCTSkip("no system python3") }
+        self.python = python
+    }
+
+    /// Lets other users reach the socket, so that SO_PEERCRED is what decides, not the
+    /// folder's or the socket's mode.
+    func openTheWay(to socketPath: String) throws {
+        let folder = UnixSocket.parentFolder(of: socketPath)
+        for path in [UnixSocket.parentFolder(of: folder), folder] {
+            XCTAssertEqual(chmod(path, 0o755), 0, path)
+        }
+        XCTAssertEqual(chmod(socketPath, 0o666), 0, socketPath)
+    }
+
+    /// The client's output lines, run as `uid`:`gid` with no supplementary groups.
+    func run(socketPath: String, uid: uid_t, gid: gid_t) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setpriv)
+        process.arguments = ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", python, "-c", Self.script, socketPath]
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, errors)
+        return output.split(separator: "\n").map(String.init)
+    }
+}

@@ -1,0 +1,438 @@
+import LifeStore
+import Protocol
+import XCTest
+
+/// The bit-packed engine (``BitGrid``) against a simple, obviously correct stepper on random
+/// worlds of awkward sizes, for every rule and both topologies; threads against one thread; and
+/// known answers.
+final class BitEngineTests: XCTestCase {
+    // MARK: - The reference
+
+    /// One generation, cell by cell: count the eight neighbours by their offsets (wrapped with
+    /// modular arithmetic on a torus, skipped outside a bounded grid), then look the count up in
+    /// the rule's birth or survival mask.
+    private func referenceStep(_ grid: Grid, _ rule: Rule, _ topology: Topology) -> Grid {
+        let rows = grid.rows
+        let cols = grid.cols
+        var cells = [Cell](repeating: .empty, count: rows * cols)
+        for row in 0..<rows {
+            for col in 0..<cols {
+                var count = 0
+                for dr in -1...1 {
+                    for dc in -1...1 where dr != 0 || dc != 0 {
+                        var r = row + dr
+                        var c = col + dc
+                        if topology == .torus {
+                            r = ((r % rows) + rows) % rows
+                            c = ((c % cols) + cols) % cols
+                        } else if r < 0 || r >= rows || c < 0 || c >= cols {
+                            continue
+                        }
+                        if grid.cells[r * cols + c].isLive { count += 1 }
+                    }
+                }
+                if grid.cells[row * cols + col].isLive {
+                    cells[row * cols + col] = (rule.survival >> count) & 1 == 1 ? .alive : .died
+                } else {
+                    cells[row * cols + col] = (rule.birth >> count) & 1 == 1 ? .born : .empty
+                }
+            }
+        }
+        return Grid(rows: rows, cols: cols, cells: cells)!
+    }
+
+    /// A grid whose cells are live with probability `density`, each live cell alive or born and
+    /// each other cell died or empty at random.
+    private func soup(rows: Int, cols: Int, density: Double, _ random: RandomSource) -> Grid {
+        let cells = (0..<(rows * cols)).map { _ -> Cell in
+            let live = random.nextUnit() < density
+            let coin = random.next() & 1 == 0
+            return live ? (coin ? .alive : .born) : (coin ? .died : .empty)
+        }
+        return Grid(rows: rows, cols: cols, cells: cells)!
+    }
+
+    private func randomRule(_ random: RandomSource) -> Rule {
+        let bits = random.next()
+        // Now and then with B0; now and then with bits above 8, which no count reaches.
+        var birth = UInt16(truncatingIfNeeded: bits) & 0x1FE
+        if bits >> 20 & 7 == 0 { birth |= 1 }
+        var survival = UInt16(truncatingIfNeeded: bits >> 32) & 0x1FF
+        if bits >> 24 & 7 == 0 { survival |= 0xFE00 }
+        return Rule(birth: birth, survival: survival)
+    }
+
+    private static let namedRules: [Rule] = [.conway, .highLife, .seeds, .dayAndNight]
+
+    private func assertSame(_ actual: Grid, _ expected: Grid, _ message: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard actual != expected else { return true }
+        var first = ""
+        if actual.rows == expected.rows, actual.cols == expected.cols {
+            if let index = (0..<actual.cells.count).first(where: { actual.cells[$0] != expected.cells[$0] }) {
+                first = " first difference at row \(index / actual.cols), col \(index % actual.cols): \(actual.cells[index]) instead of \(expected.cells[index])"
+            }
+        }
+        XCTFail("\(message())\(first)", file: file, line: line)
+        return false
+    }
+
+    // MARK: - Storage
+
+    func testCellsAreOneByteHoldingTheirRawValue() {
+        // BitGrid.grid writes raw bytes 0...3 into [Cell] memory.
+        XCTAssertEqual(MemoryLayout<Cell>.size, 1)
+        for cell in Cell.allCases {
+            withUnsafeBytes(of: cell) { XCTAssertEqual(Array($0), [cell.rawValue]) }
+        }
+    }
+
+    func testEveryGridSurvivesTheRoundTripExactly() {
+        let random = RandomSource(seed: 11)
+        for rows in [0, 1, 2, 3, 7] {
+            for cols in [0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 200] {
+                let grid = soup(rows: rows, cols: cols, density: 0.5, random)
+                let bits = BitGrid(grid)
+                XCTAssertEqual(bits.rows, rows)
+                XCTAssertEqual(bits.cols, cols)
+                XCTAssertEqual(bits.grid, grid, "\(rows)x\(cols)")
+                XCTAssertEqual(bits.census, grid.census, "\(rows)x\(cols)")
+                XCTAssertEqual(bits.population, grid.population, "\(rows)x\(cols)")
+                XCTAssertEqual(bits.fingerprint, grid.fingerprint, "\(rows)x\(cols)")
+                for row in 0..<rows {
+                    for col in 0..<cols {
+                        XCTAssertEqual(bits[row, col], grid[row, col])
+                        XCTAssertEqual(bits.isLive(row: row, col: col), grid[row, col].isLive)
+                    }
+                }
+            }
+        }
+    }
+
+    func testEqualityIsAboutCellsOnly() {
+        let random = RandomSource(seed: 5)
+        let grid = soup(rows: 9, cols: 70, density: 0.3, random)
+        var stepped = BitGrid(grid)
+        stepped.step(rule: .conway, topology: .torus)
+        // Stepping leaves ghost cells behind; a grid made from the same cells is still equal.
+        XCTAssertEqual(stepped, BitGrid(stepped.grid))
+        XCTAssertNotEqual(stepped, BitGrid(grid))
+        XCTAssertNotEqual(BitGrid(rows: 2, cols: 3), BitGrid(rows: 3, cols: 2))
+    }
+
+    // MARK: - Against the reference
+
+    func testRandomWorldsOfAwkwardSizesMatchTheReference() {
+        let random = RandomSource(seed: 2024)
+        let sizes = [
+            (1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (1, 64), (64, 1), (1, 65), (1, 130), (129, 1), (2, 2), (2, 63),
+            (3, 64), (5, 65), (7, 127), (4, 128), (9, 129), (13, 63), (31, 31), (17, 192), (6, 193), (33, 65), (40, 100),
+        ]
+        var checked = 0
+        for (rows, cols) in sizes {
+            for topology in Topology.allCases {
+                for density in [0.2, 0.5] {
+                    var rules = [Rule.conway, randomRule(random)]
+                    if rows * cols <= 512 { rules += [.highLife, .seeds, .dayAndNight, randomRule(random), randomRule(random)] }
+                    for rule in rules {
+                        var expected = soup(rows: rows, cols: cols, density: density, random)
+                        var bits = BitGrid(expected)
+                        for generation in 1...3 {
+                            expected = referenceStep(expected, rule, topology)
+                            bits.step(rule: rule, topology: topology)
+                            checked += 1
+                            guard assertSame(
+                                bits.grid, expected,
+                                "\(rows)x\(cols) \(topology) \(rule.notation) density \(density) generation \(generation)")
+                            else { return }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 500)
+    }
+
+    func testManyRandomRulesOnOneWorld() {
+        // Different rules on the same world, in both topologies, over several generations: the
+        // adders and the rule's table, far from any edge case of the size.
+        let random = RandomSource(seed: 77)
+        let start = soup(rows: 12, cols: 70, density: 0.4, random)
+        for index in 0..<150 {
+            let rule = randomRule(random)
+            let topology: Topology = index % 2 == 0 ? .torus : .bounded
+            var expected = start
+            var bits = BitGrid(start)
+            for generation in 1...3 {
+                expected = referenceStep(expected, rule, topology)
+                bits.step(rule: rule, topology: topology)
+                guard assertSame(bits.grid, expected, "\(rule.notation) \(topology) generation \(generation)") else { return }
+            }
+        }
+    }
+
+    func testEveryRuleGivesEveryCountItsEntry() {
+        // 18 cells with every neighbour count 0...8, dead and live: each is the centre of its own
+        // 3x3 block (blocks side by side, so a centre sees only its block), with its first n
+        // neighbours live. After one step each centre must be the rule's entry for its count,
+        // for each of the 2^18 birth and survival masks (B0 included).
+        let neighbours = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
+        var world = Grid(rows: 3, cols: 54)
+        for live in 0...1 {
+            for count in 0...8 {
+                let block = live * 9 + count
+                if live == 1 { world[1, 3 * block + 1] = .alive }
+                for (row, col) in neighbours.prefix(count) { world[row, 3 * block + col] = .alive }
+            }
+        }
+        let start = BitGrid(world)
+        for topology in Topology.allCases {
+            var wrong = 0
+            for birth in 0..<UInt16(512) {
+                for survival in 0..<UInt16(512) where topology == .bounded || survival % 37 == birth % 37 {
+                    var bits = start
+                    bits.step(rule: Rule(birth: birth, survival: survival), topology: topology)
+                    for live in 0...1 {
+                        for count in 0...8 {
+                            let expected = (live == 1 ? survival : birth) >> count & 1 == 1
+                            if bits.isLive(row: 1, col: 3 * (live * 9 + count) + 1) != expected {
+                                wrong += 1
+                                if wrong <= 5 {
+                                    XCTFail("B\(birth)/S\(survival) \(topology): \(live == 1 ? "live" : "dead") cell with \(count)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            XCTAssertEqual(wrong, 0, "\(topology)")
+        }
+    }
+
+    func testSwitchingTopologyBetweenSteps() {
+        let random = RandomSource(seed: 9)
+        var expected = soup(rows: 10, cols: 65, density: 0.45, random)
+        var bits = BitGrid(expected)
+        for topology: Topology in [.torus, .torus, .bounded, .torus, .bounded, .bounded, .torus] {
+            expected = referenceStep(expected, .conway, topology)
+            bits.step(rule: .conway, topology: topology)
+            guard assertSame(bits.grid, expected, "after a \(topology) step") else { return }
+        }
+    }
+
+    func testGridNextGenerationIsTheReference() {
+        let random = RandomSource(seed: 31)
+        for (rows, cols) in [(1, 1), (4, 70), (20, 20), (3, 130)] {
+            for topology in Topology.allCases {
+                for rule in BitEngineTests.namedRules {
+                    let world = soup(rows: rows, cols: cols, density: 0.4, random)
+                    XCTAssertEqual(world.nextGeneration(rule: rule, topology: topology), referenceStep(world, rule, topology))
+                }
+            }
+        }
+        XCTAssertEqual(Grid(rows: 0, cols: 4).nextGeneration(), Grid(rows: 0, cols: 4))
+        XCTAssertEqual(Grid(rows: 4, cols: 0).nextGeneration(), Grid(rows: 4, cols: 0))
+    }
+
+    // MARK: - Counting as it goes
+
+    func testAdvanceReportsEachGenerationsCensusAndFingerprint() {
+        let random = RandomSource(seed: 4)
+        for (rows, cols) in [(1, 1), (5, 64), (23, 129), (64, 70)] {
+            for topology in Topology.allCases {
+                for rule in [Rule.conway, .highLife, randomRule(random)] {
+                    var expected = soup(rows: rows, cols: cols, density: 0.35, random)
+                    var bits = BitGrid(expected)
+                    var reports: [(Census, UInt64)] = []
+                    bits.advance(generations: 7, rule: rule, topology: topology) { reports.append(($0, $1)) }
+                    XCTAssertEqual(reports.count, 7)
+                    for (generation, (census, fingerprint)) in reports.enumerated() {
+                        expected = referenceStep(expected, rule, topology)
+                        XCTAssertEqual(census, expected.census, "\(rows)x\(cols) \(rule.notation) generation \(generation + 1)")
+                        XCTAssertEqual(fingerprint, expected.fingerprint, "\(rows)x\(cols) \(rule.notation) generation \(generation + 1)")
+                    }
+                    XCTAssertEqual(bits.grid, expected)
+                }
+            }
+        }
+        var empty = BitGrid(rows: 0, cols: 0)
+        var count = 0
+        empty.advance(generations: 3) { census, fingerprint in
+            XCTAssertEqual(census, Census(empty: 0, alive: 0, born: 0, died: 0))
+            XCTAssertEqual(fingerprint, Grid(rows: 0, cols: 0).fingerprint)
+            count += 1
+        }
+        XCTAssertEqual(count, 3)
+    }
+
+    func testGridWorldAdvanceMatchesStepByStepReference() {
+        let random = RandomSource(seed: 8)
+        for topology in Topology.allCases {
+            for rule in [Rule.conway, .dayAndNight] {
+                let start = soup(rows: 30, cols: 90, density: 0.3, random)
+                var world = GridWorld(grid: start, rule: rule, topology: topology)
+                world.advance(generations: 12)
+                var expected = GridWorld(grid: start, rule: rule, topology: topology)
+                for _ in 0..<12 {
+                    expected.grid = referenceStep(expected.grid, rule, topology)
+                    let census = expected.grid.census
+                    expected.statistics.record(census)
+                    expected.settling.record(fingerprint: expected.grid.fingerprint, population: census.alive + census.born)
+                }
+                XCTAssertEqual(world, expected, "\(rule.notation) \(topology)")
+            }
+        }
+    }
+
+    // MARK: - Fingerprint
+
+    func testTheFingerprintIsAboutLiveCellsAndSize() {
+        let random = RandomSource(seed: 12)
+        let world = soup(rows: 17, cols: 130, density: 0.4, random)
+        // Alive and born are the same to it, and so are died and empty.
+        let flipped = Grid(rows: 17, cols: 130, cells: world.cells.map { cell -> Cell in
+            switch cell {
+            case .alive: return .born
+            case .born: return .alive
+            case .died: return .empty
+            case .empty: return .died
+            }
+        })!
+        XCTAssertEqual(world.fingerprint, flipped.fingerprint)
+        // Every single live cell anywhere in a 3x130 grid is another fingerprint.
+        var seen: Set<UInt64> = [Grid(rows: 3, cols: 130).fingerprint]
+        for index in 0..<(3 * 130) {
+            var one = Grid(rows: 3, cols: 130)
+            one[index / 130, index % 130] = .alive
+            seen.insert(one.fingerprint)
+        }
+        XCTAssertEqual(seen.count, 3 * 130 + 1)
+        XCTAssertNotEqual(Grid(rows: 1, cols: 128).fingerprint, Grid(rows: 2, cols: 64).fingerprint)
+    }
+
+    // MARK: - Threads
+
+    func testThreadsGiveTheSameWorldsAndCounts() {
+        let random = RandomSource(seed: 21)
+        for (rows, cols) in [(32, 64), (64, 200), (150, 129), (333, 65)] {
+            for topology in Topology.allCases {
+                for rule in [Rule.conway, .highLife] {
+                    let start = soup(rows: rows, cols: cols, density: 0.35, random)
+                    var single = BitGrid(start)
+                    var singleReports: [(Census, UInt64)] = []
+                    single.advance(generations: 9, rule: rule, topology: topology, threads: 1) { singleReports.append(($0, $1)) }
+                    for threads in [2, 3, 4, 8] {
+                        var several = BitGrid(start)
+                        var reports: [(Census, UInt64)] = []
+                        several.advance(generations: 9, rule: rule, topology: topology, threads: threads) { reports.append(($0, $1)) }
+                        XCTAssertEqual(several, single, "\(rows)x\(cols) \(topology) \(rule.notation) \(threads) threads")
+                        XCTAssertEqual(reports.map(\.0), singleReports.map(\.0))
+                        XCTAssertEqual(reports.map(\.1), singleReports.map(\.1))
+                        var stepped = BitGrid(start)
+                        for _ in 0..<9 { stepped.step(rule: rule, topology: topology, threads: threads) }
+                        XCTAssertEqual(stepped, single)
+                    }
+                }
+            }
+        }
+    }
+
+    func testThreadsAgreeWithTheReferenceOnALargerWorld() {
+        let random = RandomSource(seed: 22)
+        var expected = soup(rows: 96, cols: 150, density: 0.4, random)
+        var bits = BitGrid(expected)
+        for generation in 1...4 {
+            expected = referenceStep(expected, .conway, .torus)
+            bits.step(rule: .conway, topology: .torus, threads: 3)
+            guard assertSame(bits.grid, expected, "generation \(generation)") else { return }
+        }
+    }
+
+    func testAutomaticThreadsStayOnOneThreadForSmallWork() {
+        XCTAssertEqual(BitGrid.automaticThreads(rows: 10, cols: 10, generations: 1_000_000), 1)
+        XCTAssertEqual(BitGrid.automaticThreads(rows: 1024, cols: 1024, generations: 0), 1)
+        XCTAssertGreaterThanOrEqual(BitGrid.automaticThreads(rows: 1024, cols: 1024, generations: 100), 1)
+    }
+
+    // MARK: - Known answers
+
+    private func pattern(_ rle: String, rows: Int, cols: Int, at origin: Pattern.Coordinate) throws -> Grid {
+        try PatternFormat.rle.read(rle).grid(rows: rows, cols: cols, at: origin)
+    }
+
+    func testAGliderMovesOneCellDiagonallyEveryFourGenerations() throws {
+        // On a 70x70 torus (more than one word across) the glider crosses the edges.
+        let glider = "x = 3, y = 3\nbo$2bo$3o!"
+        let start = try pattern(glider, rows: 70, cols: 70, at: .init(row: 66, col: 65))
+        var bits = BitGrid(start)
+        for step in 1...70 {
+            bits.advance(generations: 4, rule: .conway, topology: .torus)
+            let moved = try pattern(glider, rows: 70, cols: 70, at: .init(row: 0, col: 0))
+            let live = Set((0..<70).flatMap { row in (0..<70).filter { bits.isLive(row: row, col: $0) }.map { row * 70 + $0 } })
+            let expected = Set(moved.cells.indices.filter { moved.cells[$0].isLive }.map { index -> Int in
+                let row = (index / 70 + 66 + step) % 70
+                let col = (index % 70 + 65 + step) % 70
+                return row * 70 + col
+            })
+            XCTAssertEqual(live, expected, "after \(4 * step) generations")
+        }
+        // 280 generations: 70 cells diagonally, back where it started.
+        XCTAssertEqual(BitGrid(bits.grid).fingerprint, start.fingerprint)
+    }
+
+    func testABlinkerAlternates() {
+        let vertical = grid(".....", "..O..", "..O..", "..O..", ".....")
+        for topology in Topology.allCases {
+            var bits = BitGrid(vertical)
+            bits.step(rule: .conway, topology: topology)
+            XCTAssertEqual(bits.grid, grid(".....", "..x..", ".+O+.", "..x..", "....."))
+            bits.step(rule: .conway, topology: topology)
+            XCTAssertEqual(bits.grid, grid(".....", "..+..", ".xOx.", "..+..", "....."))
+        }
+    }
+
+    func testTheGosperGunAddsAGliderEveryThirtyGenerations() throws {
+        let gun = """
+            x = 36, y = 9, rule = B3/S23
+            24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo5bo7bo$11bo3bo$12b2o!
+            """
+        let start = try pattern(gun, rows: 80, cols: 100, at: .init(row: 5, col: 5))
+        var reference = start
+        var bits = BitGrid(start)
+        var populations = [start.population]
+        for generation in 1...120 {
+            bits.step(rule: .conway, topology: .bounded)
+            if generation <= 60 {
+                reference = referenceStep(reference, .conway, .bounded)
+                guard assertSame(bits.grid, reference, "generation \(generation)") else { return }
+            }
+            populations.append(bits.population)
+        }
+        XCTAssertEqual(populations[0], 36)
+        // Period 30, plus one five-cell glider each period, until the gliders reach the edge.
+        for generation in 0...90 {
+            XCTAssertEqual(populations[generation + 30], populations[generation] + 5, "generation \(generation)")
+        }
+    }
+
+    func testTheRPentominoKnownPopulations() throws {
+        // Verified with the reference: 121 live cells after 100 generations (far from the edges).
+        let rPentomino = "x = 3, y = 3\nb2o$2o$bo!"
+        let start = try pattern(rPentomino, rows: 100, cols: 100, at: .init(row: 49, col: 49))
+        var reference = start
+        for _ in 0..<100 { reference = referenceStep(reference, .conway, .bounded) }
+        var bits = BitGrid(start)
+        bits.advance(generations: 100, rule: .conway, topology: .bounded)
+        XCTAssertEqual(bits.grid, reference)
+        XCTAssertEqual(reference.population, 121)
+        // It settles at generation 1103 with 116 cells (six of them gliders flying away), on a
+        // world wide enough that the gliders have not yet met an edge.
+        var large = BitGrid(try pattern(rPentomino, rows: 600, cols: 600, at: .init(row: 299, col: 299)))
+        var populations: [Int] = []
+        large.advance(generations: 1110, rule: .conway, topology: .bounded) { census, _ in
+            populations.append(census.alive + census.born)
+        }
+        // populations[n] is generation n + 1.
+        XCTAssertEqual(populations[1101], 118, "generation 1102")
+        XCTAssertEqual(populations[1102...], Array(repeating: 116, count: 8)[...], "generations 1103 to 1110")
+    }
+}
