@@ -116,7 +116,10 @@ public final class EventLoop: Scheduler {
                 handler(Events(rawValue: events[index]))
             }
             // Each job runs outside the queue's mutation, so it may schedule or cancel timers.
-            while let job = timers.popDue(now: now) { job() }
+            // One reading of the clock per turn: a repeating timer that re-arms itself, or a job
+            // slower than its period, must not keep the loop away from epoll.
+            let turn = now
+            while let job = timers.popDue(now: turn) { job() }
         }
     }
 

@@ -13,44 +13,43 @@ final class SystemdTests: XCTestCase {
     // MARK: Socket activation
 
     func testSocketActivationServesTheInheritedSocketAndLeavesItInPlace() throws {
-        let activate = try Self.executable("systemd-socket-activate")
         let folder = try makeTemporaryFolder(self)
         let socketPath = "\(folder)/lifed.sock"
         // systemd-socket-activate binds the socket, waits for the first connection, then execs
         // lifed in its own process with LISTEN_FDS=1 and LISTEN_PID set.
-        let daemon = try LaunchedDaemon(
-            self, folder: folder, executable: activate,
-            arguments: ["-l", socketPath, Products.path("lifed"), "--socket", socketPath, "--state-dir", "\(folder)/state"])
-        try waitForSocketFile(socketPath)
+        let activated = try ActivatedDaemon(
+            self, folder: folder, activateArguments: ["-l", socketPath],
+            lifedArguments: ["--socket", socketPath, "--state-dir", "\(folder)/state"], waitFor: socketPath)
 
         let connection = try Connection(path: socketPath)
         connection.setReceiveTimeout(seconds: 10)
         XCTAssertEqual(try connection.dispatch("grid.step"), .ack(id: .int(1), version: 1))
         XCTAssertEqual(try connection.get("/simulation/gridState/ticks").value, 0)
+        let pid = try activated.daemonPID(connection)
 
-        // The same process, now lifed, on the socket systemd-socket-activate made.
+        // lifed is the process systemd-socket-activate became (so LISTEN_PID was its own).
         let status = try runTool("lifectl", ["--no-start", "--socket", socketPath, "status"])
         XCTAssertEqual(status.status, 0, status.stderr)
-        XCTAssertTrue(status.stdout.contains("(pid \(daemon.process.processIdentifier)) on \(socketPath)"), status.stdout)
+        XCTAssertTrue(status.stdout.contains("(pid \(pid)) on \(socketPath)"), status.stdout)
+        XCTAssertEqual(Self.parentPID(of: pid), activated.shell.processIdentifier, "exec'd in place, not forked")
 
-        XCTAssertEqual(daemon.terminate(), 0)
+        XCTAssertEqual(kill(pid, SIGTERM), 0)
+        XCTAssertEqual(activated.wait(), 0, activated.log())
         var info = stat()
         XCTAssertEqual(lstat(socketPath, &info), 0, "lifed must not remove a socket it inherited")
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/state/state.json"), "the state was saved")
-        XCTAssertTrue(daemon.log().contains("serving a socket from systemd"), daemon.log())
+        XCTAssertTrue(activated.log().contains("lifed \(LifeVersion.current) serving a socket from systemd"), activated.log())
     }
 
     func testSocketActivationPrefersTheSocketNamedLifed() throws {
-        let activate = try Self.executable("systemd-socket-activate")
         let folder = try makeTemporaryFolder(self)
         let other = "\(folder)/other.sock"
         let mine = "\(folder)/lifed.sock"
         // Two sockets: fd 3 named "other", fd 4 named "lifed" (FileDescriptorName=lifed).
-        _ = try LaunchedDaemon(
-            self, folder: folder, executable: activate,
-            arguments: ["-l", other, "-l", mine, "--fdname=other:lifed", Products.path("lifed"), "--state-dir", "\(folder)/state"])
-        try waitForSocketFile(mine)
+        let activated = try ActivatedDaemon(
+            self, folder: folder, activateArguments: ["-l", other, "-l", mine, "--fdname=other:lifed"],
+            lifedArguments: ["--state-dir", "\(folder)/state"], waitFor: mine)
 
         let connection = try Connection(path: mine)
         connection.setReceiveTimeout(seconds: 10)
@@ -63,6 +62,9 @@ final class SystemdTests: XCTestCase {
         _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var byte: UInt8 = 0
         XCTAssertEqual(recv(fd, &byte, 1, 0), -1, "lifed serves only the socket named lifed")
+
+        XCTAssertEqual(kill(try activated.daemonPID(connection), SIGTERM), 0)
+        XCTAssertEqual(activated.wait(), 0, activated.log())
     }
 
     // MARK: sd_notify
@@ -280,19 +282,19 @@ final class SystemdTests: XCTestCase {
         throw XCTSkip("\(name) is not installed")
     }
 
+    /// The parent of process `pid`, from /proc.
+    static func parentPID(of pid: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // "pid (comm) state ppid ..."
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
     static func groupName(_ gid: gid_t) -> String? {
         guard let entry = getgrgid(gid), let name = entry.pointee.gr_name else { return nil }
         return String(cString: name)
-    }
-
-    /// Waits until `path` exists (a socket another process binds).
-    func waitForSocketFile(_ path: String, timeout: Double = 10) throws {
-        let deadline = monotonicSeconds() + timeout
-        var info = stat()
-        while lstat(path, &info) != 0 {
-            guard monotonicSeconds() < deadline else { throw LaunchedDaemon.Failure.noSocket(path) }
-            usleep(10_000)
-        }
     }
 }
 
@@ -302,7 +304,7 @@ private func monotonicSeconds() -> Double {
     return Double(seconds) + Double(attoseconds) / 1e18
 }
 
-/// `lifed` (or a program that becomes it) with a chosen environment, its stderr in a file.
+/// `lifed` with a chosen environment, its stderr in a file.
 private final class LaunchedDaemon {
     let process = Process()
     let socketPath: String
@@ -313,23 +315,13 @@ private final class LaunchedDaemon {
         case exited(Int32, String)
     }
 
-    /// Runs `executable` (lifed by default) with `arguments`; without `--socket` among them,
-    /// lifed gets `--socket FOLDER/run/lifed.sock`. The environment is the clients' (state in a
-    /// temporary folder) without any systemd variables, plus `environment`.
-    init(
-        _ test: XCTestCase, folder: String, executable: String = Products.path("lifed"), arguments: [String],
-        environment: [String: String] = [:]
-    ) throws {
-        let isLifed = executable == Products.path("lifed")
-        if isLifed, !arguments.contains("--socket") {
-            socketPath = "\(folder)/run/lifed.sock"
-            process.arguments = ["--socket", socketPath] + arguments
-        } else {
-            socketPath = arguments.firstIndex(of: "--socket").map { arguments[$0 + 1] } ?? ""
-            process.arguments = arguments
-        }
+    /// Runs lifed with `--socket FOLDER/run/lifed.sock` and `arguments`, in the clients'
+    /// environment (state in a temporary folder) without any systemd variables, plus `environment`.
+    init(_ test: XCTestCase, folder: String, arguments: [String], environment: [String: String] = [:]) throws {
+        socketPath = "\(folder)/run/lifed.sock"
+        process.arguments = ["--socket", socketPath] + arguments
         logPath = "\(folder)/lifed-\(UInt32.random(in: 0...UInt32.max)).log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         var variables = clientEnvironment(stateHome: "\(folder)/xdg-state")
         for name in [
             "NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES", "JOURNAL_STREAM",
@@ -337,7 +329,7 @@ private final class LaunchedDaemon {
             variables[name] = nil
         }
         process.environment = variables.merging(environment) { $1 }
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: logPath)
         try process.run()
@@ -379,6 +371,62 @@ private final class LaunchedDaemon {
     }
 
     /// Everything the daemon wrote to stderr so far.
+    func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+}
+
+/// `systemd-socket-activate ... lifed ...`, under a shell that stays its parent.
+///
+/// The shell is there for Foundation's sake: Process learns that a child ended when a socket it
+/// leaks into the child closes, and systemd-socket-activate closes every descriptor it does not
+/// pass on before it execs lifed. Run directly, Process would then block in waitpid() on the
+/// running daemon, and no other Process in the test would ever be seen to end.
+private final class ActivatedDaemon {
+    let shell = Process()
+    let logPath: String
+    private var pid: pid_t?
+
+    init(_ test: XCTestCase, folder: String, activateArguments: [String], lifedArguments: [String], waitFor socketPath: String) throws {
+        let activate = try SystemdTests.executable("systemd-socket-activate")
+        logPath = "\(folder)/activate-\(UInt32.random(in: 0...UInt32.max)).log"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Not the last command, so that the shell does not exec it.
+        shell.arguments = ["-c", "\"$0\" \"$@\"; exit $?", activate] + activateArguments + [Products.path("lifed")] + lifedArguments
+        // systemd-socket-activate passes on only HOME, PATH, TERM and what -E names.
+        shell.environment = clientEnvironment(stateHome: "\(folder)/xdg-state")
+        shell.standardOutput = FileHandle.nullDevice
+        shell.standardError = FileHandle(forWritingAtPath: logPath)
+        try shell.run()
+        test.addTeardownBlock { [self] in
+            if let pid { kill(pid, SIGKILL) }
+            if shell.isRunning {
+                shell.terminate()
+                shell.waitUntilExit()
+            }
+        }
+        let deadline = monotonicSeconds() + 10
+        var info = stat()
+        while lstat(socketPath, &info) != 0 {
+            guard monotonicSeconds() < deadline, shell.isRunning else { throw LaunchedDaemon.Failure.noSocket(socketPath) }
+            usleep(10_000)
+        }
+    }
+
+    /// The daemon's process id, from its status reply.
+    func daemonPID(_ connection: Connection) throws -> pid_t {
+        guard case .status(_, let info) = try connection.request(.status), let pid = info["pid"]?.intValue else {
+            throw LaunchedDaemon.Failure.noSocket("no status")
+        }
+        self.pid = pid_t(pid)
+        return pid_t(pid)
+    }
+
+    /// The exit status of lifed (which the shell returns).
+    func wait() -> Int32 {
+        shell.waitUntilExit()
+        return shell.terminationStatus
+    }
+
     func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 }
 
