@@ -13,6 +13,8 @@ public final class Connection {
         case protocolViolation(String)
         /// A read or write failed.
         case system(SystemError)
+        /// The daemon answered the connection with an error instead of a hello (`forbidden`, `busy`).
+        case refused(code: String, message: String)
 
         public var description: String {
             switch self {
@@ -20,6 +22,7 @@ public final class Connection {
             case .closed: return "the daemon closed the connection"
             case .protocolViolation(let what): return "the daemon sent something unexpected: \(what)"
             case .system(let error): return error.description
+            case .refused(let code, let message): return "\(code): \(message)"
             }
         }
     }
@@ -43,7 +46,12 @@ public final class Connection {
         }
         self.path = path
         decoder = FrameDecoder(maxFrameSize: maxFrameSize)
-        guard case .hello(_, let server, let version) = try receive() else {
+        let first = try receive()
+        if case .error(_, let code, let message) = first {
+            close(fd)
+            throw .refused(code: code, message: message)
+        }
+        guard case .hello(_, let server, let version) = first else {
             close(fd)
             throw .protocolViolation("the first message was not a hello")
         }

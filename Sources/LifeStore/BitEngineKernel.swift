@@ -86,6 +86,58 @@ struct ConwayLaneRule: LaneRule {
     }
 }
 
+/// A rule known when the engine is compiled: the multiplexer tree of ``TableLaneRule`` with
+/// constant leaves, which the optimizer folds into a few operations. For the named rules.
+@usableFromInline
+struct FixedLaneRule<Table: FixedRuleTable>: LaneRule {
+    @inline(__always)
+    @usableFromInline
+    func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
+        @inline(__always) func b(_ n: Int) -> Lanes { Lanes(repeating: Table.birth & (1 << n) != 0 ? ~0 : 0) }
+        @inline(__always) func s(_ n: Int) -> Lanes { Lanes(repeating: Table.survival & (1 << n) != 0 ? ~0 : 0) }
+        @inline(__always) func leaf(_ n: Int) -> Lanes { b(n) ^ (live & (b(n) ^ s(n))) }
+        @inline(__always) func pair(_ k: Int) -> Lanes { leaf(2 * k) ^ (x0 & (leaf(2 * k) ^ leaf(2 * k + 1))) }
+        let p0 = pair(0)
+        let p1 = pair(1)
+        let p2 = pair(2)
+        let p3 = pair(3)
+        let q0 = p0 ^ (x1 & (p0 ^ p1))
+        let q1 = p2 ^ (x1 & (p2 ^ p3))
+        let x2 = d1 ^ e
+        let low = q0 ^ (x2 & (q0 ^ q1))
+        let x3 = d1 & e
+        return low ^ (x3 & (leaf(0) ^ leaf(8)))
+    }
+}
+
+/// The birth and survival masks of a ``FixedLaneRule``.
+@usableFromInline
+protocol FixedRuleTable: Sendable {
+    static var birth: UInt16 { get }
+    static var survival: UInt16 { get }
+}
+
+/// HighLife, B36/S23.
+@usableFromInline
+enum HighLifeTable: FixedRuleTable {
+    @inline(__always) @usableFromInline static var birth: UInt16 { 1 << 3 | 1 << 6 }
+    @inline(__always) @usableFromInline static var survival: UInt16 { 1 << 2 | 1 << 3 }
+}
+
+/// Seeds, B2/S.
+@usableFromInline
+enum SeedsTable: FixedRuleTable {
+    @inline(__always) @usableFromInline static var birth: UInt16 { 1 << 2 }
+    @inline(__always) @usableFromInline static var survival: UInt16 { 0 }
+}
+
+/// Day & Night, B3678/S34678.
+@usableFromInline
+enum DayAndNightTable: FixedRuleTable {
+    @inline(__always) @usableFromInline static var birth: UInt16 { 1 << 3 | 1 << 6 | 1 << 7 | 1 << 8 }
+    @inline(__always) @usableFromInline static var survival: UInt16 { 1 << 3 | 1 << 4 | 1 << 6 | 1 << 7 | 1 << 8 }
+}
+
 /// Any Life-like rule (B0 included), as a multiplexer tree over the count's bits whose leaves are
 /// the rule's table: leaf n is `birth[n]` for a dead cell and `survival[n]` for a live one, that is
 /// `B[n] ^ (live & (B[n] ^ S[n]))` with all-ones or all-zeros masks. About 40 operations.
@@ -94,11 +146,12 @@ struct ConwayLaneRule: LaneRule {
 /// the optimizer splits them into scalars and gives up on vector code.
 @usableFromInline
 struct TableLaneRule: LaneRule, @unchecked Sendable {
-    /// `MaskTable.count` lanes, read-only while the rule is in use.
-    let masks: UnsafePointer<UInt64>
+    /// `MaskTable.count` lanes, aligned (so that they can be operands in memory), read-only
+    /// while the rule is in use.
+    let masks: UnsafeRawPointer
 
     @inline(__always)
-    func mask(_ index: Int) -> Lanes { loadLanes(masks + index &* Lanes.scalarCount) }
+    func mask(_ index: Int) -> Lanes { masks.load(fromByteOffset: index &* MemoryLayout<Lanes>.stride, as: Lanes.self) }
 
     @inline(__always)
     @usableFromInline
@@ -139,8 +192,13 @@ struct MaskTable {
             values += [b(2 * k), d(2 * k), b(2 * k) ^ b(2 * k + 1), d(2 * k) ^ d(2 * k + 1)]
         }
         values += [b(0) ^ b(8), d(0) ^ d(8)]
-        let lanes = values.flatMap { Array(repeating: $0, count: Lanes.scalarCount) }
-        return lanes.withUnsafeBufferPointer { body(TableLaneRule(masks: $0.baseAddress!)) }
+        let table = UnsafeMutableRawPointer.allocate(
+            byteCount: count * MemoryLayout<Lanes>.stride, alignment: MemoryLayout<Lanes>.alignment)
+        defer { table.deallocate() }
+        for (index, value) in values.enumerated() {
+            table.storeBytes(of: Lanes(repeating: value), toByteOffset: index * MemoryLayout<Lanes>.stride, as: Lanes.self)
+        }
+        return body(TableLaneRule(masks: UnsafeRawPointer(table)))
     }
 }
 

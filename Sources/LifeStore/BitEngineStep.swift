@@ -60,11 +60,20 @@ extension BitGrid {
             }
             ghosts = topology
         }
-        if rule.birth & 0x1FF == Rule.conway.birth, rule.survival & 0x1FF == Rule.conway.survival {
-            run(ConwayLaneRule(), generations: generations, torus: topology == .torus, threads: threads, counting: counting, observe)
-        } else {
+        let torus = topology == .torus
+        // The named rules have kernels of their own; any other rule reads its table.
+        switch (rule.birth & 0x1FF, rule.survival & 0x1FF) {
+        case (Rule.conway.birth, Rule.conway.survival):
+            run(ConwayLaneRule(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        case (HighLifeTable.birth, HighLifeTable.survival):
+            run(FixedLaneRule<HighLifeTable>(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        case (SeedsTable.birth, SeedsTable.survival):
+            run(FixedLaneRule<SeedsTable>(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        case (DayAndNightTable.birth, DayAndNightTable.survival):
+            run(FixedLaneRule<DayAndNightTable>(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        default:
             MaskTable.with(rule) { table in
-                run(table, generations: generations, torus: topology == .torus, threads: threads, counting: counting, observe)
+                run(table, generations: generations, torus: torus, threads: threads, counting: counting, observe)
             }
         }
         if generations % 2 == 1 { swap(&live, &previous) }

@@ -100,6 +100,8 @@ do {
     exit(try work(session))
 } catch {
     printError("lifectl", "\(error)")
+    // Refused at the door (forbidden, busy): the daemon answered, and said no.
+    if case .refused = error { exit(.failure) }
     if case .unreachable = error, !session.autoStart {
         printError("lifectl", "is lifed running? start it with: lifed --socket \(session.socketPath)")
     }
