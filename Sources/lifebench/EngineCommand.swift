@@ -15,7 +15,9 @@ extension Subcommand {
         summary: "How many cell updates a second the engine makes, median of several runs.",
         details: """
             Each run steps the same start world the same number of generations and is timed
-            alone; the report is the median in G (10^9) cell-updates/s and the final population.
+            alone; the report is the median in G (10^9) cell-updates/s of wall-clock time, and the
+            final population. Per processor-second (the process's processor time, all threads)
+            is shown too: on a busy machine it tells how fast the engine is while it runs.
 
             Options:
               --size RxC        the world, rows x columns (default 1024x1024)
@@ -36,7 +38,8 @@ extension Subcommand {
                                 fingerprint, statistics and settling per generation); threads
                                 as the daemon picks them, at most maxCellUpdatesPerAction a step
               --json            one JSON object per run, then a summary object with at least
-                                "gcups" (the median) and "population"
+                                "gcups" (the median) and "population" (also "gcupsMin",
+                                "gcupsMax", "gcupsPerProcessorSecond" and the settings)
             """,
         run: { arguments throws(UsageError) in try EngineBenchmark(arguments).run() })
 }

@@ -31,6 +31,22 @@ struct StateFile {
         case setAside(reason: String, movedTo: String)
     }
 
+    /// Removes temporary files a daemon killed in the middle of a save left beside the state
+    /// (`state.json.tmp-PID`); the folder's lock says no other daemon is saving now.
+    func removeStaleTemporaries() {
+        let folder = UnixSocket.parentFolder(of: path)
+        let prefix = (path.split(separator: "/").last.map(String.init) ?? "state.json") + ".tmp-"
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(prefix) {
+                unlink("\(folder)/\(name)")
+                log.info("removed \(name), left by a save that did not finish")
+            }
+        }
+    }
+
     /// Reads the saved state, moving a bad file aside.
     func load() -> Loaded {
         let bytes: [UInt8]

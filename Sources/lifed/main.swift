@@ -41,6 +41,7 @@ if !options.ephemeral {
                 exit(.failure)
             }
             let file = StateFile(path: "\(folder)/state.json", log: log)
+            file.removeStaleTemporaries()
             switch file.load() {
             case .none:
                 log.info("no saved state in \(folder); starting a new world")
