@@ -87,10 +87,10 @@ struct EngineBenchmark {
                 let bytes = try FileIO.read(path)
                 let text = String(decoding: bytes, as: UTF8.self)
                 pattern = try PatternFormat.read(text, format: PatternFormat.detect(fileName: path, text: text))
-            } catch let error as SystemError {
-                throw UsageError("\(error)")
             } catch {
-                throw UsageError("\(path): \(error)")
+                // Not a usage error: the file is missing or is not a pattern (exit status 1).
+                printError("lifebench", "engine: \(error is SystemError ? "" : "\(path): ")\(error)")
+                exit(.failure)
             }
             if let world = pattern.worldSize {
                 (rows, cols) = (world.rows, world.cols)
