@@ -104,7 +104,7 @@ public final class EventLoop: Scheduler {
         var fds = [Int32](repeating: 0, count: 256)
         var events = [UInt32](repeating: 0, count: 256)
         while isRunning {
-            let timeout = timers.millisecondsUntilNext(now: now)
+            let timeout = timers.nanosecondsUntilNext(now: now)
             let count = clinux_epoll_wait(epoll, &fds, &events, 256, timeout)
             if count < 0 {
                 if errno == EINTR { continue }
@@ -162,15 +162,16 @@ struct TimerQueue {
         if work.isEmpty { heap.removeAll(keepingCapacity: true) }
     }
 
-    /// Milliseconds until the next live timer, rounded up; -1 for none.
-    mutating func millisecondsUntilNext(now: Duration) -> Int32 {
+    /// Nanoseconds until the next live timer, rounded up; -1 for none.
+    mutating func nanosecondsUntilNext(now: Duration) -> Int64 {
         while let top = heap.first, work[top.id] == nil { popTop() }
         guard let top = heap.first else { return -1 }
         let remaining = top.deadline - now
         guard remaining > .zero else { return 0 }
         let (seconds, attoseconds) = remaining.components
-        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: ms)
+        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, carried) = nanoseconds.addingReportingOverflow((attoseconds + 999_999_999) / 1_000_000_000)
+        return overflow || carried ? Int64.max : total
     }
 
     /// The earliest job due by `now`, removed from the queue; nil when none is due.

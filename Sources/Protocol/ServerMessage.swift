@@ -114,24 +114,4 @@ public enum ServerMessage: Equatable, Sendable {
             throw ProtocolError(.unknownMessage, "unknown server message type \(JSON.string(other).preview)")
         }
     }
-
-    /// The frame of a diff whose patch is already encoded, so one encoding of a patch
-    /// serves every subscriber of the same path. Equal to `Frame.encode(diff.json)`.
-    public static func diffFrame(id: JSON?, base: Int, version: Int, encodedPatch: [UInt8]) -> [UInt8] {
-        // Keys in the encoder's sorted order: base, id, patch, type, version.
-        var body: [UInt8] = []
-        body.reserveCapacity(encodedPatch.count + 64)
-        body.append(contentsOf: #"{"base":"#.utf8)
-        body.append(contentsOf: String(base).utf8)
-        if let id {
-            body.append(contentsOf: #","id":"#.utf8)
-            body.append(contentsOf: id.encoded())
-        }
-        body.append(contentsOf: #","patch":"#.utf8)
-        body.append(contentsOf: encodedPatch)
-        body.append(contentsOf: #","type":"diff","version":"#.utf8)
-        body.append(contentsOf: String(version).utf8)
-        body.append(UInt8(ascii: "}"))
-        return Frame.encode(body)
-    }
 }

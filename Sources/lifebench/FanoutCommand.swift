@@ -47,7 +47,7 @@ enum Fanout {
         _ = try control.request(.dispatch(action: ["type": "simulation.resetGridToRandom"]))
 
         var sockets: [Int32] = []
-        var decoders: [FrameDecoder] = []
+        var skimmers: [FrameSkimmer] = []
         for _ in 0..<watchers {
             let connection = try Connection(path: daemon.socketPath)
             try connection.send(ClientRequest(id: 1, kind: .subscribe(path: path)))
@@ -55,14 +55,19 @@ enum Fanout {
             let fd = dup(connection.fd)
             UnixSocket.setNonBlocking(fd)
             sockets.append(fd)
-            decoders.append(FrameDecoder(maxFrameSize: 1 << 30))
+            skimmers.append(FrameSkimmer())
         }
 
         let cpuBefore = daemon.cpuSeconds
-        let started = MonotonicClock.now
+        let requested = MonotonicClock.now
         guard case .ack(_, let startVersion) = try control.request(.dispatch(action: ["type": "simulation.startTimer"])) else {
             throw BenchError("the timer did not start")
         }
+        // The daemon started its timer somewhere between the request and the ack; tick n is due
+        // n intervals after that. Take the midpoint, and report half the round trip as the doubt.
+        let acknowledged = MonotonicClock.now
+        let started = requested + (acknowledged - requested) / 2
+        let startDoubtMs = milliseconds(acknowledged - requested) / 2
         let interval = Duration.milliseconds(intervalMs)
         var received = [[Int: Duration]](repeating: [:], count: watchers)
         var resyncs = 0
@@ -89,13 +94,14 @@ enum Fanout {
                 while true {
                     let count = buffer.withUnsafeMutableBytes { recv(sockets[index], $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
                     if count <= 0 { break }
-                    decoders[index].append(buffer[0..<count])
                     let arrival = MonotonicClock.now
-                    while let frame = try? decoders[index].next() {
-                        if let version = diffVersion(frame) {
-                            received[index][version] = arrival
-                        } else if frame.starts(with: Array(#"{"id":1,"path""#.utf8)) {
-                            resyncs += 1
+                    buffer.withUnsafeBytes { bytes in
+                        skimmers[index].feed(UnsafeRawBufferPointer(rebasing: bytes[0..<count])) { start, end in
+                            if let version = diffVersion(end) {
+                                received[index][version] = arrival
+                            } else if start.starts(with: Array(#"{"id":1,"path""#.utf8)) {
+                                resyncs += 1
+                            }
                         }
                     }
                 }
@@ -119,11 +125,21 @@ enum Fanout {
             }
         }
         latencies.sort()
+        // The first watcher to get each diff: the daemon's own delay, without the time it takes
+        // to write to the other watchers (nor this process's time to read them).
+        var firsts: [Double] = []
+        for version in (startVersion + 1)...max(startVersion + 1, lastTick) {
+            guard let first = received.compactMap({ $0[version] }).min() else { continue }
+            firsts.append(milliseconds(first - (started + interval * (version - startVersion))))
+        }
+        firsts.sort()
         let report: [String: JSON] = [
             "benchmark": "fanout", "watchers": .int(watchers), "size": .string(size), "intervalMs": .int(intervalMs),
             "seconds": .double(seconds), "ticks": .int(max(0, lastTick - startVersion)),
             "p50Ms": .double(round3(percentile(latencies, 0.5))), "p99Ms": .double(round3(percentile(latencies, 0.99))),
-            "maxMs": .double(round3(latencies.last ?? 0)), "delivered": .int(delivered), "missed": .int(missed),
+            "maxMs": .double(round3(latencies.last ?? 0)),
+            "startDoubtMs": .double(round3(startDoubtMs)),
+            "firstWatcherP50Ms": .double(round3(percentile(firsts, 0.5))), "firstWatcherP99Ms": .double(round3(percentile(firsts, 0.99))), "delivered": .int(delivered), "missed": .int(missed),
             "resyncs": .int(resyncs),
             "daemonCpuPercent": .double(round3(100 * cpu / (milliseconds(elapsed) / 1000))),
             "daemonRssMB": .double(round3(daemon.rssMB)), "daemonPeakRssMB": .double(round3(daemon.peakRssMB)),
@@ -133,7 +149,8 @@ enum Fanout {
         } else {
             print("""
                 fanout: \(watchers) watchers of \(size) at \(intervalMs)ms for \(seconds)s: \(report["ticks"]?.intValue ?? 0) ticks
-                latency from tick due to receipt: p50 \(report["p50Ms"]?.doubleValue ?? 0) ms, p99 \(report["p99Ms"]?.doubleValue ?? 0) ms, max \(report["maxMs"]?.doubleValue ?? 0) ms
+                latency from tick due to receipt: p50 \(report["p50Ms"]?.doubleValue ?? 0) ms, p99 \(report["p99Ms"]?.doubleValue ?? 0) ms, max \(report["maxMs"]?.doubleValue ?? 0) ms (± \(report["startDoubtMs"]?.doubleValue ?? 0) ms: when the timer started)
+                first watcher to get each diff: p50 \(report["firstWatcherP50Ms"]?.doubleValue ?? 0) ms, p99 \(report["firstWatcherP99Ms"]?.doubleValue ?? 0) ms
                 diffs delivered \(delivered), missed \(missed), resyncs \(resyncs)
                 daemon: \(report["daemonCpuPercent"]?.doubleValue ?? 0)% of a core, RSS \(report["daemonRssMB"]?.doubleValue ?? 0) MB (peak \(report["daemonPeakRssMB"]?.doubleValue ?? 0) MB)
                 """)
@@ -141,7 +158,7 @@ enum Fanout {
         return missed == 0 ? 0 : 1
     }
 
-    /// The version of a diff frame, read from its tail (`..."type":"diff","version":V}`) without parsing it.
+    /// The version of a diff frame, read from its last bytes (`..."type":"diff","version":V}`) without parsing it.
     static func diffVersion(_ frame: [UInt8]) -> Int? {
         let marker = Array(#""type":"diff","version":"#.utf8)
         guard frame.count > marker.count + 2, frame.last == UInt8(ascii: "}") else { return nil }
@@ -160,3 +177,48 @@ enum Fanout {
 }
 
 func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+/// Finds frame boundaries in a stream without copying or parsing the frames: the watchers of
+/// `lifebench fanout` receive hundreds of megabytes a second, and a measuring client that
+/// decoded them all would measure itself. It keeps only each frame's first and last bytes.
+struct FrameSkimmer {
+    /// How many bytes of each end of a frame are kept.
+    static let kept = 64
+    private var length = 0
+    private var headerBytes = 0
+    private var remaining = 0
+    private var start: [UInt8] = []
+    private var end: [UInt8] = []
+
+    /// Feeds received bytes; calls `frameEnded` with the first and last bytes of each frame completed.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer, _ frameEnded: (_ start: [UInt8], _ end: [UInt8]) -> Void) {
+        var index = 0
+        while index < bytes.count {
+            if headerBytes < Frame.headerSize {
+                length = length << 8 | Int(bytes[index])
+                headerBytes += 1
+                index += 1
+                if headerBytes == Frame.headerSize {
+                    remaining = length
+                    start.removeAll(keepingCapacity: true)
+                    end.removeAll(keepingCapacity: true)
+                }
+                continue
+            }
+            let take = min(remaining, bytes.count - index)
+            if start.count < Self.kept {
+                start.append(contentsOf: bytes[index..<(index + min(take, Self.kept - start.count))])
+            }
+            let last = bytes[(index + take - min(take, Self.kept))..<(index + take)]
+            if end.count + last.count > Self.kept { end.removeFirst(min(end.count, end.count + last.count - Self.kept)) }
+            end.append(contentsOf: last)
+            remaining -= take
+            index += take
+            if remaining == 0 {
+                frameEnded(start, end)
+                headerBytes = 0
+                length = 0
+            }
+        }
+    }
+}

@@ -17,9 +17,8 @@ final class Client {
     let fd: Int32
     let number: Int
     var decoder: FrameDecoder
-    /// Bytes waiting to be written, from `outputStart` on.
-    private(set) var output: [UInt8] = []
-    private var outputStart = 0
+    /// Bytes waiting to be written.
+    private var output = OutputQueue()
     /// Subscriptions by the id they were made with (`.null` for none).
     var subscriptions: [JSON: Subscription] = [:]
     /// No more reading: the connection closes once its output is written.
@@ -43,38 +42,18 @@ final class Client {
     var hasPendingResync: Bool { subscriptions.values.contains { $0.needsResync } }
 
     /// Bytes queued and not yet written.
-    var pendingBytes: Int { output.count - outputStart }
+    var pendingBytes: Int { output.count }
 
-    /// Queues `bytes` behind what is already waiting.
+    /// Queues `bytes` behind what is already waiting (a large array is referenced, not copied:
+    /// one encoded diff shared by every watcher stays one copy).
     func enqueue(_ bytes: [UInt8]) {
-        if outputStart > 0, outputStart == output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
-            outputStart = 0
-        }
-        output.append(contentsOf: bytes)
+        output.append(bytes)
     }
 
     /// Writes as much as the socket takes without blocking.
     /// Returns false when the connection is broken.
     func flush() -> Bool {
-        while outputStart < output.count {
-            let written = output[outputStart...].withUnsafeBytes {
-                send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { break }
-                return false
-            }
-            outputStart += written
-        }
-        if outputStart == output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
-            outputStart = 0
-        } else if outputStart > 1 << 20 {
-            output.removeFirst(outputStart)
-            outputStart = 0
-        }
+        if case .failed = output.write(to: fd) { return false }
         return true
     }
 }

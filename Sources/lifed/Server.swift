@@ -214,10 +214,10 @@ final class Server {
         enqueue(Frame.encode(message.json), to: client)
     }
 
-    private func enqueue(_ bytes: [UInt8], to client: Client) {
+    private func enqueue(_ parts: [UInt8]..., to client: Client) {
         guard isConnected(client) else { return }
         let wasEmpty = client.pendingBytes == 0
-        client.enqueue(bytes)
+        for bytes in parts { client.enqueue(bytes) }
         guard wasEmpty else { return }
         if isHoldingOutput {
             // Written by commit(), once the change is durable.
@@ -427,7 +427,7 @@ final class Server {
             groupValues[group] = after
             let patch = JSONDiff.patch(from: before, to: after)
             guard !patch.isEmpty else { continue }
-            let encodedPatch = JSON.array(patch.map(\.json)).encoded()
+            let diff = SharedDiff(encodedPatch: JSON.array(patch.map(\.json)).encoded(), version: version)
             for (client, key) in subscribers where isConnected(client) {
                 guard let subscription = client.subscriptions[key], !subscription.needsResync else { continue }
                 if client.pendingBytes > options.clientBuffer {
@@ -437,10 +437,9 @@ final class Server {
                     if !client.isReadPaused && !client.isClosing { pauseReading(client) }
                     continue
                 }
-                let frame = ServerMessage.diffFrame(
-                    id: subscription.id, base: subscription.lastVersion, version: version, encodedPatch: encodedPatch)
+                let head = diff.head(id: subscription.id, base: subscription.lastVersion)
                 client.subscriptions[key]?.lastVersion = version
-                enqueue(frame, to: client)
+                enqueue(head, diff.sharedTail, to: client)
             }
         }
     }

@@ -4,6 +4,8 @@
 #define CLINUX_H
 
 #include <stdint.h>
+#include <errno.h>
+#include <time.h>
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
@@ -21,11 +23,29 @@ static inline int clinux_epoll_ctl(int epoll, int op, int fd, uint32_t events) {
     return epoll_ctl(epoll, op, fd, &event);
 }
 
-/// epoll_wait into parallel arrays of descriptors and event masks.
-static inline int clinux_epoll_wait(int epoll, int *fds, uint32_t *events, int capacity, int timeout_ms) {
+/// epoll_wait into parallel arrays of descriptors and event masks, waiting at most `timeout_ns`
+/// nanoseconds (negative: no limit). Uses epoll_pwait2 (Linux 5.11) for a timeout finer than a
+/// millisecond, so a 10 ms timer fires on time rather than up to a millisecond late; on older
+/// kernels, epoll_wait with the timeout rounded up to whole milliseconds.
+static inline int clinux_epoll_wait(int epoll, int *fds, uint32_t *events, int capacity, int64_t timeout_ns) {
     struct epoll_event buffer[256];
     if (capacity > 256) capacity = 256;
-    int count = epoll_wait(epoll, buffer, capacity, timeout_ms);
+    int count;
+    static int no_pwait2 = 0;
+    if (timeout_ns < 0) {
+        count = epoll_wait(epoll, buffer, capacity, -1);
+    } else {
+        count = -1;
+        if (!no_pwait2) {
+            struct timespec timeout = { (time_t)(timeout_ns / 1000000000), (long)(timeout_ns % 1000000000) };
+            count = epoll_pwait2(epoll, buffer, capacity, &timeout, NULL);
+            if (count < 0 && errno == ENOSYS) no_pwait2 = 1;
+        }
+        if (no_pwait2) {
+            int64_t ms = (timeout_ns + 999999) / 1000000;
+            count = epoll_wait(epoll, buffer, capacity, ms > 2147483647 ? 2147483647 : (int)ms);
+        }
+    }
     for (int i = 0; i < count; i++) {
         fds[i] = buffer[i].data.fd;
         events[i] = buffer[i].events;

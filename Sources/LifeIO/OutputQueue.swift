@@ -1,0 +1,126 @@
+import Glibc
+
+/// The bytes waiting to be written to one connection, as a queue of chunks.
+///
+/// A large chunk is queued by reference: the bytes of one encoded diff, appended to the
+/// queues of 64 watchers, exist once, and each queue keeps only its own position in them.
+/// Small appends (replies, the per-subscriber head of a diff) are gathered into chunks of
+/// their own, so that a burst of a thousand acks is still a few writes. ``write(to:)`` hands
+/// the kernel up to ``maxVectors`` chunks in one `sendmsg` (a gathering write, without SIGPIPE).
+public struct OutputQueue {
+    /// Appends up to this many bytes are copied into a gathering chunk; larger ones are referenced.
+    public static let gatherLimit = 4096
+    /// A gathering chunk is not grown past this.
+    static let gatherCapacity = 64 * 1024
+    /// The most chunks one `sendmsg` is given.
+    static let maxVectors = 16
+
+    /// The chunks, of which those before `head` are written; `offset` bytes of `chunks[head]` are.
+    private var chunks: [[UInt8]] = []
+    private var head = 0
+    private var offset = 0
+    /// Whether the last chunk is a gathering chunk this queue made (and may append to).
+    private var lastIsGathering = false
+
+    /// The bytes queued and not yet written.
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Whether nothing is waiting.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The number of chunks waiting (for tests: a shared chunk is one, not a copy).
+    public var chunkCount: Int { chunks.count - head }
+
+    /// Queues `bytes` behind what is already waiting: copied when small, referenced when large.
+    public mutating func append(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        count += bytes.count
+        guard bytes.count <= Self.gatherLimit else {
+            chunks.append(bytes)
+            lastIsGathering = false
+            return
+        }
+        if lastIsGathering, chunks[chunks.count - 1].count + bytes.count <= Self.gatherCapacity {
+            chunks[chunks.count - 1].append(contentsOf: bytes)
+            return
+        }
+        var gathering: [UInt8] = []
+        gathering.reserveCapacity(Self.gatherCapacity)
+        gathering.append(contentsOf: bytes)
+        chunks.append(gathering)
+        lastIsGathering = true
+    }
+
+    /// The outcome of ``write(to:)``.
+    public enum WriteResult: Equatable {
+        /// Everything queued was written.
+        case drained
+        /// The socket took what it could; the rest waits for it to become writable.
+        case wouldBlock
+        /// The connection is broken (the `errno` of the failed write).
+        case failed(Int32)
+    }
+
+    /// Writes as much as the socket `fd` takes without blocking (a short write means "later";
+    /// a broken connection is reported, not raised as SIGPIPE).
+    public mutating func write(to fd: Int32) -> WriteResult {
+        while count > 0 {
+            let end = min(chunks.count, head + Self.maxVectors)
+            var vectors: [iovec] = []
+            vectors.reserveCapacity(end - head)
+            let written = gather(from: head, to: end, into: &vectors) { vectors in
+                var vectors = vectors
+                return vectors.withUnsafeMutableBufferPointer { buffer in
+                    var message = msghdr()
+                    message.msg_iov = buffer.baseAddress
+                    message.msg_iovlen = buffer.count
+                    return sendmsg(fd, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
+                return .failed(errno)
+            }
+            consume(written)
+        }
+        return .drained
+    }
+
+    /// Calls `body` with an iovec for each chunk from `index` to `end` (the first one past
+    /// `offset`), each valid for the whole call: the chunks are pinned one closure inside another.
+    private func gather(from index: Int, to end: Int, into vectors: inout [iovec], _ body: ([iovec]) -> Int) -> Int {
+        guard index < end else { return body(vectors) }
+        return chunks[index].withUnsafeBytes { raw in
+            let skip = index == head ? offset : 0
+            vectors.append(iovec(iov_base: raw.baseAddress.map { UnsafeMutableRawPointer(mutating: $0 + skip) }, iov_len: raw.count - skip))
+            return gather(from: index + 1, to: end, into: &vectors, body)
+        }
+    }
+
+    /// Drops `written` bytes from the front.
+    private mutating func consume(_ written: Int) {
+        var remaining = written
+        count -= written
+        while remaining > 0 {
+            let left = chunks[head].count - offset
+            if remaining < left {
+                offset += remaining
+                return
+            }
+            remaining -= left
+            head += 1
+            offset = 0
+        }
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: chunks.capacity <= 1024)
+            head = 0
+            lastIsGathering = false
+        } else if head >= 64, head * 2 >= chunks.count {
+            chunks.removeFirst(head)
+            head = 0
+        }
+    }
+}

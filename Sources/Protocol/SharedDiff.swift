@@ -1,0 +1,46 @@
+/// A diff encoded once for every subscriber of the same path and viewport.
+///
+/// A diff frame is `{"base":B,"id":ID,"patch":P,"type":"diff","version":V}` (keys in the
+/// encoder's sorted order). Only the length prefix, `base` and `id` differ between
+/// subscribers, and they come first; the patch, the type and the version, nearly all of the
+/// bytes, are the same for all of them. So the frame is sent as two parts: a small ``head(id:base:)``
+/// for each subscriber, then the ``sharedTail``, one array whose storage every queue references.
+public struct SharedDiff: Sendable {
+    /// The end of every subscriber's frame: `P,"type":"diff","version":V}`.
+    public let sharedTail: [UInt8]
+
+    /// The shared part of the diff to `version` whose patch encodes as `encodedPatch`.
+    public init(encodedPatch: [UInt8], version: Int) {
+        var tail: [UInt8] = []
+        tail.reserveCapacity(encodedPatch.count + 40)
+        tail.append(contentsOf: encodedPatch)
+        tail.append(contentsOf: #","type":"diff","version":"#.utf8)
+        tail.append(contentsOf: String(version).utf8)
+        tail.append(UInt8(ascii: "}"))
+        sharedTail = tail
+    }
+
+    /// The start of one subscriber's frame: the length prefix of the whole payload, then
+    /// `{"base":B,"id":ID,"patch":` (no `id` member when `id` is nil).
+    public func head(id: JSON?, base: Int) -> [UInt8] {
+        var body: [UInt8] = []
+        body.reserveCapacity(48)
+        body.append(contentsOf: #"{"base":"#.utf8)
+        body.append(contentsOf: String(base).utf8)
+        if let id {
+            body.append(contentsOf: #","id":"#.utf8)
+            body.append(contentsOf: id.encoded())
+        }
+        body.append(contentsOf: #","patch":"#.utf8)
+        let length = UInt32(truncatingIfNeeded: body.count + sharedTail.count)
+        precondition(body.count + sharedTail.count <= Frame.maxPayloadSize, "a diff frame over the 32-bit length field")
+        return [
+            UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
+            UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
+        ] + body
+    }
+
+    /// The whole frame for one subscriber: `head(id:base:)` then `sharedTail`. Equal to
+    /// `Frame.encode(ServerMessage.diff(id:base:version:patch:).json)`.
+    public func frame(id: JSON?, base: Int) -> [UInt8] { head(id: id, base: base) + sharedTail }
+}
