@@ -34,106 +34,37 @@ public struct BitGrid: Sendable {
         ghosts = nil
     }
 
-    /// The bit planes of `grid`: each cell's state is kept exactly.
+    /// The bit planes of `grid`: each cell's state is kept exactly (a copy of its words).
     public init(_ grid: Grid) {
         self.init(rows: grid.rows, cols: grid.cols)
         let layout = self.layout
         guard layout.words > 0, layout.rows > 0 else { return }
-        grid.cells.withUnsafeBufferPointer { cells in
-            // Cell raw values: empty 0, alive 1, born 2, died 3. Live (alive or born) is bit 0 xor
-            // bit 1; was live (alive or died) is bit 0.
-            let bytes = UnsafeRawPointer(cells.baseAddress!)
-            live.withUnsafeMutableBufferPointer { liveBuffer in
-                previous.withUnsafeMutableBufferPointer { previousBuffer in
-                    let livePlane = liveBuffer.baseAddress! + layout.origin
-                    let previousPlane = previousBuffer.baseAddress! + layout.origin
-                    for row in 0..<layout.rows {
-                        let rowBytes = bytes + row &* layout.cols
-                        let liveRow = livePlane + row &* layout.stride
-                        let previousRow = previousPlane + row &* layout.stride
-                        var col = 0
-                        while col &+ 8 <= layout.cols {
-                            let eight = (rowBytes + col).loadUnaligned(as: UInt64.self)
-                            let liveBits = BitGrid.gather((eight ^ (eight &>> 1)) & 0x0101_0101_0101_0101)
-                            let previousBits = BitGrid.gather(eight & 0x0101_0101_0101_0101)
-                            let shift = UInt64(col & 63)
-                            liveRow[col &>> 6] |= liveBits &<< shift
-                            previousRow[col &>> 6] |= previousBits &<< shift
-                            col &+= 8
-                        }
-                        while col < layout.cols {
-                            let raw = UInt64(rowBytes.load(fromByteOffset: col, as: UInt8.self))
-                            let shift = UInt64(col & 63)
-                            liveRow[col &>> 6] |= ((raw ^ (raw &>> 1)) & 1) &<< shift
-                            previousRow[col &>> 6] |= (raw & 1) &<< shift
-                            col &+= 1
-                        }
-                    }
-                }
+        for row in 0..<layout.rows {
+            let from = row * layout.words
+            let to = layout.origin + row * layout.stride
+            for word in 0..<layout.words {
+                live[to + word] = grid.livePlane[from + word]
+                previous[to + word] = grid.previousPlane[from + word]
             }
         }
     }
 
-    /// The eight bits at bit 0 of each byte of `bytes`, cell 0 (the lowest byte) in bit 0.
-    @inline(__always)
-    static func gather(_ bytes: UInt64) -> UInt64 {
-        (bytes &* 0x0102_0408_1020_4080) &>> 56
-    }
-
-    /// Eight bytes, 0 or 1, from the eight bits of `bits`: bit i to byte i.
-    @inline(__always)
-    static func spread(_ bits: UInt64) -> UInt64 {
-        let picked = (bits &* 0x0101_0101_0101_0101) & 0x8040_2010_0804_0201
-        return ((picked &+ 0x0040_6070_787C_7E7F) &>> 7) & 0x0101_0101_0101_0101
-    }
-
-    /// The grid of cells, each in its state.
+    /// The grid of cells, each in its state (a copy of the planes' data words).
     public var grid: Grid {
         let layout = self.layout
-        let count = layout.rows * layout.cols
-        guard count > 0 else { return Grid(rows: layout.rows, cols: layout.cols) }
-        let cells = [Cell](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Writing raw bytes 0...3 into memory of Cell, a one-byte enum whose raw values 0...3
-            // are its cases in order (see BitEngineTests.testCellBytes).
-            let bytes = UnsafeMutableRawPointer(buffer.baseAddress!)
-            live.withUnsafeBufferPointer { liveBuffer in
-                previous.withUnsafeBufferPointer { previousBuffer in
-                    let livePlane = liveBuffer.baseAddress! + layout.origin
-                    let previousPlane = previousBuffer.baseAddress! + layout.origin
-                    for row in 0..<layout.rows {
-                        let rowBytes = bytes + row &* layout.cols
-                        let liveRow = livePlane + row &* layout.stride
-                        let previousRow = previousPlane + row &* layout.stride
-                        var col = 0
-                        while col < layout.cols {
-                            let word = col &>> 6
-                            let mask = word == layout.words &- 1 ? layout.tailMask : ~0
-                            let now = liveRow[word] & mask
-                            let before = previousRow[word] & mask
-                            // raw = was | (live ^ was) << 1: alive 1, born 2, died 3, empty 0.
-                            let changed = now ^ before
-                            let end = min(col &+ 64, layout.cols)
-                            while col &+ 8 <= end {
-                                let shift = UInt64(col & 63)
-                                let eight = BitGrid.spread((before &>> shift) & 0xFF)
-                                    | (BitGrid.spread((changed &>> shift) & 0xFF) &<< 1)
-                                (rowBytes + col).storeBytes(of: eight, as: UInt64.self)
-                                col &+= 8
-                            }
-                            while col < end {
-                                let shift = UInt64(col & 63)
-                                let raw = ((before &>> shift) & 1) | (((changed &>> shift) & 1) &<< 1)
-                                (rowBytes + col).storeBytes(of: UInt8(truncatingIfNeeded: raw), as: UInt8.self)
-                                col &+= 1
-                            }
-                        }
-                    }
-                }
+        var livePlane = [UInt64](repeating: 0, count: layout.rows * layout.words)
+        var previousPlane = livePlane
+        for row in 0..<layout.rows {
+            let from = layout.origin + row * layout.stride
+            let to = row * layout.words
+            for word in 0..<layout.words {
+                livePlane[to + word] = live[from + word]
+                previousPlane[to + word] = previous[from + word]
             }
-            initialized = count
         }
-        // `cells` has exactly rows * cols cells.
-        return Grid(rows: layout.rows, cols: layout.cols, cells: cells) ?? Grid(rows: layout.rows, cols: layout.cols)
+        // The planes have exactly rows * words words; the tails past the last column are cleared.
+        return Grid(rows: layout.rows, cols: layout.cols, livePlane: livePlane, previousPlane: previousPlane)
+            ?? Grid(rows: layout.rows, cols: layout.cols)
     }
 
     /// The cell at `row`, `col`; both must be in range.

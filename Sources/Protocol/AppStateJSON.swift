@@ -92,8 +92,9 @@ extension Grid {
         guard rowStrings.count == rows else {
             throw ProtocolError(.invalidArgument, "grid.cells has \(rowStrings.count) rows, expected \(rows)")
         }
-        var cells: [Cell] = []
-        cells.reserveCapacity(rows * cols)
+        let wordsPerRow = (cols + 63) >> 6
+        var live = [UInt64](repeating: 0, count: rows * wordsPerRow)
+        var previous = live
         for (index, line) in rowStrings.enumerated() {
             guard let line else {
                 throw ProtocolError(.invalidArgument, "grid.cells[\(index)] must be a string")
@@ -105,14 +106,19 @@ extension Grid {
                         .invalidArgument,
                         "grid.cells[\(index)] column \(count): only '.', 'O', '+' and 'x' stand for cells")
                 }
-                cells.append(cell)
+                if count < cols, cell != .empty {
+                    let word = index * wordsPerRow + (count >> 6)
+                    let bit = UInt64(1) << UInt64(count & 63)
+                    if cell.isLive { live[word] |= bit }
+                    if cell.wasLive { previous[word] |= bit }
+                }
                 count += 1
             }
             guard count == cols else {
                 throw ProtocolError(.invalidArgument, "grid.cells[\(index)] has \(count) cells, expected \(cols)")
             }
         }
-        guard let grid = Grid(rows: rows, cols: cols, cells: cells) else {
+        guard let grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous) else {
             throw ProtocolError(.invalidArgument, "grid.cells does not hold \(rows) x \(cols) cells")
         }
         self = grid

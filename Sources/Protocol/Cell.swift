@@ -11,6 +11,19 @@ public enum Cell: UInt8, Sendable, CaseIterable {
     /// Live means alive or born.
     @inlinable public var isLive: Bool { self == .alive || self == .born }
 
+    /// Whether the cell was live a generation ago: alive (it survived) or died.
+    @inlinable public var wasLive: Bool { self == .alive || self == .died }
+
+    /// The state of a cell that is live or not now, and was or was not a generation ago.
+    @inlinable public static func from(live: Bool, wasLive: Bool) -> Cell {
+        switch (live, wasLive) {
+        case (true, true): return .alive
+        case (true, false): return .born
+        case (false, true): return .died
+        case (false, false): return .empty
+        }
+    }
+
     /// The character that stands for this state in a `cells` row string.
     public var symbol: UInt8 {
         switch self {

@@ -1,62 +1,152 @@
-/// A rectangular world of cells, stored row-major.
+/// A rectangular world of cells, stored as two bit planes, 64 cells to a word.
+///
+/// The four states of ``Cell`` are two bits: whether the cell is live now (alive or born) and
+/// whether it was live a generation ago (alive or died). So a 4096 x 4096 world takes 4 MB, not
+/// the 16 MB of a byte per cell, and the engine (LifeStore's `BitGrid`) copies words in and out
+/// instead of converting cells.
+///
+/// Layout of each plane: row-major, ``wordsPerRow`` words a row; cell (`row`, `col`) is bit
+/// `col % 64` of word `row * wordsPerRow + col / 64`. Bits past the last column are always zero,
+/// so equal grids have equal planes.
 public struct Grid: Hashable, Sendable {
     /// The number of rows.
     public private(set) var rows: Int
     /// The number of columns.
     public private(set) var cols: Int
-    /// `rows * cols` cells, row by row.
-    public private(set) var cells: [Cell]
+    /// Which cells are live now (alive or born).
+    public private(set) var livePlane: [UInt64]
+    /// Which cells were live a generation ago (alive or died).
+    public private(set) var previousPlane: [UInt64]
+    /// The number of live cells (alive or born), kept as the cells change, so that reading it
+    /// costs nothing (the watchers of a 4096 x 4096 grid and `status` ask for it every version).
+    public private(set) var population: Int
+
+    /// The number of words each row of a plane takes: `cols` / 64, rounded up.
+    public var wordsPerRow: Int { (cols + 63) >> 6 }
 
     /// A grid of `rows` x `cols` empty cells.
     public init(rows: Int, cols: Int) {
         precondition(rows >= 0 && cols >= 0, "grid dimensions must not be negative")
         self.rows = rows
         self.cols = cols
-        self.cells = Array(repeating: .empty, count: rows * cols)
+        let words = rows * ((cols + 63) >> 6)
+        livePlane = [UInt64](repeating: 0, count: words)
+        previousPlane = livePlane
+        population = 0
     }
 
-    /// A grid from its cells; nil unless there are exactly `rows * cols` of them.
+    /// A grid from its cells, row by row; nil unless there are exactly `rows * cols` of them.
     public init?(rows: Int, cols: Int, cells: [Cell]) {
         guard rows >= 0, cols >= 0, cells.count == rows * cols else { return nil }
+        self.init(rows: rows, cols: cols)
+        for row in 0..<rows {
+            for col in 0..<cols where cells[row * cols + col] != .empty {
+                self[row, col] = cells[row * cols + col]
+            }
+        }
+    }
+
+    /// A grid from its two planes in the layout described above; nil unless each holds
+    /// `rows * wordsPerRow` words. Bits past the last column are ignored (cleared).
+    public init?(rows: Int, cols: Int, livePlane: [UInt64], previousPlane: [UInt64]) {
+        guard rows >= 0, cols >= 0 else { return nil }
+        let words = rows * ((cols + 63) >> 6)
+        guard livePlane.count == words, previousPlane.count == words else { return nil }
         self.rows = rows
         self.cols = cols
-        self.cells = cells
+        self.livePlane = livePlane
+        self.previousPlane = previousPlane
+        population = 0
+        if cols % 64 != 0 {
+            let mask = (UInt64(1) << UInt64(cols % 64)) - 1
+            let last = wordsPerRow - 1
+            for row in 0..<rows {
+                self.livePlane[row * wordsPerRow + last] &= mask
+                self.previousPlane[row * wordsPerRow + last] &= mask
+            }
+        }
+        population = Grid.count(self.livePlane)
     }
 
     /// The cell at `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Cell {
-        get { cells[row * cols + col] }
-        set { cells[row * cols + col] = newValue }
+        get {
+            let index = row * wordsPerRow + (col >> 6)
+            let shift = UInt64(col & 63)
+            return Cell.from(live: (livePlane[index] >> shift) & 1 != 0, wasLive: (previousPlane[index] >> shift) & 1 != 0)
+        }
+        set {
+            precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
+            let index = row * wordsPerRow + (col >> 6)
+            let bit = UInt64(1) << UInt64(col & 63)
+            let wasLive = livePlane[index] & bit != 0
+            population += (newValue.isLive ? 1 : 0) - (wasLive ? 1 : 0)
+            if newValue.isLive { livePlane[index] |= bit } else { livePlane[index] &= ~bit }
+            if newValue.wasLive { previousPlane[index] |= bit } else { previousPlane[index] &= ~bit }
+        }
+    }
+
+    /// Whether the cell at `row`, `col` is live (alive or born); both must be in range.
+    public func isLive(row: Int, col: Int) -> Bool {
+        (livePlane[row * wordsPerRow + (col >> 6)] >> UInt64(col & 63)) & 1 != 0
+    }
+
+    /// All `rows * cols` cells, row by row, made on each call (a byte per cell: for tests and
+    /// small grids; read cells one by one with the subscript).
+    public func allCells() -> [Cell] {
+        var cells: [Cell] = []
+        cells.reserveCapacity(rows * cols)
+        for row in 0..<rows {
+            for col in 0..<cols { cells.append(self[row, col]) }
+        }
+        return cells
     }
 
     /// How many cells are in each state.
     public var census: Census {
-        var counts = (0, 0, 0, 0)
-        for cell in cells {
-            switch cell {
-            case .empty: counts.0 += 1
-            case .alive: counts.1 += 1
-            case .born: counts.2 += 1
-            case .died: counts.3 += 1
-            }
-        }
-        return Census(empty: counts.0, alive: counts.1, born: counts.2, died: counts.3)
+        let wasLive = Grid.count(previousPlane)
+        var alive = 0
+        for index in livePlane.indices { alive &+= (livePlane[index] & previousPlane[index]).nonzeroBitCount }
+        return Census(
+            empty: rows * cols - population - wasLive + alive, alive: alive, born: population - alive, died: wasLive - alive)
     }
-
-    /// The number of live cells (alive or born).
-    public var population: Int { cells.reduce(0) { $0 + ($1.isLive ? 1 : 0) } }
 
     /// Row `row` as its `cells` string: `.` empty, `O` alive, `+` born, `x` died.
     public func rowText(_ row: Int) -> String {
-        let start = row * cols
-        return String(unsafeUninitializedCapacity: cols) { buffer in
-            for col in 0..<cols { buffer[col] = cells[start + col].symbol }
-            return cols
+        rowText(row, from: 0, count: cols)
+    }
+
+    /// The row's cells from `col`, `count` of them, as a `cells` string.
+    public func rowText(_ row: Int, from col: Int, count: Int) -> String {
+        precondition(row >= 0 && row < rows && col >= 0 && count >= 0 && col + count <= cols, "cells out of range")
+        let start = row * wordsPerRow
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            livePlane.withUnsafeBufferPointer { live in
+                previousPlane.withUnsafeBufferPointer { previous in
+                    for offset in 0..<count {
+                        let column = col &+ offset
+                        let index = start &+ (column &>> 6)
+                        let shift = UInt64(column & 63)
+                        let code = ((live[index] &>> shift) & 1) &<< 1 | ((previous[index] &>> shift) & 1)
+                        buffer[offset] = Grid.symbols[Int(code)]
+                    }
+                }
+            }
+            return count
         }
     }
 
     /// The grid as text, one row per line.
     public var text: String { (0..<rows).map(rowText).joined(separator: "\n") }
+
+    /// `cells` characters by (live now, was live) as a two-bit number.
+    private static let symbols: [UInt8] = [Cell.empty.symbol, Cell.died.symbol, Cell.born.symbol, Cell.alive.symbol]
+
+    private static func count(_ plane: [UInt64]) -> Int {
+        var total = 0
+        for word in plane { total &+= word.nonzeroBitCount }
+        return total
+    }
 }
 
 /// How many cells of a grid are in each state.

@@ -102,7 +102,7 @@ public struct Pattern: Hashable, Sendable {
     public init(grid: Grid) {
         var live = Set<Coordinate>()
         for row in 0..<grid.rows {
-            for col in 0..<grid.cols where grid.cells[row * grid.cols + col].isLive {
+            for col in 0..<grid.cols where grid.isLive(row: row, col: col) {
                 live.insert(Coordinate(row: row, col: col))
             }
         }

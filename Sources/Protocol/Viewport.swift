@@ -40,17 +40,6 @@ public struct Viewport: Hashable, Sendable {
 }
 
 extension Grid {
-    /// The row's cells from `col`, `count` of them, as a `cells` string.
-    public func rowText(_ row: Int, from col: Int, count: Int) -> String {
-        let start = row * cols + col
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            cells.withUnsafeBufferPointer { source in
-                for offset in 0..<count { buffer[offset] = source[start + offset].symbol }
-            }
-            return count
-        }
-    }
-
     /// The grid as the wire shows it, its `cells` limited to `window` when there is one:
     /// `{"rows", "cols", "cells": [H strings of W], "viewport": {the window, clamped}}`.
     public func json(window: Viewport?) -> JSON {

@@ -52,7 +52,7 @@ final class RandomGridTests: XCTestCase {
         let source = RandomSource(seed: 2024)
         let expected = (0..<(6 * 7)).map { _ in source.nextUnit() < 0.5 ? Cell.alive : Cell.empty }
         let world = Grid.random(rows: 6, cols: 7, density: 0.5, using: RandomSource(seed: 2024))
-        XCTAssertEqual(world.cells, expected)
+        XCTAssertEqual(world.allCells(), expected)
     }
 
     func testGridRandomMakesOnlyAliveAndEmptyCells() {
@@ -75,7 +75,7 @@ final class RandomGridTests: XCTestCase {
     func testGridRandomExtremeDensities() {
         XCTAssertEqual(Grid.random(rows: 8, cols: 9, density: 0, using: RandomSource(seed: 5)), Grid(rows: 8, cols: 9))
         XCTAssertEqual(
-            Grid.random(rows: 3, cols: 4, density: 1, using: RandomSource(seed: 5)).cells,
+            Grid.random(rows: 3, cols: 4, density: 1, using: RandomSource(seed: 5)).allCells(),
             Array(repeating: .alive, count: 12))
         XCTAssertEqual(Grid.random(rows: 0, cols: 4, density: 0.5, using: RandomSource(seed: 5)), Grid(rows: 0, cols: 4))
     }
