@@ -132,8 +132,8 @@ public struct BitGrid: Sendable {
             }
             initialized = count
         }
-        // `cells` has exactly rows * cols cells.
-        return Grid(rows: layout.rows, cols: layout.cols, cells: cells) ?? Grid(rows: layout.rows, cols: layout.cols)
+        // `cells` has exactly rows * cols cells; their live ones are the live plane's bits.
+        return Grid(rows: layout.rows, cols: layout.cols, cells: cells, population: population) ?? Grid(rows: layout.rows, cols: layout.cols)
     }
 
     /// The cell at `row`, `col`; both must be in range.

@@ -6,6 +6,9 @@ public struct Grid: Hashable, Sendable {
     public private(set) var cols: Int
     /// `rows * cols` cells, row by row.
     public private(set) var cells: [Cell]
+    /// The number of live cells (alive or born), kept as the cells change, so that reading it
+    /// costs nothing (a 4096 x 4096 grid's watchers and `status` ask for it every version).
+    public private(set) var population: Int
 
     /// A grid of `rows` x `cols` empty cells.
     public init(rows: Int, cols: Int) {
@@ -13,20 +16,51 @@ public struct Grid: Hashable, Sendable {
         self.rows = rows
         self.cols = cols
         self.cells = Array(repeating: .empty, count: rows * cols)
+        population = 0
     }
 
     /// A grid from its cells; nil unless there are exactly `rows * cols` of them.
     public init?(rows: Int, cols: Int, cells: [Cell]) {
+        self.init(rows: rows, cols: cols, cells: cells, population: Grid.countLive(cells))
+    }
+
+    /// A grid from its cells whose live ones the caller has already counted (the engine
+    /// knows from its bit planes); nil unless there are exactly `rows * cols` cells.
+    /// `population` must be the number of alive and born cells.
+    public init?(rows: Int, cols: Int, cells: [Cell], population: Int) {
         guard rows >= 0, cols >= 0, cells.count == rows * cols else { return nil }
         self.rows = rows
         self.cols = cols
         self.cells = cells
+        self.population = population
     }
 
     /// The cell at `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Cell {
         get { cells[row * cols + col] }
-        set { cells[row * cols + col] = newValue }
+        set {
+            let index = row * cols + col
+            population += (newValue.isLive ? 1 : 0) - (cells[index].isLive ? 1 : 0)
+            cells[index] = newValue
+        }
+    }
+
+    /// Counts the live cells, eight at a time: a cell's raw value is 1 (alive) or 2 (born)
+    /// exactly when its two low bits differ.
+    public static func countLive(_ cells: [Cell]) -> Int {
+        cells.withUnsafeBytes { bytes in
+            let words = bytes.count / 8
+            var count = 0
+            for word in 0..<words {
+                let eight = bytes.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+                count &+= ((eight ^ (eight &>> 1)) & 0x0101_0101_0101_0101).nonzeroBitCount
+            }
+            for index in (words * 8)..<bytes.count {
+                let raw = bytes[index]
+                count &+= Int((raw ^ (raw &>> 1)) & 1)
+            }
+            return count
+        }
     }
 
     /// How many cells are in each state.
@@ -42,9 +76,6 @@ public struct Grid: Hashable, Sendable {
         }
         return Census(empty: counts.0, alive: counts.1, born: counts.2, died: counts.3)
     }
-
-    /// The number of live cells (alive or born).
-    public var population: Int { cells.reduce(0) { $0 + ($1.isLive ? 1 : 0) } }
 
     /// Row `row` as its `cells` string: `.` empty, `O` alive, `+` born, `x` died.
     public func rowText(_ row: Int) -> String {
