@@ -28,6 +28,8 @@ final class Client {
     var isReadPaused = false
     /// How many times this client's subscriptions were resynchronised.
     var resyncs = 0
+    /// Bytes written to the socket so far.
+    private(set) var bytesWritten = 0
 
     /// When the client last sent anything (the loop's clock).
     var lastActivity: Duration
@@ -67,6 +69,7 @@ final class Client {
                 return false
             }
             outputStart += written
+            bytesWritten += written
         }
         if outputStart == output.count {
             output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
