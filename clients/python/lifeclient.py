@@ -3,7 +3,7 @@
 
     lifeclient.py [--socket PATH] get [POINTER]
     lifeclient.py [--socket PATH] dispatch ACTION_TYPE
-    lifeclient.py [--socket PATH] watch [POINTER] [--count N]
+    lifeclient.py [--socket PATH] watch [POINTER] [--count N] [--viewport ROW,COL,ROWS,COLS]
     lifeclient.py [--socket PATH] selftest
 """
 import argparse, copy, itertools, json, os, select, socket, struct, sys, time
