@@ -17,7 +17,9 @@ public struct GridWindow: Equatable, Sendable {
 
     /// The whole of `grid`.
     public init(_ grid: Grid) {
-        self.init(rows: grid.rows, cols: grid.cols, window: Viewport(row: 0, col: 0, rows: grid.rows, cols: grid.cols), cells: grid, population: grid.population)
+        self.init(
+            rows: grid.rows, cols: grid.cols, window: Viewport(row: 0, col: 0, rows: grid.rows, cols: grid.cols), cells: grid,
+            population: grid.population)
     }
 
     /// A window of a `rows` x `cols` grid holding `cells` from (`window.row`, `window.col`).

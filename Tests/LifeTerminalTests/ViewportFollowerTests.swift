@@ -112,8 +112,9 @@ final class ViewportFollowerTests: XCTestCase {
         /// Draws a frame, checks every cell it shows, and lets the follower ask for a window.
         func frame() throws -> Viewport? {
             let world = WorldView(title: "big", grid: held, showStatistics: false)
-            let composed = WatchScreen(rows: screenRows, cols: screenCols, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui)
-                .compose()
+            let composed = WatchScreen(
+                rows: screenRows, cols: screenCols, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui
+            ).compose()
             lastLayout = composed.gridLayout
             let visible = try XCTUnwrap(composed.visibleGrid)
             // The body is lines 1 to 26; narrow cells, one a column, from column 0.
