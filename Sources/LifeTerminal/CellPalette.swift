@@ -15,6 +15,8 @@ public struct CellPalette: Sendable {
     private let narrowCells: [ScreenCell]
     // Indexed by top * 5 + bottom (4 for none), then 20 more for the faded cells.
     private let halfBlocks: [ScreenCell]
+    // Lower half blocks, for a bottom cell under one not known: by `cell.rawValue`, then faded.
+    private let lowerHalves: [ScreenCell]
 
     /// The palette for `mode`.
     public init(mode: ColorMode) {
@@ -24,6 +26,7 @@ public struct CellPalette: Sendable {
         var right: [ScreenCell] = []
         var narrow: [ScreenCell] = []
         var halves: [ScreenCell] = []
+        var lowers: [ScreenCell] = []
         for faded in [false, true] {
             for cell in states {
                 let style = Self.adjust(mode.hasColor ? Style(background: Self.color(of: cell)) : Self.monochromeStyle(cell), faded)
@@ -36,12 +39,14 @@ public struct CellPalette: Sendable {
                     let style = Style(foreground: Self.color(of: top), background: bottom.map(Self.color(of:)) ?? .default)
                     halves.append(ScreenCell("▀", style: Self.adjust(style, faded)))
                 }
+                lowers.append(ScreenCell("▄", style: Self.adjust(Style(foreground: Self.color(of: top)), faded)))
             }
         }
         wideLeft = left
         wideRight = right
         narrowCells = narrow
         halfBlocks = halves
+        lowerHalves = lowers
     }
 
     /// The colour of a state: green alive, yellow born, dark red died, dark grey empty.
@@ -78,6 +83,14 @@ public struct CellPalette: Sendable {
     /// The screen cell showing `top` over `bottom` (nil below the last row) as an upper half block.
     public func halfBlock(top: Cell, bottom: Cell?, faded: Bool = false) -> ScreenCell {
         halfBlocks[Int(top.rawValue) * 5 + (bottom.map { Int($0.rawValue) } ?? 4) + (faded ? 20 : 0)]
+    }
+
+    /// The screen cell showing `top` over `bottom`, either of which may be unknown (outside the
+    /// window of the grid held, or below the last row): the terminal's own background there.
+    public func halfBlock(top: Cell?, bottom: Cell?, faded: Bool = false) -> ScreenCell {
+        if let top { return halfBlock(top: top, bottom: bottom, faded: faded) }
+        guard let bottom else { return .blank() }
+        return lowerHalves[Int(bottom.rawValue) + (faded ? 4 : 0)]
     }
 
     private static func monochromeStyle(_ cell: Cell) -> Style {

@@ -22,16 +22,24 @@ public struct GridPainter: Sendable {
     /// Paints the visible part of `grid` centred in `area`; returns the rectangle it took.
     @discardableResult
     public func paint(_ grid: Grid, into buffer: inout ScreenBuffer, area: Rect) -> Rect {
+        paint(GridWindow(grid), into: &buffer, area: area)
+    }
+
+    /// Paints the visible part of `grid` centred in `area`; returns the rectangle it took.
+    /// Cells outside the window held (a new one is on its way after a pan) are left blank.
+    @discardableResult
+    public func paint(_ grid: GridWindow, into buffer: inout ScreenBuffer, area: Rect) -> Rect {
         let size = layout.screenSize
         let target = area.centered(height: size.rows, width: size.cols)
         let rows = min(layout.visibleRows, grid.rows - viewport.row)
         let cols = min(layout.visibleCols, grid.cols - viewport.col)
         guard rows > 0, cols > 0 else { return target }
+        let unknown = ScreenCell.blank()
         switch layout.mode {
         case .wide:
             for r in 0..<rows {
                 for c in 0..<cols {
-                    let (left, right) = palette.wide(grid[viewport.row + r, viewport.col + c], faded: faded)
+                    let (left, right) = grid[viewport.row + r, viewport.col + c].map { palette.wide($0, faded: faded) } ?? (unknown, unknown)
                     buffer.set(left, row: target.row + r, col: target.col + 2 * c)
                     buffer.set(right, row: target.row + r, col: target.col + 2 * c + 1)
                 }
@@ -39,7 +47,8 @@ public struct GridPainter: Sendable {
         case .narrow:
             for r in 0..<rows {
                 for c in 0..<cols {
-                    buffer.set(palette.narrow(grid[viewport.row + r, viewport.col + c], faded: faded), row: target.row + r, col: target.col + c)
+                    let cell = grid[viewport.row + r, viewport.col + c].map { palette.narrow($0, faded: faded) } ?? unknown
+                    buffer.set(cell, row: target.row + r, col: target.col + c)
                 }
             }
         case .halfBlock:
@@ -54,5 +63,12 @@ public struct GridPainter: Sendable {
             }
         }
         return target
+    }
+
+    /// The part of the grid the screen shows: the viewport's corner and the visible size.
+    public var visible: Viewport {
+        Viewport(
+            row: viewport.row, col: viewport.col, rows: min(layout.visibleRows, layout.gridRows - viewport.row),
+            cols: min(layout.visibleCols, layout.gridCols - viewport.col))
     }
 }

@@ -2,7 +2,8 @@ import Protocol
 
 /// What `lifewatch --once` (or a lifewatch whose output is not a terminal) prints: the
 /// title, the status line and the grid as the protocol's characters (`.` empty, `O` alive,
-/// `+` born, `x` died), then the statistics when the display shows them. For a `--path`
+/// `+` born, `x` died), then the statistics when the display shows them. Of a grid larger
+/// than the window lifewatch asked for, only that window shows, and the grid line says which. For a `--path`
 /// onto part of the state, the same lines the text view shows.
 public enum PlainTextReport {
     /// The report's lines.
@@ -13,8 +14,13 @@ public enum PlainTextReport {
         case .world(let world):
             var lines = [world.title.isEmpty ? "lifewatch" : world.title, StatusLine.text(for: world)]
             if let grid = world.grid {
-                lines.append("grid \(grid.rows)x\(grid.cols)")
-                lines += (0..<grid.rows).map(grid.rowText)
+                let window = grid.window
+                lines.append(
+                    grid.isWhole
+                        ? "grid \(grid.rows)x\(grid.cols)"
+                        : "grid \(grid.rows)x\(grid.cols), rows \(window.row + 1)–\(window.row + window.rows) "
+                            + "and cols \(window.col + 1)–\(window.col + window.cols) shown")
+                lines += (0..<grid.cells.rows).map(grid.cells.rowText)
             }
             if world.showStatistics { lines.append("statistics: " + SidePanel.statisticsLine(world)) }
             return lines

@@ -29,9 +29,10 @@ public enum StatusLine {
                 ? Segment("running", style: Style(foreground: .rgb(80, 220, 100), bold: true))
                 : Segment("stopped", style: Style(foreground: .rgb(240, 190, 60), bold: true)),
             Segment("every \(DurationText.format(milliseconds: world.intervalMs))"),
-            Segment("population \(world.population)"),
-            Segment(settling(world)),
         ]
+        // A window the daemon sent without the whole grid's count: no number rather than a wrong one.
+        if let population = world.population { segments.append(Segment("population \(population)")) }
+        segments.append(Segment(settling(world)))
         if !world.isRunning, let reason = world.stoppedBecause, !reason.isEmpty {
             segments.append(Segment("stopped because \(reason)", style: Style(dim: true)))
         }

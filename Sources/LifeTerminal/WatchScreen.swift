@@ -44,7 +44,7 @@ public struct WatchScreen: Sendable {
     public func compose() -> WatchFrame {
         var buffer = ScreenBuffer(rows: rows, cols: cols)
         let layout = ScreenLayout(rows: rows, cols: cols)
-        var frame = WatchFrame(buffer: buffer, gridLayout: nil, textLines: 0, textPage: layout.body.height)
+        var frame = WatchFrame(buffer: buffer, gridLayout: nil, visibleGrid: nil, textLines: 0, textPage: layout.body.height)
         var hints: [String] = []
         switch content {
         case nil:
@@ -52,7 +52,10 @@ public struct WatchScreen: Sendable {
             let area = layout.body.centered(height: 1, width: TextWidth.of(text))
             buffer.write(text, row: area.row, col: area.col, style: Style(dim: true))
         case .world(let world):
-            frame.gridLayout = drawWorld(world, into: &buffer, body: layout.body, hints: &hints)
+            if let (gridLayout, visible) = drawWorld(world, into: &buffer, body: layout.body, hints: &hints) {
+                frame.gridLayout = gridLayout
+                frame.visibleGrid = visible
+            }
         case .subtree(let path, let value):
             let lines = SubtreeText.lines(path: path, value: value)
             frame.textLines = lines.count
@@ -94,7 +97,10 @@ public struct WatchScreen: Sendable {
         return frame
     }
 
-    private func drawWorld(_ world: WorldView, into buffer: inout ScreenBuffer, body: Rect, hints: inout [String]) -> GridLayout? {
+    /// Draws the world; returns how the grid was laid out and the part of it that shows.
+    private func drawWorld(
+        _ world: WorldView, into buffer: inout ScreenBuffer, body: Rect, hints: inout [String]
+    ) -> (GridLayout, Viewport)? {
         var gridArea = body
         if SidePanel.wants(world), body.width >= SidePanel.minimumBodyWidth {
             let panel = Rect(row: body.row, col: body.right - SidePanel.width, height: body.height, width: SidePanel.width)
@@ -129,7 +135,7 @@ public struct WatchScreen: Sendable {
                 "rows \(view.row + 1)–\(view.row + gridLayout.visibleRows) of \(grid.rows), "
                     + "cols \(view.col + 1)–\(view.col + gridLayout.visibleCols) of \(grid.cols) (arrows pan)", at: 0)
         }
-        return gridLayout
+        return (gridLayout, painter.visible)
     }
 
     private func drawHeader(into buffer: inout ScreenBuffer, area: Rect) {

@@ -12,8 +12,9 @@ public struct WorldView: Equatable, Sendable {
     public var isRunning: Bool
     /// `settings.intervalMs`.
     public var intervalMs: Int
-    /// The grid, or nil when `simulation.gridState.grid` does not read as one.
-    public var grid: Grid?
+    /// The grid (all of it, or the window a viewport subscription holds), or nil when
+    /// `simulation.gridState.grid` does not read as one.
+    public var grid: GridWindow?
     /// `simulation.status`: evolving, extinct, still or oscillating.
     public var settling: String
     /// `simulation.period`, for an oscillating world.
@@ -33,7 +34,7 @@ public struct WorldView: Equatable, Sendable {
 
     /// A world from its parts (for tests and previews).
     public init(
-        title: String = "", ticks: Int = 0, isRunning: Bool = false, intervalMs: Int = 1000, grid: Grid? = nil,
+        title: String = "", ticks: Int = 0, isRunning: Bool = false, intervalMs: Int = 1000, grid: GridWindow? = nil,
         settling: String = "evolving", period: Int? = nil, stoppedBecause: String? = nil, showStatistics: Bool = false,
         statistics: Statistics = Statistics(), configurationTitles: [String] = [], isFetching: Bool = false,
         fetchError: String? = nil
@@ -67,7 +68,7 @@ public struct WorldView: Equatable, Sendable {
             ticks: gridState?["ticks"]?.intValue ?? 0,
             isRunning: simulation["isRunningTimer"]?.boolValue ?? false,
             intervalMs: settings?["intervalMs"]?.intValue ?? 0,
-            grid: gridState?["grid"].flatMap { try? Grid(json: $0) },
+            grid: gridState?["grid"].flatMap { try? GridWindow(json: $0) },
             settling: simulation["status"]?.stringValue ?? "",
             period: simulation["period"]?.intValue,
             stoppedBecause: simulation["stoppedBecause"]?.stringValue,
@@ -80,6 +81,7 @@ public struct WorldView: Equatable, Sendable {
         )
     }
 
-    /// The live cells (alive or born); 0 without a grid.
-    public var population: Int { grid?.population ?? 0 }
+    /// The live cells (alive or born) of the whole grid: 0 without a grid, nil when only a
+    /// window of it is held and the daemon did not say.
+    public var population: Int? { grid.map { $0.population } ?? 0 }
 }

@@ -41,11 +41,14 @@ public struct Viewport: Hashable, Sendable {
 
 extension Grid {
     /// The grid as the wire shows it, its `cells` limited to `window` when there is one:
-    /// `{"rows", "cols", "cells": [H strings of W], "viewport": {the window, clamped}}`.
+    /// `{"rows", "cols", "cells": [H strings of W], "viewport": {the window, clamped},
+    /// "population": the whole grid's live cells}` (a watcher of a window cannot count them).
     public func json(window: Viewport?) -> JSON {
         guard let window else { return json }
         let clamped = window.clamped(toRows: rows, cols: cols)
         let lines = (clamped.row..<(clamped.row + clamped.rows)).map { JSON.string(rowText($0, from: clamped.col, count: clamped.cols)) }
-        return ["rows": .int(rows), "cols": .int(cols), "cells": .array(lines), "viewport": clamped.json]
+        return [
+            "rows": .int(rows), "cols": .int(cols), "cells": .array(lines), "viewport": clamped.json, "population": .int(population),
+        ]
     }
 }

@@ -27,6 +27,8 @@ final class Client {
     var isReadPaused = false
     /// How many times this client's subscriptions were resynchronised.
     var resyncs = 0
+    /// Bytes written to the socket so far.
+    private(set) var bytesWritten = 0
 
     /// When the client last sent anything (the loop's clock).
     var lastActivity: Duration
@@ -53,7 +55,10 @@ final class Client {
     /// Writes as much as the socket takes without blocking.
     /// Returns false when the connection is broken.
     func flush() -> Bool {
-        if case .failed = output.write(to: fd) { return false }
+        let waiting = output.count
+        let result = output.write(to: fd)
+        bytesWritten += waiting - output.count
+        if case .failed = result { return false }
         return true
     }
 }

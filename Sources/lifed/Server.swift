@@ -25,6 +25,8 @@ final class Server {
     /// the base of the group's next diff, which is encoded once and shared by the whole group.
     private var groupValues: [SubscriptionGroup: JSON] = [:]
     private var totalResyncs = 0
+    /// Bytes written to clients that have left (those still connected count their own).
+    private var bytesSentToDeparted = 0
     /// Saves the state; nil with `--ephemeral`.
     let durability: Durability?
     /// Who may connect besides the daemon's own user and root.
@@ -203,6 +205,7 @@ final class Server {
     private func disconnect(_ client: Client, reason: String) {
         guard isConnected(client) else { return }
         clients[client.fd] = nil
+        bytesSentToDeparted += client.bytesWritten
         loop.unwatch(client.fd)
         close(client.fd)
         log.debug("client \(client.number) left: \(reason) (\(clients.count) remain)")
@@ -393,6 +396,7 @@ final class Server {
             "clients": .int(clients.count),
             "subscriptions": .int(clients.values.reduce(0) { $0 + $1.subscriptions.count }),
             "resyncs": .int(totalResyncs),
+            "bytesSent": .int(clients.values.reduce(bytesSentToDeparted) { $0 + $1.bytesWritten }),
             "socket": .string(options.socketPath),
             "summary": [
                 "ticks": .int(state.simulation.gridState.ticks),

@@ -4,24 +4,33 @@ import Protocol
 
 /// `lifewatch --once`: the current state as plain text on stdout.
 enum OnceReport {
-    /// Reads the watched value with `get` and prints it; returns the exit status.
+    /// Reads the watched value and prints it; returns the exit status.
+    ///
+    /// The whole world is read through a viewport the size of the terminal (80x24 when
+    /// stdout is not one): a 4096 x 4096 grid prints as much as fits, not 16 MB of cells.
+    /// Any other path is read whole with `get`.
     static func run(connection: Connection, path: JSONPointer) -> ExitCode {
         let reply: ServerMessage
         do {
-            reply = try connection.request(.get(path: path))
+            if path.isRoot {
+                let size = Terminal().size
+                reply = try connection.request(.subscribe(path: path, viewport: Viewport(row: 0, col: 0, rows: size.rows, cols: size.cols)))
+            } else {
+                reply = try connection.request(.get(path: path))
+            }
         } catch {
             printError("lifewatch", "\(error)")
             return .unreachable
         }
         switch reply {
-        case .state(_, _, _, let value):
+        case .state(_, _, _, let value), .snapshot(_, _, _, let value, _):
             for line in PlainTextReport.lines(for: WatchedContent(path: path.description, value: value)) { print(line) }
             return .success
         case .error(_, let code, let message):
             printError("lifewatch", "\(code): \(message)")
             return .failure
         default:
-            printError("lifewatch", "the daemon answered get with something else: \(reply.json.text)")
+            printError("lifewatch", "the daemon answered with something else: \(reply.json.text)")
             return .failure
         }
     }

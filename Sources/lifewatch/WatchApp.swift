@@ -10,6 +10,10 @@ import Protocol
 /// comes back. Every diff is applied to the mirror as it arrives; frames are drawn at most
 /// every ``frameInterval``, and never while the previous frame's bytes are still going out,
 /// so a fast daemon or a slow terminal makes frames coarser, never late.
+///
+/// The whole world (no `--path`) is watched through a viewport subscription: the daemon
+/// sends only a window of the grid around what the screen shows, and a pan or a resize that
+/// leaves it asks for another (``ViewportFollower`` decides; this class only sends).
 final class WatchApp {
     /// The shortest time between frames (about 60 per second).
     static let frameInterval = Duration.milliseconds(16)
@@ -26,6 +30,7 @@ final class WatchApp {
     private var connection: Connection?
     private var mirror = SubscriptionMirror()
     private var ui = WatchUI()
+    private var follower = ViewportFollower()
     private var renderer: ScreenRenderer
     private var keys = KeyDecoder()
     private var status = ConnectionStatus.connecting
@@ -51,9 +56,16 @@ final class WatchApp {
     /// does not come back; returns the exit status. The terminal is restored on every way out.
     static func run(options: WatchOptions, connection: Connection) -> Int32 {
         // Subscribe before taking over the screen, so a bad path is a plain error message.
+        // The world is watched through a window the size of the screen until the first frame
+        // says what shows.
+        let size = Terminal().size
+        let window = options.path.isRoot
+            ? ViewportFollower.window(
+                screenRows: size.rows, cols: size.cols, halfBlocks: ColorMode(environment: Environment.variables).hasColor)
+            : nil
         let snapshot: (version: Int, value: JSON)
         do {
-            snapshot = try subscribe(connection, to: options.path)
+            snapshot = try subscribe(connection, to: options.path, viewport: window)
         } catch let failure as Failure {
             printError("lifewatch", failure.message)
             return failure.status
@@ -69,6 +81,7 @@ final class WatchApp {
             return ExitCode.failure.rawValue
         }
         app.mirror.replace(with: snapshot.value, version: snapshot.version)
+        app.follower = ViewportFollower(requested: window)
         app.status = .connected
         return app.run()
     }
@@ -79,10 +92,12 @@ final class WatchApp {
         var status: Int32
     }
 
-    /// Subscribes to `path` and waits for the snapshot.
-    private static func subscribe(_ connection: Connection, to path: JSONPointer) throws -> (version: Int, value: JSON) {
+    /// Subscribes to `path` (the grid windowed by `viewport` when there is one) and waits for the snapshot.
+    private static func subscribe(
+        _ connection: Connection, to path: JSONPointer, viewport: Viewport?
+    ) throws -> (version: Int, value: JSON) {
         do {
-            try connection.send(ClientRequest(id: subscriptionID, kind: .subscribe(path: path)))
+            try connection.send(ClientRequest(id: subscriptionID, kind: .subscribe(path: path, viewport: viewport)))
             while true {
                 switch try connection.receive() {
                 case .snapshot(let id, let version, _, let value, _) where id == subscriptionID:
@@ -277,7 +292,8 @@ final class WatchApp {
 
     private func handle(_ message: ServerMessage) {
         switch message {
-        case .snapshot(let id, let version, _, let value, _) where id == Self.subscriptionID:
+        case .snapshot(let id, let version, _, let value, let resync) where id == Self.subscriptionID:
+            follower.snapshotCame(resync: resync)
             mirror.replace(with: value, version: version)
             if status != .connected {
                 status = .connected
@@ -308,7 +324,27 @@ final class WatchApp {
     private func resubscribe() {
         guard let connection else { return }
         do {
-            try connection.send(ClientRequest(id: Self.subscriptionID, kind: .subscribe(path: options.path)))
+            try connection.send(subscription())
+        } catch {
+            connectionLost()
+        }
+    }
+
+    /// The subscribe request for the watched path: with the window last asked for, for the world.
+    private func subscription() -> ClientRequest {
+        let window = options.path.isRoot ? follower.requested : nil
+        if let window { follower.sent(window) }
+        return ClientRequest(id: Self.subscriptionID, kind: .subscribe(path: options.path, viewport: window))
+    }
+
+    /// After a frame: asks for another window of the grid when the one held does not serve what shows.
+    private func followView(_ frame: WatchFrame) {
+        guard options.path.isRoot, let connection, !mirror.isStale, let visible = frame.visibleGrid,
+            case .world(let world)? = content, let grid = world.grid,
+            let window = follower.update(visible: visible, held: grid.window, gridRows: grid.rows, gridCols: grid.cols)
+        else { return }
+        do {
+            try connection.send(ClientRequest(id: Self.subscriptionID, kind: .viewport(window)))
         } catch {
             connectionLost()
         }
@@ -333,6 +369,7 @@ final class WatchApp {
             loop.unwatch(connection.fd)
             self.connection = nil
         }
+        follower.connectionLost()
         mirror.markStale()
         if lostAt == nil {
             lostAt = loop.now
@@ -357,7 +394,9 @@ final class WatchApp {
         do {
             // A watcher does not resurrect a daemon that was stopped on purpose: no auto-start here.
             let fresh = try DaemonLauncher.connect(path: options.socketPath, autoStart: false)
-            try fresh.send(ClientRequest(id: Self.subscriptionID, kind: .subscribe(path: options.path)))
+            // Nothing is in flight on a new connection (an attempt that failed to send counts for nothing).
+            follower.connectionLost()
+            try fresh.send(subscription())
             try watch(fresh)
             connection = fresh
             // Still `reconnecting` until the snapshot comes.
@@ -418,6 +457,7 @@ final class WatchApp {
         let frame = screen.compose()
         lastFrame = frame
         if let layout = frame.gridLayout { ui.viewport = ui.viewport.clamped(to: layout) }
+        followView(frame)
         let bytes = renderer.render(frame.buffer)
         guard !bytes.isEmpty else { return }
         switch output.write(bytes) {

@@ -36,14 +36,18 @@ struct WatchOptions {
           --path POINTER    watch only the part of the state at a JSON Pointer: /statistics and
                             /settings show as labelled fields, anything else as JSON text
           --once            print the grid and status as plain text and exit (also what
-                            happens when stdin or stdout is not a terminal)
+                            happens when stdin or stdout is not a terminal); of a grid
+                            larger than the terminal (80x24 when not one), the top-left
+                            part that fits
           --no-start        do not start lifed when none answers (by default the first
                             client starts one, as tmux starts its server)
           -h, --help        show this help
           --version         print the version
 
         The grid: a cell is two columns wide when the grid fits, else half blocks show two
-        rows per line; a grid larger than the screen is a viewport the arrows pan. Colours:
+        rows per line; a grid larger than the screen is a viewport the arrows pan. Of such
+        a grid lifewatch receives only a window around what shows (a viewport subscription),
+        and asks for another when a pan or a resize leaves it. Colours:
         24-bit when COLORTERM is truecolor or 24bit, else 256 when TERM contains 256color,
         else none (also with NO_COLOR set, or TERM=dumb), when cells are glyphs:
         O alive, + born, x died, · empty.

@@ -351,6 +351,88 @@ final class LifewatchTerminalTests: XCTestCase {
         XCTAssertEqual(try runTool("lifewatch", ["--version"]).stdout, "lifewatch \(LifeVersion.current)\n")
     }
 
+    /// An RLE world of `rows` x `cols` (a torus) whose live cells are `live`, rows skipped with `$`.
+    private func rle(rows: Int, cols: Int, live: Set<[Int]>) -> String {
+        var text = "x = \(cols), y = \(rows), rule = B3/S23:T\(cols),\(rows)\n"
+        var row = 0
+        for liveRow in Set(live.map { $0[0] }).sorted() {
+            if liveRow > row { text += "\(liveRow - row)$" }
+            row = liveRow
+            var col = 0
+            for liveCol in live.filter({ $0[0] == liveRow }).map({ $0[1] }).sorted() {
+                if liveCol > col { text += "\(liveCol - col)b" }
+                text += "o"
+                col = liveCol + 1
+            }
+        }
+        return text + "!"
+    }
+
+    /// The daemon's `status.bytesSent`: every byte lifed has written to clients.
+    private func bytesSent(_ connection: Connection) throws -> Int {
+        guard case .status(_, let info) = try connection.request(.status), let bytes = info["bytesSent"]?.intValue else {
+            throw Connection.Failure.protocolViolation("no bytesSent in status")
+        }
+        return bytes
+    }
+
+    func testPansAcrossA4096WorldReceivingOnlyWindows() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "1"])
+        let driver = try daemon.connect()
+        // An empty 4096x4096 world with a glider, a blinker and a block far from the origin.
+        let glider: Set<[Int]> = [[400, 1001], [401, 1002], [402, 1000], [402, 1001], [402, 1002]]
+        let live = glider.union([[401, 1012], [401, 1013], [401, 1014], [404, 1030], [404, 1031], [405, 1030], [405, 1031]])
+        let reply = try driver.dispatch("simulation.setGrid", ["rle": .string(rle(rows: 4096, cols: 4096, live: live))])
+        guard case .ack = reply else { return XCTFail("\(reply)") }
+        let before = try bytesSent(driver)
+
+        // 100x40 without colour: one column a cell, the statistics panel beside the grid, so
+        // the view is 36 rows by 72 columns and a pan step 4 rows or 9 columns.
+        let tmux = try TmuxServer(self, command: lifewatch(daemon))
+        let first = try tmux.waitFor("the big world") { lines in lines.contains { $0.contains("ticks 0 · stopped") } }
+        XCTAssertTrue(first[0].hasSuffix("4096×4096 · connected"), first[0])
+        XCTAssertTrue(first.contains { $0.contains("population 12") }, first.joined(separator: "\n"))
+        XCTAssertTrue(first.contains { $0.hasPrefix("rows 1–36 of 4096, cols 1–72 of 4096 (arrows pan)") }, first.joined(separator: "\n"))
+
+        // Down 99 steps and right 111: the view's corner is at row 396, column 999.
+        try tmux.run(["send-keys", "-t", "main:0"] + Array(repeating: "j", count: 99) + Array(repeating: "l", count: 111))
+        func expected(_ cells: (Int, Int) -> Bool) -> [String] {
+            (396..<432).map { row in String((999..<1071).map { cells(row, $0) ? "O" : "·" }) }
+        }
+        let placed = expected { live.contains([$0, $1]) }
+        let panned = try tmux.waitFor("the pattern, far from the origin") { lines in
+            lines.contains { $0.hasPrefix("rows 397–432 of 4096, cols 1000–1071 of 4096") } && self.gridLines(lines) == placed
+        }
+        XCTAssertEqual(gridLines(panned), placed)
+        // Windows of the world came, never the world: one snapshot of it would be 17 MB. (The
+        // keys come in one read, so this is about 17 KB: a first window and one more; keys
+        // read one at a time would bring a window of about 6 KB every step or two.)
+        let received = try bytesSent(driver) - before
+        XCTAssertLessThan(received, 2_000_000, "lifewatch received \(received) bytes")
+
+        // A generation later the window's diff shows it: the glider moved, the blinker turned.
+        _ = try driver.dispatch("grid.step")
+        var rows: [String] = []
+        for row in 396..<432 {
+            let text = try XCTUnwrap(try driver.get("/simulation/gridState/grid/cells/\(row)").value.stringValue)
+            let line = Array(text)[999..<1071]
+            rows.append(String(line.map { $0 == "." ? "·" : $0 }))
+        }
+        XCTAssertNotEqual(rows, placed)
+        let stepped = try tmux.waitFor("the next generation in the window") { lines in self.gridLines(lines) == rows }
+        XCTAssertTrue(stepped.contains { $0.contains("population 12") }, stepped.joined(separator: "\n"))
+
+        // As plain text (standard output is a pipe here), the top-left 80x24 of the world.
+        let plain = try runTool("lifewatch", ["--socket", daemon.socketPath, "--no-start"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let lines = plain.stdout.components(separatedBy: "\n")
+        XCTAssertEqual(
+            Array(lines.prefix(3)),
+            ["Welcome", "ticks 0 · stopped · every 1s · population 12 · evolving", "grid 4096x4096, rows 1–24 and cols 1–80 shown"])
+        XCTAssertEqual(Array(lines[3..<27]), Array(repeating: String(repeating: ".", count: 80), count: 24))
+        XCTAssertTrue(lines[27].hasPrefix("statistics: steps 1"), lines[27])
+    }
+
     func testItReconnectsWhenLifedRestarts() throws {
         let folder = try makeTemporaryFolder(self)
         let socket = "\(folder)/lifed.sock"

@@ -15,7 +15,9 @@ final class ViewportTests: XCTestCase {
             let characters = Array(line)
             return .string(String(characters[clamped.col..<(clamped.col + clamped.cols)]))
         }
-        return ["rows": .int(rows), "cols": .int(cols), "cells": .array(cells), "viewport": clamped.json]
+        // The whole grid's live cells, counted from the full value.
+        let population = lines.reduce(0) { $0 + $1.filter { $0 == "O" || $0 == "+" }.count }
+        return ["rows": .int(rows), "cols": .int(cols), "cells": .array(cells), "viewport": clamped.json, "population": .int(population)]
     }
 
     func testAViewportSubscriptionMirrorsItsWindowAndMoves() throws {
@@ -28,6 +30,11 @@ final class ViewportTests: XCTestCase {
         guard case .snapshot(_, var version, _, var mirror, _) = try watcher.receive() else { return XCTFail("no snapshot") }
         XCTAssertEqual(mirror, window(of: try driver.get(path.description).value, viewport))
         XCTAssertEqual(mirror["cells"]?.arrayValue?.count, 5)
+        XCTAssertGreaterThan(mirror["population"]?.intValue ?? 0, 0)
+        // The full grid keeps its shape: no population (or viewport) member.
+        XCTAssertEqual(try driver.get(path.description).value.objectValue.map { Set($0.keys) }, ["rows", "cols", "cells"])
+        XCTAssertEqual(
+            try driver.get("/simulation/gridState/grid/rows").value, 300, "a get never takes a subscription's window")
 
         func catchUp() throws {
             try watcher.send(ClientRequest(id: "p", kind: .ping))
@@ -45,6 +52,20 @@ final class ViewportTests: XCTestCase {
             try catchUp()
             XCTAssertEqual(mirror, window(of: try driver.get(path.description).value, viewport))
         }
+        // A diff of the window holds only the rows of the window that changed, and the population.
+        _ = try driver.dispatch("grid.step")
+        try watcher.send(ClientRequest(id: "p", kind: .ping))
+        guard case .diff(_, _, _, let patch) = try watcher.receive() else { return XCTFail("no diff") }
+        XCTAssertTrue(
+            patch.allSatisfy { operation in
+                let path = operation.json["path"]?.stringValue ?? ""
+                return operation.json["op"] == "replace" && (path.hasPrefix("/cells/") || path == "/population")
+            }, "\(patch)")
+        XCTAssertLessThanOrEqual(patch.count, 6)
+        guard case .pong = try watcher.receive() else { return XCTFail("no pong") }
+        try mirror.apply(patch)
+        version += 1
+        XCTAssertEqual(mirror, window(of: try driver.get(path.description).value, viewport))
 
         // Move the window, past the edge: it is clamped, and a fresh snapshot answers.
         viewport = Viewport(row: 298, col: 396, rows: 10, cols: 10)
@@ -70,6 +91,12 @@ final class ViewportTests: XCTestCase {
         XCTAssertTrue(message.contains("viewport.row"), message)
         try client.sendFrame(Frame.encode(Array(#"{"type":"viewport","id":9,"viewport":{"row":0,"col":0,"rows":3,"cols":3}}"#.utf8)))
         guard case .error(_, "invalid-argument", _) = try client.receive() else { return XCTFail() }
+        // A subscription without the grid in it cannot take a window.
+        try client.send(ClientRequest(id: 4, kind: .subscribe(path: JSONPointer(tokens: ["statistics"]))))
+        guard case .snapshot = try client.receive() else { return XCTFail() }
+        try client.send(ClientRequest(id: 4, kind: .viewport(Viewport(row: 0, col: 0, rows: 3, cols: 3))))
+        guard case .error(_, "invalid-argument", let noGrid) = try client.receive() else { return XCTFail() }
+        XCTAssertEqual(noGrid, "subscription 4 does not include the grid")
         // A whole-state subscription with a viewport windows the grid inside it.
         try client.send(ClientRequest(id: 3, kind: .subscribe(path: .root, viewport: Viewport(row: 0, col: 0, rows: 2, cols: 3))))
         guard case .snapshot(_, _, _, let value, _) = try client.receive() else { return XCTFail() }

@@ -117,6 +117,8 @@ final class BitEngineTests: XCTestCase {
         stepped.step(rule: .conway, topology: .torus)
         // Stepping leaves ghost cells behind; a grid made from the same cells is still equal.
         XCTAssertEqual(stepped, BitGrid(stepped.grid))
+        // The grid takes its population from the live plane; it is the one its cells give.
+        XCTAssertEqual(stepped.grid.population, stepped.grid.allCells().filter(\.isLive).count)
         XCTAssertNotEqual(stepped, BitGrid(grid))
         XCTAssertNotEqual(BitGrid(rows: 2, cols: 3), BitGrid(rows: 3, cols: 2))
     }

@@ -6,7 +6,7 @@ import XCTest
 final class PlainTextReportTests: XCTestCase {
     func testTheWorldAsText() throws {
         let world = WorldView(
-            title: "Welcome", ticks: 0, intervalMs: 1000, grid: try Grid(rows: 2, cols: 3, rowStrings: ["O+.", "x.."]),
+            title: "Welcome", ticks: 0, intervalMs: 1000, grid: GridWindow(try Grid(rows: 2, cols: 3, rowStrings: ["O+.", "x.."])),
             settling: "evolving", showStatistics: true, statistics: Statistics(steps: 1, alive: 1, born: 1, died: 1, empty: 2))
         XCTAssertEqual(
             PlainTextReport.lines(for: .world(world)),

@@ -7,7 +7,7 @@ final class StatusLineTests: XCTestCase {
     private func world(running: Bool = false, settling: String = "evolving", period: Int? = nil, stoppedBecause: String? = nil) -> WorldView {
         WorldView(
             title: "Welcome", ticks: 12, isRunning: running, intervalMs: 250,
-            grid: try? Grid(rows: 2, cols: 3, rowStrings: ["O+.", "x.O"]), settling: settling, period: period,
+            grid: (try? Grid(rows: 2, cols: 3, rowStrings: ["O+.", "x.O"])).map(GridWindow.init), settling: settling, period: period,
             stoppedBecause: stoppedBecause)
     }
 

@@ -7,7 +7,7 @@ final class WatchScreenTests: XCTestCase {
     private func world(running: Bool = false, stats: Bool = false, configs: [String] = []) throws -> WorldView {
         WorldView(
             title: "Welcome", ticks: 3, isRunning: running, intervalMs: 500,
-            grid: try Grid(rows: 3, cols: 4, rowStrings: ["O+..", ".x..", "...O"]), settling: "evolving",
+            grid: GridWindow(try Grid(rows: 3, cols: 4, rowStrings: ["O+..", ".x..", "...O"])), settling: "evolving",
             showStatistics: stats, statistics: Statistics(steps: 3, alive: 4, born: 5, died: 6, empty: 21),
             configurationTitles: configs)
     }
@@ -84,7 +84,7 @@ final class WatchScreenTests: XCTestCase {
 
     func testAViewportSaysWhereItIs() throws {
         let big = try Grid(rows: 40, cols: 50, rowStrings: Array(repeating: String(repeating: ".", count: 50), count: 40))
-        let content = WatchedContent.world(WorldView(grid: big))
+        let content = WatchedContent.world(WorldView(grid: GridWindow(big)))
         var ui = WatchUI()
         ui.viewport = GridViewport(row: 5, col: 100)
         let frame = WatchScreen(rows: 12, cols: 30, colorMode: .monochrome, content: content, connection: .connected, ui: ui).compose()

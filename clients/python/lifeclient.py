@@ -3,7 +3,7 @@
 
     lifeclient.py [--socket PATH] get [POINTER]
     lifeclient.py [--socket PATH] dispatch ACTION_TYPE
-    lifeclient.py [--socket PATH] watch [POINTER] [--count N]
+    lifeclient.py [--socket PATH] watch [POINTER] [--count N] [--viewport ROW,COL,ROWS,COLS]
     lifeclient.py [--socket PATH] selftest
 """
 import argparse, copy, itertools, json, os, select, socket, struct, sys, time
@@ -181,11 +181,20 @@ class Client:
                     raise ServerError(reply)
                 return reply
 
-    def subscribe(self, path="", sub_id=None, mirror=None):
+    def subscribe(self, path="", sub_id=None, mirror=None, viewport=None):
+        """Subscribes to `path`; with a viewport ({"row", "col", "rows", "cols"}), to that window of the grid."""
         sub_id = sub_id or "sub-%d" % next(self.ids)
         self.mirrors[sub_id] = mirror = mirror or Mirror()
-        mirror.feed(self.request({"type": "subscribe", "path": path, "id": sub_id}))
+        request = {"type": "subscribe", "path": path, "id": sub_id}
+        if viewport is not None:
+            request["viewport"] = viewport
+        mirror.feed(self.request(request))
         return mirror
+
+    def viewport(self, sub_id, viewport):
+        """Moves the window of subscription `sub_id`; its mirror takes the fresh snapshot."""
+        self.mirrors[sub_id].feed(self.request({"type": "viewport", "id": sub_id, "viewport": viewport}))
+        return self.mirrors[sub_id]
 
     def dispatch(self, action, raise_errors=True):
         """Dispatches an action: its type alone ("grid.step"), or an object with its parameters."""
@@ -195,9 +204,22 @@ class Client:
 
 # --- The command line --------------------------------------------------------------
 
+def window_of(grid, viewport):
+    """The grid object a viewport subscription holds, cut from the whole grid's: the window clamped inside."""
+    rows, cols = min(viewport["rows"], grid["rows"]), min(viewport["cols"], grid["cols"])
+    row = max(0, min(viewport["row"], grid["rows"] - rows))
+    col = max(0, min(viewport["col"], grid["cols"] - cols))
+    return {"rows": grid["rows"], "cols": grid["cols"], "cells": [line[col:col + cols] for line in grid["cells"][row:row + rows]],
+            "viewport": {"row": row, "col": col, "rows": rows, "cols": cols},
+            "population": sum(line.count("O") + line.count("+") for line in grid["cells"])}
+
+
 def selftest(client):
-    """Mirrors "" through a series of actions; after each, a ping barrier, then `get ""` must match."""
+    """Mirrors "" and a window of the grid through a series of actions; after each, a ping barrier,
+    then `get ""` must match both."""
     mirror, checks = client.subscribe(""), 0
+    requested = {"row": 1, "col": 0, "rows": 3, "cols": 30}  # as wide as the grid
+    window = client.subscribe("/simulation/gridState/grid", "window", viewport=requested)
     if mirror.value["simulation"]["isRunningTimer"]:
         client.dispatch("simulation.stopTimer")
     glider = "#N Glider\nx = 3, y = 3, rule = B3/S23:T8,8\nbo$2bo$3o!\n"
@@ -215,7 +237,10 @@ def selftest(client):
              ({"type": "configurations.load", "index": 10000}, "invalid-argument"),
              {"type": "settings.update", "autoStop": True}, "simulation.startTimer", "settings.reset",
              ("no.such.action", "unknown-action"), ({"type": "frobnicate"}, "unknown-message")]
-    for step in steps:
+    for index, step in enumerate(steps):
+        if index == len(steps) // 2:  # move the window halfway through
+            requested = {"row": 6, "col": 7, "rows": 4, "cols": 5}  # moved inside the 8 x 8 glider's torus
+            client.viewport("window", requested)
         what, expected = step if isinstance(step, tuple) else (step, None)
         is_request = isinstance(what, dict) and "." not in what["type"]  # a request, not an action
         reply = client.request(what if is_request else {"type": "dispatch", "action": action_object(what)}, False)
@@ -234,8 +259,12 @@ def selftest(client):
             return failed("after %s the mirror is at version %s:\n%s\nbut get says version %s:\n%s" % (
                 name, mirror.version, json.dumps(mirror.value, sort_keys=True),
                 state["version"], json.dumps(state["value"], sort_keys=True)))
-        checks += 3
-    print("selftest: %d checks passed" % (checks + mirror.diffs))  # each diff's base was checked
+        expected_window = window_of(state["value"]["simulation"]["gridState"]["grid"], requested)
+        if not json_equal(window.value, expected_window):
+            return failed("after %s the window mirror is\n%s\nbut the grid's window is\n%s" % (
+                name, json.dumps(window.value, sort_keys=True), json.dumps(expected_window, sort_keys=True)))
+        checks += 4
+    print("selftest: %d checks passed" % (checks + mirror.diffs + window.diffs))  # each diff's base was checked
     return 0
 
 
@@ -289,6 +318,7 @@ def main(argv=None):
     watch = commands.add_parser("watch")
     watch.add_argument("pointer", nargs="?", default="")
     watch.add_argument("--count", type=int, help="stop after N diffs")
+    watch.add_argument("--viewport", metavar="ROW,COL,ROWS,COLS", help="only this window of the grid")
     commands.add_parser("selftest")
     args = parser.parse_args(argv)
     try:
@@ -298,7 +328,10 @@ def main(argv=None):
         elif args.command == "dispatch":
             print(json.dumps(client.dispatch(args.action_type)))
         elif args.command == "watch":
-            mirror = client.subscribe(args.pointer)
+            viewport = None
+            if args.viewport:
+                viewport = dict(zip(("row", "col", "rows", "cols"), (int(n) for n in args.viewport.split(","))))
+            mirror = client.subscribe(args.pointer, viewport=viewport)
             show = lambda: print("version %d: %s" % (mirror.version, json.dumps(mirror.value, sort_keys=True)), flush=True)
             show()
             while args.count is None or mirror.diffs < args.count:

@@ -1,0 +1,89 @@
+import Protocol
+
+/// The cells of the grid that a watcher holds: all of them, or, for a viewport subscription,
+/// the window the daemon sends (`{"rows", "cols", "cells": [H strings of W], "viewport",
+/// "population"}`), placed in the whole grid.
+public struct GridWindow: Equatable, Sendable {
+    /// The whole grid's rows.
+    public var rows: Int
+    /// The whole grid's columns.
+    public var cols: Int
+    /// Where ``cells`` lie in the whole grid (all of it when the grid is not windowed).
+    public var window: Viewport
+    /// The window's cells: `window.rows` x `window.cols`.
+    public var cells: Grid
+    /// The whole grid's live cells; nil when a window came without the count.
+    public var population: Int?
+
+    /// The whole of `grid`.
+    public init(_ grid: Grid) {
+        self.init(
+            rows: grid.rows, cols: grid.cols, window: Viewport(row: 0, col: 0, rows: grid.rows, cols: grid.cols), cells: grid,
+            population: grid.population)
+    }
+
+    /// A window of a `rows` x `cols` grid holding `cells` from (`window.row`, `window.col`).
+    public init(rows: Int, cols: Int, window: Viewport, cells: Grid, population: Int?) {
+        self.rows = rows
+        self.cols = cols
+        self.window = window
+        self.cells = cells
+        self.population = population
+    }
+
+    /// Reads the grid object of the state: the whole grid, or a window with its `viewport`.
+    public init(json: JSON) throws(ProtocolError) {
+        guard let placement = json["viewport"], placement != .null else {
+            self.init(try Grid(json: json))
+            return
+        }
+        let fields = try JSONFields(json, at: "grid")
+        let rows = try fields.int("rows", in: 0...Grid.maxSide)
+        let cols = try fields.int("cols", in: 0...Grid.maxSide)
+        let place = try JSONFields(placement, at: "grid.viewport")
+        let window = Viewport(
+            row: try place.int("row", in: 0...Grid.maxSide), col: try place.int("col", in: 0...Grid.maxSide),
+            rows: try place.int("rows", in: 0...Grid.maxSide), cols: try place.int("cols", in: 0...Grid.maxSide))
+        guard window.row + window.rows <= rows, window.col + window.cols <= cols else {
+            throw ProtocolError(.invalidArgument, "grid.viewport lies outside the \(rows)x\(cols) grid")
+        }
+        guard let lines = try fields.required("cells").arrayValue else {
+            throw ProtocolError(.invalidArgument, "grid.cells must be an array of \(window.rows) strings")
+        }
+        let cells = try Grid(rows: window.rows, cols: window.cols, rowStrings: lines.map(\.stringValue))
+        self.init(rows: rows, cols: cols, window: window, cells: cells, population: json["population"]?.intValue)
+    }
+
+    /// Whether ``cells`` are the whole grid.
+    public var isWhole: Bool { window.rows == rows && window.cols == cols }
+
+    /// The cell at `row`, `col` of the whole grid; nil outside the window.
+    public subscript(row: Int, col: Int) -> Cell? {
+        let r = row - window.row
+        let c = col - window.col
+        guard r >= 0, r < window.rows, c >= 0, c < window.cols else { return nil }
+        return cells[r, c]
+    }
+}
+
+extension Viewport {
+    /// Whether `other` lies inside this window.
+    public func contains(_ other: Viewport) -> Bool {
+        other.row >= row && other.col >= col && other.row + other.rows <= row + rows && other.col + other.cols <= col + cols
+    }
+
+    /// The window grown by `rows` above and below and `cols` left and right (it may then lie
+    /// partly outside the grid; see ``clamped(toRows:cols:)`` and ``intersection(rows:cols:)``).
+    public func expanded(rows extraRows: Int, cols extraCols: Int) -> Viewport {
+        Viewport(row: row - extraRows, col: col - extraCols, rows: rows + 2 * extraRows, cols: cols + 2 * extraCols)
+    }
+
+    /// The part of the window inside a `gridRows` x `gridCols` grid (cut, not moved).
+    public func intersection(rows gridRows: Int, cols gridCols: Int) -> Viewport {
+        let top = max(0, row)
+        let left = max(0, col)
+        let bottom = min(gridRows, row + rows)
+        let right = min(gridCols, col + cols)
+        return Viewport(row: top, col: left, rows: max(0, bottom - top), cols: max(0, right - left))
+    }
+}
