@@ -24,20 +24,33 @@ public enum FileIO {
     /// Writes `bytes` to `path` so that readers see the old file or the new one, never a mix:
     /// a temporary file beside it, fsync, rename over, then fsync the folder.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        var pending: [UInt8]? = bytes
+        try writeAtomically(to: path, mode: mode) {
+            defer { pending = nil }
+            return pending
+        }
+    }
+
+    /// Like ``writeAtomically(_:to:mode:)``, with the contents in chunks: `next` is called until it
+    /// returns nil, and each chunk is written before the next is asked for. So a large file (the
+    /// state of a 4096 x 4096 world) never has to be in memory all at once.
+    public static func writeAtomically(to path: String, mode: mode_t = 0o644, _ next: () -> [UInt8]?) throws(SystemError) {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw SystemError("create \(temporary)") }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = SystemError("write \(temporary)")
-                close(fd)
-                unlink(temporary)
-                throw error
+        while let bytes = next() {
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    let error = SystemError("write \(temporary)")
+                    close(fd)
+                    unlink(temporary)
+                    throw error
+                }
+                offset += written
             }
-            offset += written
         }
         guard fsync(fd) == 0 else {
             let error = SystemError("fsync \(temporary)")

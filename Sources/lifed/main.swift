@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import LifeFetch
 import LifeIO
@@ -52,6 +53,9 @@ if !options.ephemeral {
                 log.warning("the state file was unusable (\(reason)); moved it to \(movedTo) and started from defaults")
             }
             stateFile = file
+            // Reading a big world's file took its text and its parse tree, tens of megabytes
+            // that are free now: give them back rather than keep them for the daemon's life.
+            clinux_release_free_memory()
         } catch {
             log.error("cannot use the state folder \(folder): \(error); keeping nothing on disk")
         }

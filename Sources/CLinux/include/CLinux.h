@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <malloc.h>
 
 /// epoll_ctl with the descriptor itself as the event's data.
 static inline int clinux_epoll_ctl(int epoll, int op, int fd, uint32_t events) {
@@ -51,6 +52,11 @@ static inline int clinux_epoll_wait(int epoll, int *fds, uint32_t *events, int c
         events[i] = buffer[i].events;
     }
     return count;
+}
+
+/// Gives memory the allocator holds free back to the system (glibc's malloc_trim).
+static inline void clinux_release_free_memory(void) {
+    malloc_trim(0);
 }
 
 /// Reads one signal number from a signalfd; -1 when none is pending.
