@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "lifectl", targets: ["lifectl"]),
         .executable(name: "lifewatch", targets: ["lifewatch"]),
         .executable(name: "lifebench", targets: ["lifebench"]),
+        .executable(name: "lifefetch", targets: ["lifefetch"]),
         .library(name: "Protocol", targets: ["Protocol"]),
     ],
     targets: [
@@ -28,6 +29,7 @@ let package = Package(
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
         .executableTarget(name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeIO", "LifeFetch", "CLinux"], swiftSettings: strict),
+        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO"], swiftSettings: strict),
         .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
         .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeTerminal"], swiftSettings: strict),
