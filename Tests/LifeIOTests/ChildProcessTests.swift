@@ -110,7 +110,8 @@ final class ChildProcessTests: XCTestCase {
             sigprocmask(SIG_SETMASK, &previousMask, nil)
             signal(SIGPIPE, previousPipe)
         }
-        let result = try outcome(of: "grep -E '^(SigBlk|SigIgn|Pid|PPid|NSpgid):' /proc/$$/status")
+        // exec: grep reads its own status; a shell that forks blocks every signal for a moment.
+        let result = try outcome(of: "exec grep -E '^(SigBlk|SigIgn|Pid|NSpgid):' /proc/self/status")
         let fields = Dictionary(
             uniqueKeysWithValues: text(result.output).split(separator: "\n").map { line in
                 let parts = line.split(separator: ":", maxSplits: 1)
