@@ -1,4 +1,5 @@
-# Build and install lifed, lifectl and lifewatch with their man pages and systemd units.
+# Build and install lifed (with its fetch helper lifefetch), lifectl and lifewatch with their
+# man pages and systemd units.
 #
 #   make                                   swift build -c release
 #   sudo make install                      into /usr/local (PREFIX), as root
@@ -9,7 +10,9 @@
 #
 # install builds only when the binaries are missing (so that `sudo make install` does not
 # need swift on root's PATH, nor leave root-owned files in .build): run `make` first.
-# The units' ExecStart is rewritten to $(BINDIR)/lifed.
+# The units' ExecStart is rewritten to $(BINDIR)/lifed. lifed runs lifefetch (for
+# configurations.fetch from URLs) from ../libexec/life/ beside its own folder, so the helper
+# goes to $(HELPERDIR), which follows BINDIR.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -18,6 +21,8 @@ MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/lifed
 SYSTEMUNITDIR ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+# Not settable on its own: lifed finds its helper relative to itself.
+HELPERDIR = $(abspath $(BINDIR)/../libexec/life)
 # The user manager does not look in ~/.local/lib/systemd/user, only in ~/.local/share/systemd/user.
 ifeq ($(PREFIX),$(HOME)/.local)
 USERUNITDIR ?= $(PREFIX)/share/systemd/user
@@ -38,15 +43,17 @@ build:
 	$(SWIFT) build -c release --product lifed
 	$(SWIFT) build -c release --product lifectl
 	$(SWIFT) build -c release --product lifewatch
+	$(SWIFT) build -c release --product lifefetch
 
-$(BUILT)/lifed $(BUILT)/lifectl $(BUILT)/lifewatch:
+$(BUILT)/lifed $(BUILT)/lifectl $(BUILT)/lifewatch $(BUILT)/lifefetch:
 	$(MAKE) build
 
-install: $(BUILT)/lifed $(BUILT)/lifectl $(BUILT)/lifewatch
+install: $(BUILT)/lifed $(BUILT)/lifectl $(BUILT)/lifewatch $(BUILT)/lifefetch
 	@case "$(BINDIR)" in /*) ;; *) echo "make install: PREFIX and BINDIR must be absolute paths, not $(BINDIR)" >&2; exit 2;; esac
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 		$(DESTDIR)$(SYSTEMUNITDIR) $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DOCDIR)
 	for program in $(PROGRAMS); do $(INSTALL) -m 0755 $(BUILT)/$$program $(DESTDIR)$(BINDIR)/$$program; done
+	$(INSTALL) -m 0755 $(BUILT)/lifefetch $(DESTDIR)$(HELPERDIR)/lifefetch
 	$(INSTALL) -m 0644 man/lifectl.1 man/lifewatch.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 0644 man/lifed.8 $(DESTDIR)$(MANDIR)/man8/
 	for unit in lifed.socket lifed.service; do \
@@ -63,7 +70,8 @@ install: $(BUILT)/lifed $(BUILT)/lifectl $(BUILT)/lifewatch
 	@echo "  whole system: sudo systemd-sysusers && sudo systemctl daemon-reload && sudo systemctl enable --now lifed.socket"
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS))
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(PROGRAMS)) $(DESTDIR)$(HELPERDIR)/lifefetch
+	-rmdir $(DESTDIR)$(HELPERDIR) 2>/dev/null
 	rm -f $(DESTDIR)$(MANDIR)/man1/lifectl.1 $(DESTDIR)$(MANDIR)/man1/lifewatch.1 $(DESTDIR)$(MANDIR)/man8/lifed.8
 	rm -f $(DESTDIR)$(SYSTEMUNITDIR)/lifed.socket $(DESTDIR)$(SYSTEMUNITDIR)/lifed.service
 	rm -f $(DESTDIR)$(USERUNITDIR)/lifed.socket $(DESTDIR)$(USERUNITDIR)/lifed.service

@@ -3,7 +3,9 @@
 #   - `systemd-analyze verify` must print nothing for every unit (system and user), and
 #     for the system service with the network drop-in applied;
 #   - `systemd-analyze security --offline=true` must rate the system service (with and
-#     without the network drop-in) at MAX_EXPOSURE (2.0) or lower.
+#     without the network drop-in) at MAX_EXPOSURE (2.0) or lower;
+#   - lifed's fetch helper lifefetch must be where lifed looks for it (beside lifed in a
+#     build, ../libexec/life/ from lifed's folder when installed).
 #
 # Usage:
 #   systemd/check.sh                    the units in this folder, ExecStart pointed at a
@@ -34,6 +36,7 @@ if [ "${1:-}" = "--installed" ]; then
     dropin=$prefix/share/doc/lifed/network.conf.example
     manpath=$prefix/share/man
     bindir=$(sed -n 's|^ExecStart=\([^ ]*\)/lifed .*|\1|p' "$work/system/lifed.service")
+    helper=$(dirname "$bindir")/libexec/life/lifefetch
     echo "checking the units installed in $prefix (lifed: $bindir/lifed)"
 else
     bindir=${LIFED_BIN_DIR:-}
@@ -43,6 +46,7 @@ else
         done
     fi
     [ -n "$bindir" ] && [ -x "$bindir/lifed" ] || { echo "check.sh: no built lifed; run swift build first (or set LIFED_BIN_DIR)" >&2; exit 2; }
+    helper=$bindir/lifefetch
     for kind in system user; do
         for unit in lifed.socket lifed.service; do
             sed "s|/usr/local/bin/|$bindir/|g" "$here/$kind/$unit" > "$work/$kind/$unit"
@@ -97,5 +101,12 @@ score() { # score LABEL UNIT
 
 score "system service" "$work/system/lifed.service"
 score "system service + network drop-in" "$work/network/lifed.service"
+
+if [ -x "$helper" ]; then
+    echo "ok   fetch helper: $helper"
+else
+    echo "FAIL fetch helper: no executable $helper, where lifed looks for it"
+    failed=1
+fi
 
 exit $failed

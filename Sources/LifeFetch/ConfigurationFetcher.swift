@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LifeStore
 import Protocol
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,7 +32,7 @@ public enum ConfigurationFetcher {
     ///   A URL that cannot be fetched at all (unparseable, unsupported scheme) is answered
     ///   on the executor's next turn, without any I/O.
     public static func effect(
-        url: String, inbox: Inbox, timeout: Duration = .seconds(30), maxBytes: Int = 16 << 20
+        url: String, inbox: Inbox, timeout: Duration = FetchReport.defaultTimeout, maxBytes: Int = FetchReport.defaultBodyLimit
     ) -> Effect<Result<[Configuration], FetchFailure>> {
         .run { send in
             // Lives on the executor; other threads only carry it back there through the inbox.
@@ -62,6 +63,26 @@ public enum ConfigurationFetcher {
                 FileDownload.start(path: path, url: url, maxBytes: limit, finish: finish)
                 return Cancellable { delivery.cancel() }
             }
+        }
+    }
+
+    /// Fetches and decodes the configuration list at `url`, blocking the calling thread until
+    /// the fetch ends: for the helper `lifefetch`, which does nothing else. The same checks,
+    /// timeout, size limit and failure messages as ``effect(url:inbox:timeout:maxBytes:)``.
+    public static func fetch(
+        url: String, timeout: Duration = FetchReport.defaultTimeout, maxBytes: Int = FetchReport.defaultBodyLimit
+    ) -> Result<[Configuration], FetchFailure> {
+        let limit = max(maxBytes, 0)
+        switch Target.parse(url) {
+        case .failure(let failure):
+            return .failure(failure)
+        case .success(.file(let path)):
+            return FileReader.read(path, maxBytes: limit).flatMap { decode($0, from: url) }
+        case .success(.http(let address)):
+            let outcome = Outcome()
+            let download = HTTPDownload(url: url, timeout: timeout, maxBytes: limit) { outcome.set($0) }
+            download.start(address)
+            return outcome.wait()
         }
     }
 
@@ -152,6 +173,22 @@ final class Delivery {
 
     /// From now on nothing is delivered.
     func cancel() { send = nil }
+}
+
+/// One result handed from the thread that ends a fetch to the thread that waits for it.
+private final class Outcome: Sendable {
+    private let result = Mutex<Result<[Configuration], FetchFailure>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func set(_ value: Result<[Configuration], FetchFailure>) {
+        result.withLock { $0 = value }
+        done.signal()
+    }
+
+    func wait() -> Result<[Configuration], FetchFailure> {
+        done.wait()
+        return result.withLock { $0 } ?? .failure(FetchFailure("the fetch ended without a result"))
+    }
 }
 
 /// Reads a local file on a background queue.

@@ -8,6 +8,10 @@ struct DaemonOptions {
     var settings = Settings()
     /// Where `configurations.fetch` with no URL fetches from; nil for the built-in collection.
     var configurationsURL: String?
+    /// `--fetch-helper PATH`: the program that fetches URLs; nil to look for lifefetch.
+    var fetchHelper: String?
+    /// `--fetch-timeout`: how long a fetch from a URL may take.
+    var fetchTimeout: Duration = FetchReport.defaultTimeout
     var seed: UInt64?
     var maxFrame = 1 << 20
     var clientBuffer = 8 << 20
@@ -40,6 +44,9 @@ struct DaemonOptions {
           --topology NAME       torus (default: edges wrap) or bounded (outside is dead)
           --configurations URL  where configurations.fetch looks by default (http, https or file;
                                 default: a collection of classics built into lifed)
+          --fetch-helper PATH   the program that fetches URLs for configurations.fetch (default:
+                                lifefetch beside lifed, else ../libexec/life/lifefetch from there)
+          --fetch-timeout DURATION  how long a fetch from a URL may take (default 30s; 100ms to 10m)
           --seed N              seed for random grids, for reproducible worlds
           --max-frame BYTES     largest request frame a client may send (default 1048576)
           --client-buffer BYTES unsent output kept per client before diffs are dropped (default 8 MiB)
@@ -74,7 +81,8 @@ struct DaemonOptions {
         let parsed = try Arguments(
             arguments, options: [
                 "socket", "interval", "seed", "max-frame", "client-buffer", "log-level", "size", "rule", "topology",
-                "configurations", "state-dir", "allow-group", "max-clients", "idle-timeout", "frame-timeout",
+                "configurations", "fetch-helper", "fetch-timeout", "state-dir", "allow-group", "max-clients", "idle-timeout",
+                "frame-timeout",
             ],
             flags: ["help", "version", "log-actions", "ephemeral"])
         if parsed.has("help") {
@@ -112,6 +120,15 @@ struct DaemonOptions {
                 throw UsageError("--configurations needs an http, https or file URL, not \"\(url)\"")
             }
             options.configurationsURL = url
+        }
+        if let helper = parsed.values["fetch-helper"] {
+            guard !helper.isEmpty else { throw UsageError("--fetch-helper needs the path of a program") }
+            options.fetchHelper = helper
+        }
+        if let ms = try parsed.value("fetch-timeout", as: "a duration from 100ms to 10m, such as 30s", {
+            DurationText.milliseconds($0).flatMap { (100...600_000).contains($0) ? $0 : nil }
+        }) {
+            options.fetchTimeout = .milliseconds(ms)
         }
         options.seed = try parsed.value("seed", as: "a whole number from 0 to 2^64-1") { UInt64($0) }
         if let maxFrame = try parsed.value("max-frame", as: "a number of bytes from 64 to 1073741824", {

@@ -1,6 +1,5 @@
 import CLinux
 import Glibc
-import LifeFetch
 import LifeIO
 import LifeStore
 import Protocol
@@ -83,11 +82,14 @@ do {
 }
 
 let random = options.seed.map(RandomSource.init(seed:)) ?? RandomSource()
+// Fetches from URLs run in the helper lifefetch, a child process: lifed itself links no Foundation.
+let ownExecutable = FetchHelper.ownExecutable()
 let environment = AppEnvironment(
     scheduler: loop, random: random, defaultSettings: options.settings,
     fetchConfigurations: { url in
         guard let source = url ?? options.configurationsURL else { return AppEnvironment.builtinFetch(on: loop) }
-        return ConfigurationFetcher.effect(url: source, inbox: loop.inbox)
+        let executable = options.fetchHelper ?? FetchHelper.locate(besideExecutable: ownExecutable)
+        return FetchHelper(executable: executable, timeout: options.fetchTimeout, log: log).effect(url: source, on: loop)
     })
 
 var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)

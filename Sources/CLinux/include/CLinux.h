@@ -1,4 +1,4 @@
-// Linux interfaces that Swift's Glibc module does not bring in: epoll and signalfd.
+// Linux interfaces that Swift's Glibc module does not bring in: epoll, signalfd, pidfd.
 // Small inline wrappers keep epoll's packed struct and union out of Swift.
 #ifndef CLINUX_H
 #define CLINUX_H
@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <malloc.h>
+#include <sys/syscall.h>
 
 /// epoll_ctl with the descriptor itself as the event's data.
 static inline int clinux_epoll_ctl(int epoll, int op, int fd, uint32_t events) {
@@ -100,6 +101,26 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 /// of its parent's open (a daemon that kept a client's pipe would keep the client's reader waiting).
 static inline int clinux_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/// Declared by glibc only for _GNU_SOURCE.
+extern int pipe2(int fds[2], int flags);
+
+/// A pipe whose two ends are close-on-exec from the start: no child spawned meanwhile by
+/// another thread inherits them.
+static inline int clinux_pipe_cloexec(int fds[2]) {
+    return pipe2(fds, O_CLOEXEC);
+}
+
+/// pidfd_open(2) (Linux 5.3; glibc wraps it only from 2.36): a close-on-exec descriptor that
+/// polls readable once the process `pid` has exited. -1 with errno set (ENOSYS on older kernels).
+static inline int clinux_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
 }
 
 /// posix_spawn's flag for a new session (glibc defines it only under _GNU_SOURCE).

@@ -1,0 +1,90 @@
+import Glibc
+import LifeFetch
+import LifeIO
+import Protocol
+
+// lifefetch: lifed's fetch helper. It fetches one list of configurations with LifeFetch
+// (URLSession for http and https, POSIX reads for file URLs) and prints the outcome as one
+// `FetchReport` for lifed, which runs it in a child process for each fetch from a URL, so
+// that lifed itself links no Foundation.
+
+let help = """
+    lifefetch: fetches one list of configurations for lifed's configurations.fetch.
+
+    Usage: lifefetch [--timeout DURATION] [--max-bytes N] URL
+
+    lifed runs it in a child process for each fetch from a URL (so that lifed itself needs no
+    Foundation), and reads what it prints. It can be run by hand to try a URL.
+
+      URL                 an http, https or file URL serving a JSON array of
+                          {"title": "...", "contents": [[row, col], ...]} objects
+      --timeout DURATION  give up after this long, e.g. 500ms or 30s (default 30s)
+      --max-bytes N       read at most N bytes of the body (default 16777216)
+      -h, --help          show this help
+      --version           print the version
+
+    Output: one line on standard output holding one JSON object, at most
+    2 x max-bytes + 65536 bytes long:
+      {"configurations":[{"contents":[[0,1],[1,2]],"title":"Glider"}]}   exit status 0
+      {"error":"GET http://example.com/x.json answered HTTP 404"}           exit status 1
+    A mistake in the command line goes to standard error, with exit status 2.
+    """
+
+/// Writes all of `bytes` to standard output.
+func writeOut(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        if written < 0 {
+            if errno == EINTR { continue }
+            printError("lifefetch", "cannot write the report: \(String(cString: strerror(errno)))")
+            exit(.failure)
+        }
+        offset += written
+    }
+}
+
+let url: String
+var timeout = FetchReport.defaultTimeout
+var maxBytes = FetchReport.defaultBodyLimit
+do {
+    let parsed = try Arguments(
+        Array(CommandLine.arguments.dropFirst()), options: ["timeout", "max-bytes"], flags: ["help", "version"])
+    if parsed.has("help") {
+        print(help)
+        exit(.success)
+    }
+    if parsed.has("version") {
+        print("lifefetch \(LifeVersion.current)")
+        exit(.success)
+    }
+    guard parsed.positionals.count == 1 else {
+        throw UsageError(parsed.positionals.isEmpty ? "which URL? (see lifefetch --help)" : "give one URL, not \(parsed.positionals.count)")
+    }
+    url = parsed.positionals[0]
+    if let ms = try parsed.value("timeout", as: "a duration from 1ms to 24h, such as 500ms or 30s", {
+        DurationText.milliseconds($0).flatMap { (1...86_400_000).contains($0) ? $0 : nil }
+    }) {
+        timeout = .milliseconds(ms)
+    }
+    if let bytes = try parsed.value("max-bytes", as: "a number of bytes from 0 to 1073741824", {
+        Int($0).flatMap { (0...(1 << 30)).contains($0) ? $0 : nil }
+    }) {
+        maxBytes = bytes
+    }
+} catch {
+    printError("lifefetch", "\(error)")
+    exit(.usage)
+}
+
+var report = FetchReport(ConfigurationFetcher.fetch(url: url, timeout: timeout, maxBytes: maxBytes))
+var output = report.encoded()
+let limit = FetchReport.maxOutput(bodyLimit: maxBytes)
+if output.count > limit {
+    // A long list, or a message naming a very long URL: a short message instead.
+    report = FetchReport(
+        .failure(FetchFailure("fetching \(JSON.string(url).preview): the report would take \(output.count) bytes; lifed reads at most \(limit)")))
+    output = report.encoded()
+}
+writeOut(output)
+exit(report.exitStatus == 0 ? .success : .failure)

@@ -1,0 +1,381 @@
+import Foundation
+import LifeIO
+import Protocol
+import XCTest
+
+/// A subscription to `/configurations`, kept current from its snapshot and diffs.
+private final class ConfigurationsMirror {
+    let connection: Connection
+    private(set) var value: JSON = .null
+    private(set) var version = -1
+
+    init(_ daemon: Daemon) throws {
+        connection = try daemon.connect()
+        try connection.send(ClientRequest(id: "cfg", kind: .subscribe(path: try JSONPointer(parsing: "/configurations"))))
+        guard case .snapshot(_, let snapshotVersion, _, let snapshot, _) = try connection.receive() else {
+            throw Connection.Failure.protocolViolation("expected a snapshot")
+        }
+        value = snapshot
+        version = snapshotVersion
+    }
+
+    private func apply(_ message: ServerMessage) throws {
+        guard case .diff(_, let base, let diffVersion, let patch) = message else {
+            throw Connection.Failure.protocolViolation("unexpected \(message)")
+        }
+        XCTAssertEqual(base, version)
+        try value.apply(patch)
+        version = diffVersion
+    }
+
+    /// Applies diffs until the fetch acknowledged at `fetchVersion` has answered, and returns
+    /// the answer (each receive gives up after 10 s).
+    @discardableResult
+    func waitForAnswer(after fetchVersion: Int) throws -> JSON {
+        while version <= fetchVersion || value["isFetching"] != false {
+            try apply(try connection.receive())
+        }
+        return value
+    }
+
+    /// Applies the diffs sent so far (up to the pong of a ping sent now).
+    func catchUp() throws {
+        try connection.send(ClientRequest(id: "barrier", kind: .ping))
+        while true {
+            let message = try connection.receive()
+            if case .pong = message { return }
+            try apply(message)
+        }
+    }
+}
+
+/// `configurations.fetch` from URLs, which lifed hands to its helper `lifefetch` in a child
+/// process: the real helper over files and HTTP, and stand-ins that hang, crash, babble or
+/// are missing.
+final class FetchHelperTests: XCTestCase {
+    private let goodJSON = #"[{"title": "Glider", "contents": [[0, 1], [1, 2], [2, 0], [2, 1], [2, 2]]}, {"title": "Dot", "contents": [[0, 0]]}]"#
+    private let glider: JSON = ["title": "Glider", "contents": [[0, 1], [1, 2], [2, 0], [2, 1], [2, 2]]]
+    private let dot: JSON = ["title": "Dot", "contents": [[0, 0]]]
+
+    // MARK: Helpers
+
+    private func write(_ text: String, to path: String, mode: mode_t = 0o644) throws {
+        try FileIO.writeAtomically(Array(text.utf8), to: path, mode: mode)
+    }
+
+    /// Dispatches `configurations.fetch` (with `url` unless nil) and returns the version of its ack.
+    private func fetch(_ url: String?, on client: Connection) throws -> Int {
+        let reply = try client.dispatch("configurations.fetch", url.map { ["url": .string($0)] } ?? [:])
+        guard case .ack(_, let version) = reply else { throw Connection.Failure.protocolViolation("expected an ack, got \(reply)") }
+        return version
+    }
+
+    private func dispatch(_ type: String, on client: Connection) throws -> Int {
+        let reply = try client.dispatch(type)
+        guard case .ack(_, let version) = reply else { throw Connection.Failure.protocolViolation("expected an ack, got \(reply)") }
+        return version
+    }
+
+    /// The processes whose parent is `pid`, zombies included.
+    private func children(of pid: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return entries.compactMap { entry -> pid_t? in
+            guard let child = pid_t(entry), let stat = try? FileIO.read("/proc/\(entry)/stat") else { return nil }
+            let text = String(decoding: stat, as: UTF8.self)
+            guard let close = text.lastIndex(of: ")") else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
+        }
+    }
+
+    /// Waits until process `pid` is gone for good: killed and reaped (a zombie still answers
+    /// `kill(pid, 0)`). False after 10 s.
+    private func waitUntilGone(_ pid: pid_t) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if kill(pid, 0) != 0 && errno == ESRCH { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    /// Waits until process `pid` has died, reaped or not. False after 10 s.
+    private func waitUntilDead(_ pid: pid_t) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            guard let stat = try? FileIO.read("/proc/\(pid)/stat") else { return true }
+            let text = String(decoding: stat, as: UTF8.self)
+            if let close = text.lastIndex(of: ")"), text[text.index(after: close)...].hasPrefix(" Z") { return true }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    /// The pids the stand-in helper recorded when asked to hang, once there are `count`.
+    private func hungHelpers(in folder: String, count: Int) throws -> [pid_t] {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let text = (try? FileIO.read("\(folder)/hung.pids")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let pids = text.split(separator: "\n").compactMap { pid_t($0) }
+            if pids.count >= count { return pids }
+            usleep(5_000)
+        }
+        throw Connection.Failure.protocolViolation("the stand-in helper did not start \(count) times")
+    }
+
+    /// A stand-in for lifefetch: what it does depends on its last argument, the URL.
+    private func standInHelper(in folder: String) throws -> String {
+        let path = "\(folder)/fake-lifefetch"
+        try write(
+            """
+            #!/bin/sh
+            for url; do :; done
+            case "$url" in
+              *hang*) echo $$ >> "\(folder)/hung.pids"; exec sleep 60 ;;
+              *crash*) printf '{"configura'; kill -SEGV $$ ;;
+              *flood*) exec cat /dev/zero ;;
+              *status3*) exit 3 ;;
+              *quiet*) exit 0 ;;
+              *lying*) printf '{"error":"it went wrong"}\\n'; exit 0 ;;
+              *extra*) printf '{"configurations":[],"note":"hi"}\\n' ;;
+              *arguments*) printf '{"error":"%s"}\\n' "$*"; exit 1 ;;
+              *) printf '{"configurations":[{"title":"Fake","contents":[[0,0]]}]}\\n' ;;
+            esac
+            """, to: path, mode: 0o755)
+        return path
+    }
+
+    /// Whether `pid` has any Foundation library mapped.
+    private func mapsFoundation(_ pid: pid_t) throws -> Bool {
+        String(decoding: try FileIO.read("/proc/\(pid)/maps"), as: UTF8.self).contains("Foundation")
+    }
+
+    // MARK: The real helper
+
+    func testTheRealHelperFetchesFilesAndLifedStaysFreeOfFoundation() throws {
+        let folder = try makeTemporaryFolder(self)
+        try write(goodJSON, to: "\(folder)/list.json")
+        let daemon = try Daemon(self)
+        let pid = daemon.process.processIdentifier
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+
+        let answer = try mirror.waitForAnswer(after: try fetch("file://\(folder)/list.json", on: client))
+        XCTAssertEqual(answer, ["configs": [glider, dot], "error": nil, "isFetching": false])
+
+        let missing = "\(folder)/missing.json"
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch("file://\(missing)", on: client)),
+            ["configs": [], "error": .string("cannot open \(missing): No such file or directory"), "isFetching": false])
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch("ftp://example.com/x.json", on: client))["error"],
+            "unsupported URL scheme \"ftp\" in ftp://example.com/x.json; lifed fetches http, https and file URLs")
+
+        XCTAssertEqual(children(of: pid), [], "every helper was reaped")
+        XCTAssertFalse(try mapsFoundation(pid), "lifed itself has no Foundation library loaded")
+    }
+
+    func testTheRealHelperFetchesOverHTTPAndItsFailuresKeepTheirMessages() throws {
+        let server = try TestHTTPServer(routes: [
+            "/list.json": .ok(goodJSON),
+            "/broken.json": .ok(#"[{"title": "a", "contents": [[0, 0]]}, {"title": 7, "contents": []}]"#),
+            "/slow.json": TestHTTPServer.Reply(body: Array(goodJSON.utf8), holds: true),
+        ])
+        addTeardownBlock { server.stop() }
+        let daemon = try Daemon(self, arguments: ["--fetch-timeout", "300ms", "--configurations", server.url("/list.json")])
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+
+        // No URL: the daemon's --configurations.
+        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch(nil, on: client))["configs"], [glider, dot])
+        let missing = server.url("/missing.json")
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch(missing, on: client)),
+            ["configs": [], "error": .string("GET \(missing) answered HTTP 404"), "isFetching": false])
+        let broken = server.url("/broken.json")
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch(broken, on: client))["error"],
+            .string("decoding \(broken): element 1: \"title\" must be a string, not number"))
+        // The helper's own timeout, as --fetch-timeout sets it.
+        let slow = server.url("/slow.json")
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch(slow, on: client))["error"], .string("GET \(slow) timed out after 300ms"))
+        XCTAssertEqual(server.seen.requests, ["/list.json", "/missing.json", "/broken.json", "/slow.json"])
+        XCTAssertEqual(children(of: daemon.process.processIdentifier), [])
+    }
+
+    func testLifedPassesItsLimitsToTheHelper() throws {
+        let folder = try makeTemporaryFolder(self)
+        let daemon = try Daemon(self, arguments: ["--fetch-helper", try standInHelper(in: folder), "--fetch-timeout", "1.5s"])
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch("-x --arguments", on: client))["error"],
+            "--timeout 1.5s --max-bytes 16777216 -- -x --arguments", "the URL comes after --, whatever it looks like")
+        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch("http://example.com/good", on: client))["configs"], [["title": "Fake", "contents": [[0, 0]]]])
+    }
+
+    // MARK: Cancellation
+
+    func testCancellingAFetchKillsAndReapsTheHelperAndDeliversNothing() throws {
+        let folder = try makeTemporaryFolder(self)
+        let daemon = try Daemon(self, arguments: ["--fetch-helper", try standInHelper(in: folder)])
+        let lifed = daemon.process.processIdentifier
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+
+        // configurations.cancelFetch
+        _ = try fetch("http://example.com/hang/1", on: client)
+        let first = try hungHelpers(in: folder, count: 1)[0]
+        XCTAssertEqual(children(of: lifed), [first])
+        let cancelled = try dispatch("configurations.cancelFetch", on: client)
+        XCTAssertTrue(waitUntilGone(first), "the helper was killed and reaped")
+        try mirror.catchUp()
+        XCTAssertEqual(mirror.version, cancelled, "nothing was delivered after the cancellation")
+        XCTAssertEqual(mirror.value, ["configs": [], "error": nil, "isFetching": false])
+
+        // configurations.clear
+        _ = try fetch("http://example.com/hang/2", on: client)
+        let second = try hungHelpers(in: folder, count: 2)[1]
+        let cleared = try dispatch("configurations.clear", on: client)
+        XCTAssertTrue(waitUntilGone(second))
+        try mirror.catchUp()
+        XCTAssertEqual(mirror.version, cleared)
+        XCTAssertEqual(mirror.value, ["configs": [], "error": nil, "isFetching": false])
+
+        // A second fetch replaces the first: only the second answers.
+        _ = try fetch("http://example.com/hang/3", on: client)
+        let third = try hungHelpers(in: folder, count: 3)[2]
+        let replacing = try fetch("http://example.com/good", on: client)
+        XCTAssertTrue(waitUntilGone(third))
+        XCTAssertEqual(try mirror.waitForAnswer(after: replacing), ["configs": [["title": "Fake", "contents": [[0, 0]]]], "error": nil, "isFetching": false])
+        try mirror.catchUp()
+        XCTAssertEqual(mirror.version, replacing + 1, "one answer, the second fetch's")
+        XCTAssertEqual(children(of: lifed), [])
+    }
+
+    func testShutdownKillsAHelperInFlight() throws {
+        let folder = try makeTemporaryFolder(self)
+        let daemon = try Daemon(self, arguments: ["--fetch-helper", try standInHelper(in: folder)])
+        _ = try fetch("http://example.com/hang", on: try daemon.connect())
+        let helper = try hungHelpers(in: folder, count: 1)[0]
+        XCTAssertEqual(daemon.terminate(), 0)
+        // Orphaned when lifed exits: killed, it is at most a zombie of its new parent's.
+        XCTAssertTrue(waitUntilDead(helper), "the helper did not outlive lifed")
+    }
+
+    func testTheBackstopStopsAHelperThatNeverAnswers() throws {
+        let folder = try makeTemporaryFolder(self)
+        let daemon = try Daemon(self, arguments: ["--fetch-helper", try standInHelper(in: folder), "--fetch-timeout", "100ms"])
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+        let start = Date()
+        let version = try fetch("http://example.com/hang", on: client)
+        let helper = try hungHelpers(in: folder, count: 1)[0]
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: version)["error"],
+            .string("fetching http://example.com/hang: the fetch helper \(folder)/fake-lifefetch did not answer within 2.1s; lifed stopped it"))
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 2.1)
+        XCTAssertTrue(waitUntilGone(helper))
+        try mirror.catchUp()
+        XCTAssertEqual(mirror.version, version + 1, "one answer")
+    }
+
+    // MARK: Broken helpers
+
+    func testABrokenHelperIsAFailedFetchAndLifedKeepsServing() throws {
+        let folder = try makeTemporaryFolder(self)
+        let fake = try standInHelper(in: folder)
+        let daemon = try Daemon(self, arguments: ["--fetch-helper", fake])
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+        let limit = FetchReport.maxOutput(bodyLimit: FetchReport.defaultBodyLimit)
+        let cases: [(url: String, error: String)] = [
+            ("http://x/crash", "the fetch helper \(fake) was killed by signal 11 (Segmentation fault) without a report"),
+            ("http://x/flood", "the fetch helper \(fake) wrote more than \(limit) bytes; lifed reads at most \(limit)"),
+            ("http://x/status3", "the fetch helper \(fake) exited with status 3 without a report"),
+            ("http://x/quiet", "the fetch helper \(fake) exited with status 0 without a report"),
+            ("http://x/lying", "the fetch helper \(fake) exited with status 0 after reporting a failure"),
+            (
+                "http://x/extra",
+                "the fetch helper \(fake) wrote something other than a report: expected exactly one member, \"configurations\" or \"error\", not \"configurations\", \"note\""
+            ),
+        ]
+        for (url, error) in cases {
+            let answer = try mirror.waitForAnswer(after: try fetch(url, on: client))
+            XCTAssertEqual(answer, ["configs": [], "error": .string("fetching \(url): \(error)"), "isFetching": false], url)
+        }
+        XCTAssertEqual(children(of: daemon.process.processIdentifier), [])
+        guard case .pong = try client.request(.ping) else { return XCTFail("lifed keeps serving") }
+        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch("http://x/good", on: client))["configs"], [["title": "Fake", "contents": [[0, 0]]]])
+    }
+
+    func testAHelperThatPrintsSomethingElse() throws {
+        let daemon = try Daemon(self, arguments: ["--fetch-helper", "/bin/echo"])
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+        let url = "http://example.com/list.json"
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch(url, on: client))["error"],
+            .string(
+                "fetching \(url): the fetch helper /bin/echo wrote something other than a report: invalid JSON at byte 1: unexpected character '-', expected a digit in number"
+            ))
+        XCTAssertTrue(daemon.stderrText().contains("lifed: fetching \(url): the fetch helper /bin/echo wrote something other"), "logged")
+    }
+
+    func testAMissingHelper() throws {
+        let folder = try makeTemporaryFolder(self)
+        let daemon = try Daemon(self, arguments: ["--fetch-helper", "\(folder)/nowhere/lifefetch"])
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+        let url = "file:///srv/list.json"
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch(url, on: client)),
+            [
+                "configs": [], "isFetching": false,
+                "error": .string("fetching \(url): cannot start the fetch helper \(folder)/nowhere/lifefetch: No such file or directory"),
+            ])
+        // The built-in collection needs no helper.
+        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch(nil, on: client))["error"], .null)
+        XCTAssertGreaterThanOrEqual(mirror.value["configs"]?.arrayValue?.count ?? 0, 20)
+    }
+
+    // MARK: lifefetch by itself
+
+    /// Runs `lifefetch` with `arguments` to its end, on an event loop.
+    private func runLifefetch(_ arguments: [String]) throws -> (status: ChildProcess.Termination, output: String) {
+        let loop = try EventLoop()
+        var outcome: ChildProcess.Outcome?
+        _ = try ChildProcess.start(Products.path("lifefetch"), arguments: arguments, on: loop, maxOutput: 1 << 20) {
+            outcome = $0
+            loop.stop()
+        }
+        let limit = loop.schedule(after: .seconds(20)) { loop.stop() }
+        loop.run()
+        limit.cancel()
+        let result = try XCTUnwrap(outcome, "lifefetch \(arguments) ended")
+        return (result.termination, String(decoding: result.output, as: UTF8.self))
+    }
+
+    func testLifefetchPrintsOneReport() throws {
+        let folder = try makeTemporaryFolder(self)
+        try write(goodJSON, to: "\(folder)/list.json")
+        let good = try runLifefetch(["file://\(folder)/list.json"])
+        XCTAssertEqual(good.status, .exited(0))
+        XCTAssertEqual(
+            good.output, #"{"configurations":[{"contents":[[0,1],[1,2],[2,0],[2,1],[2,2]],"title":"Glider"},{"contents":[[0,0]],"title":"Dot"}]}"# + "\n")
+
+        let tooBig = try runLifefetch(["--max-bytes", "10", "file://\(folder)/list.json"])
+        XCTAssertEqual(tooBig.status, .exited(1))
+        XCTAssertEqual(
+            tooBig.output, #"{"error":"cannot read \#(folder)/list.json: it is \#(goodJSON.utf8.count) bytes; lifed reads at most 10"}"# + "\n")
+
+        let help = try runLifefetch(["--help"])
+        XCTAssertEqual(help.status, .exited(0))
+        XCTAssertTrue(help.output.contains(#"{"error":"#), help.output)
+
+        XCTAssertEqual(try runLifefetch([]).status, .exited(2), "no URL")
+        XCTAssertEqual(try runLifefetch(["--timeout", "soon", "file:///x"]).status, .exited(2))
+        XCTAssertEqual(try runLifefetch(["--timeout", "soon", "file:///x"]).output, "", "usage errors go to stderr")
+    }
+}

@@ -1,0 +1,1 @@
+../LifeFetchTests/TestHTTPServer.swift
