@@ -7,6 +7,8 @@ import PackageDescription
 ///   framing, messages, the state and action types. Pure values, no I/O.
 /// - `LifeStore`: the Composable-Architecture-style store (Reducer, Effect, Store,
 ///   Scheduler) and the world's reducers. Daemon-side logic, tested in virtual time.
+/// - `LifeKernel`: the bit engine's inner loop (a band of rows of one generation, on SIMD lanes
+///   of two 64-bit words), for the processor the package is built for (x86-64: SSE2).
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, command-line parsing.
 /// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd).
@@ -23,7 +25,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Protocol", swiftSettings: strict),
-        .target(name: "LifeStore", dependencies: ["Protocol"], swiftSettings: strict),
+        .target(name: "LifeKernel", swiftSettings: strict),
+        .target(name: "LifeStore", dependencies: ["Protocol", "LifeKernel"], swiftSettings: strict),
         .target(name: "CLinux"),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),

@@ -1,3 +1,4 @@
+internal import LifeKernel
 import Protocol
 
 /// A grid stored as bit planes, 64 cells to a word, and stepped by bit-sliced adders.
@@ -263,7 +264,7 @@ struct BitLayout: Sendable, Equatable {
         self.rows = rows
         self.cols = cols
         words = (cols + 63) / 64
-        let lanes = Lanes.scalarCount
+        let lanes = LifeKernel.BitKernel.laneWords
         // Lanes may write up to a lane past the last data word, and read one word beyond that:
         // both must stay before word stride - 1, which belongs to the next row.
         stride = ((words + lanes - 1) / lanes * lanes + 2 + lanes - 1) / lanes * lanes
