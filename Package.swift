@@ -9,10 +9,29 @@ import PackageDescription
 ///   Scheduler) and the world's reducers. Daemon-side logic, tested in virtual time.
 /// - `LifeKernel`: the bit engine's inner loop (a band of rows of one generation, on SIMD lanes
 ///   of two 64-bit words), for the processor the package is built for (x86-64: SSE2).
+/// - `LifeKernelAVX2` (x86-64 hosts only): the same source file, a symbolic link to LifeKernel's,
+///   built for Haswell with lanes of four words (`LIFE_WIDE_LANES`). LifeStore uses it when the
+///   processor has AVX2 (decided once at run time; `LIFE_ENGINE_KERNEL=baseline|avx2` forces one).
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, command-line parsing.
-/// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd).
+/// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd),
+///   and the processor's features.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+// The kernels LifeStore can pick from; LIFE_AVX2_KERNEL tells it whether it has the AVX2 one.
+// `#if arch` is the host's architecture (this manifest is compiled for the host), which is the
+// target's unless cross-compiling. The AVX2 kernel is optimized in debug builds too: unoptimized,
+// it would be full of the shared helpers that scripts/check-kernel-symbols.sh keeps out of it
+// (see BitKernel.swift).
+var kernels: [Target] = [.target(name: "LifeKernel", swiftSettings: strict)]
+var storeSettings = strict
+#if arch(x86_64)
+    kernels.append(
+        .target(
+            name: "LifeKernelAVX2",
+            swiftSettings: strict + [.unsafeFlags(["-O", "-target-cpu", "haswell"]), .define("LIFE_WIDE_LANES")]))
+    storeSettings.append(.define("LIFE_AVX2_KERNEL"))
+#endif
 
 let package = Package(
     name: "life",
@@ -25,8 +44,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "Protocol", swiftSettings: strict),
-        .target(name: "LifeKernel", swiftSettings: strict),
-        .target(name: "LifeStore", dependencies: ["Protocol", "LifeKernel"], swiftSettings: strict),
+        .target(
+            name: "LifeStore", dependencies: ["Protocol", "CLinux"] + kernels.map { .target(name: $0.name) },
+            swiftSettings: storeSettings),
         .target(name: "CLinux"),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
@@ -44,5 +64,5 @@ let package = Package(
             dependencies: ["Protocol", "LifeIO", "lifed", "lifectl", "lifewatch"],
             swiftSettings: strict
         ),
-    ]
+    ] + kernels
 )

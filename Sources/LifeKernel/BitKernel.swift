@@ -2,8 +2,17 @@
 // rows, with SIMD lanes of 64-cell words, neighbour counts from bit-sliced adders, and the rule as
 // a boolean function of the count's bit planes; and the population counts of a band.
 //
-// Only ``BitKernel``'s entry points are public: everything generic is specialized here, and each
-// call from LifeStore does a whole band.
+// This one file is two modules: `LifeKernel`, for the processor the package is built for (the
+// x86-64 baseline: SSE2), and `LifeKernelAVX2` (Sources/LifeKernelAVX2/BitKernel.swift is a
+// symbolic link to it), built with `-target-cpu haswell -DLIFE_WIDE_LANES`. LifeStore picks one at
+// run time (BitGrid.Kernel). Only ``BitKernel``'s entry points are public: everything generic is
+// specialized here, in the module compiled for its lanes, and each call across modules does a
+// whole band. Nothing here may run unless the processor has what the module was compiled for.
+//
+// So this file must not define code that other modules could end up running: the generic
+// specializations and runtime helpers that every module may emit (arrays, strings, type metadata
+// lookups), which the linker keeps one copy of (weak symbols). That copy might be the one built
+// for Haswell. Keep to lanes, raw pointers and integers; `scripts/check-kernel-symbols.sh` checks.
 //
 // Layout (see LifeStore's BitLayout): each row is `words` data words (cell `c` is bit `c % 64` of
 // word `c / 64`) inside `stride` storage words. The word before a row (index -1) holds in bit 63
@@ -14,9 +23,9 @@
 // nine neighbouring words, and the fix-up after each band writes the ghosts of the new rows.
 
 #if LIFE_WIDE_LANES
-    /// The lanes the kernel works on: four 64-cell words, one AVX2 register. For builds for
-    /// processors that have AVX2: `swift build -c release -Xswiftc -target-cpu -Xswiftc haswell
-    /// -Xswiftc -DLIFE_WIDE_LANES` (about twice as fast: three-operand instructions, twice the width).
+    /// The lanes the kernel works on: four 64-cell words, one AVX2 register. Set for the
+    /// `LifeKernelAVX2` module (see Package.swift), which is compiled for Haswell: about twice as
+    /// fast as the baseline (three-operand instructions, twice the width).
     private typealias Lanes = SIMD4<UInt64>
 #else
     /// The lanes the kernel works on: two 64-cell words, one SSE2 register (the x86-64 baseline).
@@ -245,17 +254,21 @@ private struct MaskTable {
     static func with<Result>(birth: UInt16, survival: UInt16, _ body: (TableLaneRule) -> Result) -> Result {
         func b(_ n: Int) -> UInt64 { birth & (1 << n) != 0 ? ~0 : 0 }
         func d(_ n: Int) -> UInt64 { b(n) ^ (survival & (1 << n) != 0 ? ~0 : 0) }
-        var values: [UInt64] = []
-        for k in 0..<4 {
-            values += [b(2 * k), d(2 * k), b(2 * k) ^ b(2 * k + 1), d(2 * k) ^ d(2 * k + 1)]
-        }
-        values += [b(0) ^ b(8), d(0) ^ d(8)]
         let table = UnsafeMutableRawPointer.allocate(
             byteCount: count * MemoryLayout<Lanes>.stride, alignment: MemoryLayout<Lanes>.alignment)
         defer { table.deallocate() }
-        for (index, value) in values.enumerated() {
+        func set(_ index: Int, _ value: UInt64) {
             table.storeBytes(of: Lanes(repeating: value), toByteOffset: index * MemoryLayout<Lanes>.stride, as: Lanes.self)
         }
+        // No array here: see the note on shared code at the top of the file.
+        for k in 0..<4 {
+            set(4 * k, b(2 * k))
+            set(4 * k + 1, d(2 * k))
+            set(4 * k + 2, b(2 * k) ^ b(2 * k + 1))
+            set(4 * k + 3, d(2 * k) ^ d(2 * k + 1))
+        }
+        set(16, b(0) ^ b(8))
+        set(17, d(0) ^ d(8))
         return body(TableLaneRule(masks: UnsafeRawPointer(table)))
     }
 }

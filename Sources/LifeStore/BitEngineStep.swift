@@ -1,29 +1,32 @@
-internal import LifeKernel
 import Protocol
 
 extension BitGrid {
-    /// One generation under `rule` and `topology`, on `threads` threads (1: this thread only).
+    /// One generation under `rule` and `topology`, on `threads` threads (1: this thread only),
+    /// with `kernel`'s inner loop: all kernels give the same result; the default is the fastest
+    /// the processor runs (see ``Kernel/selected``); any other must be ``Kernel/isAvailable``.
     ///
     /// A live cell whose live-neighbour count the rule keeps becomes `alive`; a non-live cell
     /// whose count the rule gives birth becomes `born`; any other live cell becomes `died`; any
     /// other cell becomes `empty`.
-    public mutating func step(rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1) {
-        run(generations: 1, rule: rule, topology: topology, threads: threads, counting: false) { _, _ in }
+    public mutating func step(rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected) {
+        run(generations: 1, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: false) { _, _ in }
     }
 
-    /// `generations` generations, on `threads` threads.
-    public mutating func advance(generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1) {
-        run(generations: generations, rule: rule, topology: topology, threads: threads, counting: false) { _, _ in }
-    }
-
-    /// `generations` generations, on `threads` threads, calling `observe` after each, in order,
-    /// with the census and the fingerprint of the grid it produced (both counted by the threads
-    /// as they go, from the bit planes).
+    /// `generations` generations, on `threads` threads, with `kernel`'s inner loop.
     public mutating func advance(
-        generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1,
+        generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected
+    ) {
+        run(generations: generations, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: false) { _, _ in }
+    }
+
+    /// `generations` generations, on `threads` threads, with `kernel`'s inner loop, calling
+    /// `observe` after each, in order, with the census and the fingerprint of the grid it
+    /// produced (both counted by the threads as they go, from the bit planes).
+    public mutating func advance(
+        generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected,
         _ observe: (_ census: Census, _ fingerprint: UInt64) -> Void
     ) {
-        run(generations: generations, rule: rule, topology: topology, threads: threads, counting: true, observe)
+        run(generations: generations, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: true, observe)
     }
 
     /// How many threads a run of `generations` generations of a `rows` x `cols` grid is worth:
@@ -41,11 +44,11 @@ extension BitGrid {
     }
 
     private mutating func run(
-        generations: Int, rule: Rule, topology: Topology, threads: Int, counting: Bool,
+        generations: Int, rule: Rule, topology: Topology, threads: Int, kernel: Kernel, counting: Bool,
         _ observe: (Census, UInt64) -> Void
     ) {
         guard generations > 0 else { return }
-        let implementation = LifeKernel.BitKernel.self
+        let implementation = kernel.implementation
         let layout = self.layout
         guard layout.rows > 0, layout.words > 0 else {
             // No cells: every generation is the same empty world.
