@@ -7,13 +7,34 @@ import PackageDescription
 ///   framing, messages, the state and action types. Pure values, no I/O.
 /// - `LifeStore`: the Composable-Architecture-style store (Reducer, Effect, Store,
 ///   Scheduler) and the world's reducers. Daemon-side logic, tested in virtual time.
+/// - `LifeKernel`: the bit engine's inner loop (a band of rows of one generation, on SIMD lanes
+///   of two 64-bit words), for the processor the package is built for (x86-64: SSE2).
+/// - `LifeKernelAVX2` (x86-64 hosts only): the same source file, a symbolic link to LifeKernel's,
+///   built for Haswell with lanes of four words (`LIFE_WIDE_LANES`). LifeStore uses it when the
+///   processor has AVX2 (decided once at run time; `LIFE_ENGINE_KERNEL=baseline|avx2` forces one).
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
-///   Unix sockets, framed connections, child processes, command-line parsing.
+///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
 /// - `LifeFetch`: fetching configuration lists over HTTP(S) (URLSession) and from files. The
 ///   only target that uses Foundation; only the helper `lifefetch` links it, and `lifed` runs
 ///   that in a child process for each fetch, so that lifed itself links no Foundation.
-/// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd, pidfd).
+/// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd,
+///   pidfd, malloc_trim), and the processor's features.
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+// The kernels LifeStore can pick from; LIFE_AVX2_KERNEL tells it whether it has the AVX2 one.
+// `#if arch` is the host's architecture (this manifest is compiled for the host), which is the
+// target's unless cross-compiling. The AVX2 kernel is optimized in debug builds too: unoptimized,
+// it would be full of the shared helpers that scripts/check-kernel-symbols.sh keeps out of it
+// (see BitKernel.swift).
+var kernels: [Target] = [.target(name: "LifeKernel", swiftSettings: strict)]
+var storeSettings = strict
+#if arch(x86_64)
+    kernels.append(
+        .target(
+            name: "LifeKernelAVX2",
+            swiftSettings: strict + [.unsafeFlags(["-O", "-target-cpu", "haswell"]), .define("LIFE_WIDE_LANES")]))
+    storeSettings.append(.define("LIFE_AVX2_KERNEL"))
+#endif
 
 let package = Package(
     name: "life",
@@ -27,7 +48,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "Protocol", swiftSettings: strict),
-        .target(name: "LifeStore", dependencies: ["Protocol"], swiftSettings: strict),
+        .target(
+            name: "LifeStore", dependencies: ["Protocol", "CLinux"] + kernels.map { .target(name: $0.name) },
+            swiftSettings: storeSettings),
         .target(name: "CLinux"),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
@@ -47,5 +70,5 @@ let package = Package(
             dependencies: ["Protocol", "LifeIO", "lifed", "lifefetch", "lifectl", "lifewatch"],
             swiftSettings: strict
         ),
-    ]
+    ] + kernels
 )

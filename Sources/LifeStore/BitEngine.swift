@@ -174,7 +174,8 @@ extension BitGrid: Equatable {
 /// ghost cell in bit 63; the east ghost is the first bit past the row's last column (bit
 /// `cols % 64` of the last data word, or bit 0 of word `words` when `cols` is a multiple of 64).
 /// Words `words..<stride - 1` of a row are guards; word `stride - 1` is the next row's word -1.
-/// `stride` leaves room for the kernel's lanes to run past the last data word.
+/// `stride` leaves room for the widest kernel's lanes to run past the last data word, so that any
+/// kernel can step any grid.
 @usableFromInline
 struct BitLayout: Sendable, Equatable {
     let rows: Int
@@ -190,11 +191,14 @@ struct BitLayout: Sendable, Equatable {
     /// The number of words in a plane.
     let storage: Int
 
+    /// The words in the widest kernel's lanes (AVX2: four); every kernel's are a divisor of it.
+    static let laneWords = 4
+
     init(rows: Int, cols: Int) {
         self.rows = rows
         self.cols = cols
         words = (cols + 63) / 64
-        let lanes = Lanes.scalarCount
+        let lanes = BitLayout.laneWords
         // Lanes may write up to a lane past the last data word, and read one word beyond that:
         // both must stay before word stride - 1, which belongs to the next row.
         stride = ((words + lanes - 1) / lanes * lanes + 2 + lanes - 1) / lanes * lanes

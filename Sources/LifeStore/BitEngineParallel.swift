@@ -38,8 +38,8 @@ extension BitEngine {
     /// `generations` generations on `participants` threads, alternating between the planes
     /// `first` (the input of the first generation) and `second`; `report` gets each generation's
     /// counts, in order, when `counting`.
-    static func parallel<R: LaneRule>(
-        _ rule: R, _ layout: BitLayout, first: UnsafeMutablePointer<UInt64>, second: UnsafeMutablePointer<UInt64>,
+    static func parallel(
+        _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, first: UnsafeMutablePointer<UInt64>, second: UnsafeMutablePointer<UInt64>,
         generations: Int, participants: Int, torus: Bool, counting: Bool, _ report: (BandStats) -> Void
     ) {
         let chunks = max(1, min(layout.rows / minimumRowsPerChunk, participants * chunksPerParticipant))
@@ -51,10 +51,10 @@ extension BitEngine {
         while done < generations {
             let count = min(generationsPerRun, generations - done)
             let run = SharedRun(
-                input: done % 2 == 0 ? first : second, output: done % 2 == 0 ? second : first, results: results,
+                kernel: kernel, rule: rule, input: done % 2 == 0 ? first : second, output: done % 2 == 0 ? second : first, results: results,
                 layout: layout, generations: count, chunks: chunks, torus: torus, counting: counting)
             DispatchQueue.concurrentPerform(iterations: participants) { _ in
-                run.work(rule)
+                run.work()
             }
             if counting {
                 for generation in 0..<count {
@@ -78,16 +78,19 @@ final class Tickets: Sendable {
 
 /// One parallel run, shared by its threads.
 ///
-/// `@unchecked Sendable` because it carries raw pointers into the two planes and the results,
-/// which the threads read and write at once. That is safe because of how the tickets go: during
-/// generation g every thread only reads the input plane of g and writes, in the output plane,
-/// only the rows of the chunks it claimed (their data words, their guard words and their west
-/// words; the ghost rows by the first and last chunk), and the result slot of its ticket. Chunks
-/// do not overlap, and no ticket of generation g + 1 (which writes g's input plane) starts before
-/// every ticket of g is finished: the `finished` counter is incremented with release ordering
-/// after a chunk is written and read with acquire ordering before the next generation starts.
-/// The owner of the planes waits for `concurrentPerform` to return before it looks at them.
+/// `@unchecked Sendable` because it carries raw pointers into the two planes and the results, which
+/// the threads read and write at once (and, for a table rule, to the kernel's mask table, which
+/// they only read). That is safe because of how the tickets go: during generation g every thread
+/// only reads the input plane of g and writes, in the output plane, only the rows of the chunks it
+/// claimed (their data words, their guard words and their west words; the ghost rows by the first
+/// and last chunk), and the result slot of its ticket. Chunks do not overlap, and no ticket of
+/// generation g + 1 (which writes g's input plane) starts before every ticket of g is finished: the
+/// `finished` counter is incremented with release ordering after a chunk is written and read with
+/// acquire ordering before the next generation starts. The owner of the planes waits for
+/// `concurrentPerform` to return before it looks at them.
 struct SharedRun: @unchecked Sendable {
+    let kernel: any BandKernel.Type
+    let rule: BandRule
     let input: UnsafeMutablePointer<UInt64>
     let output: UnsafeMutablePointer<UInt64>
     let results: UnsafeMutablePointer<BandStats>
@@ -99,7 +102,7 @@ struct SharedRun: @unchecked Sendable {
     let tickets = Tickets()
 
     /// Claims and computes tickets until there are none left.
-    func work<R: LaneRule>(_ rule: R) {
+    func work() {
         let total = generations * chunks
         while true {
             let ticket = tickets.claimed.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -116,7 +119,7 @@ struct SharedRun: @unchecked Sendable {
             }
             let even = generation % 2 == 0
             let stats = BitEngine.generation(
-                rule, layout, input: even ? input : output, output: even ? output : input,
+                kernel, rule, layout, input: even ? input : output, output: even ? output : input,
                 rows: layout.rows * chunk / chunks, layout.rows * (chunk + 1) / chunks, torus: torus, counting: counting)
             results[ticket] = stats
             tickets.finished.wrappingAdd(1, ordering: .releasing)

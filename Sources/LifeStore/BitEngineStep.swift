@@ -1,28 +1,32 @@
 import Protocol
 
 extension BitGrid {
-    /// One generation under `rule` and `topology`, on `threads` threads (1: this thread only).
+    /// One generation under `rule` and `topology`, on `threads` threads (1: this thread only),
+    /// with `kernel`'s inner loop: all kernels give the same result; the default is the fastest
+    /// the processor runs (see ``Kernel/selected``); any other must be ``Kernel/isAvailable``.
     ///
     /// A live cell whose live-neighbour count the rule keeps becomes `alive`; a non-live cell
     /// whose count the rule gives birth becomes `born`; any other live cell becomes `died`; any
     /// other cell becomes `empty`.
-    public mutating func step(rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1) {
-        run(generations: 1, rule: rule, topology: topology, threads: threads, counting: false) { _, _ in }
+    public mutating func step(rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected) {
+        run(generations: 1, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: false) { _, _ in }
     }
 
-    /// `generations` generations, on `threads` threads.
-    public mutating func advance(generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1) {
-        run(generations: generations, rule: rule, topology: topology, threads: threads, counting: false) { _, _ in }
-    }
-
-    /// `generations` generations, on `threads` threads, calling `observe` after each, in order,
-    /// with the census and the fingerprint of the grid it produced (both counted by the threads
-    /// as they go, from the bit planes).
+    /// `generations` generations, on `threads` threads, with `kernel`'s inner loop.
     public mutating func advance(
-        generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1,
+        generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected
+    ) {
+        run(generations: generations, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: false) { _, _ in }
+    }
+
+    /// `generations` generations, on `threads` threads, with `kernel`'s inner loop, calling
+    /// `observe` after each, in order, with the census and the fingerprint of the grid it
+    /// produced (both counted by the threads as they go, from the bit planes).
+    public mutating func advance(
+        generations: Int, rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected,
         _ observe: (_ census: Census, _ fingerprint: UInt64) -> Void
     ) {
-        run(generations: generations, rule: rule, topology: topology, threads: threads, counting: true, observe)
+        run(generations: generations, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: true, observe)
     }
 
     /// How many threads a run of `generations` generations of a `rows` x `cols` grid is worth:
@@ -40,10 +44,11 @@ extension BitGrid {
     }
 
     private mutating func run(
-        generations: Int, rule: Rule, topology: Topology, threads: Int, counting: Bool,
+        generations: Int, rule: Rule, topology: Topology, threads: Int, kernel: Kernel, counting: Bool,
         _ observe: (Census, UInt64) -> Void
     ) {
         guard generations > 0 else { return }
+        let implementation = kernel.implementation
         let layout = self.layout
         guard layout.rows > 0, layout.words > 0 else {
             // No cells: every generation is the same empty world.
@@ -61,26 +66,28 @@ extension BitGrid {
             ghosts = topology
         }
         let torus = topology == .torus
-        // The named rules have kernels of their own; any other rule reads its table.
-        switch (rule.birth & 0x1FF, rule.survival & 0x1FF) {
+        // The named rules have kernels of their own; any other rule reads the kernel's table of it.
+        let birth = rule.birth & 0x1FF
+        let survival = rule.survival & 0x1FF
+        switch (birth, survival) {
         case (Rule.conway.birth, Rule.conway.survival):
-            run(ConwayLaneRule(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
-        case (HighLifeTable.birth, HighLifeTable.survival):
-            run(FixedLaneRule<HighLifeTable>(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
-        case (SeedsTable.birth, SeedsTable.survival):
-            run(FixedLaneRule<SeedsTable>(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
-        case (DayAndNightTable.birth, DayAndNightTable.survival):
-            run(FixedLaneRule<DayAndNightTable>(), generations: generations, torus: torus, threads: threads, counting: counting, observe)
+            run(implementation, .conway, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        case (Rule.highLife.birth, Rule.highLife.survival):
+            run(implementation, .highLife, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        case (Rule.seeds.birth, Rule.seeds.survival):
+            run(implementation, .seeds, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        case (Rule.dayAndNight.birth, Rule.dayAndNight.survival):
+            run(implementation, .dayAndNight, generations: generations, torus: torus, threads: threads, counting: counting, observe)
         default:
-            MaskTable.with(rule) { table in
-                run(table, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+            implementation.withMaskTable(birth: birth, survival: survival) { table in
+                run(implementation, .table(table), generations: generations, torus: torus, threads: threads, counting: counting, observe)
             }
         }
         if generations % 2 == 1 { swap(&live, &previous) }
     }
 
-    private mutating func run<R: LaneRule>(
-        _ rule: R, generations: Int, torus: Bool, threads: Int, counting: Bool,
+    private mutating func run(
+        _ kernel: any BandKernel.Type, _ rule: BandRule, generations: Int, torus: Bool, threads: Int, counting: Bool,
         _ observe: (Census, UInt64) -> Void
     ) {
         let layout = self.layout
@@ -105,13 +112,14 @@ extension BitGrid {
                     var output = second
                     for _ in 0..<generations {
                         let stats = BitEngine.generation(
-                            rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus, counting: counting)
+                            kernel, rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus,
+                            counting: counting)
                         if counting { report(stats) }
                         swap(&input, &output)
                     }
                 } else {
                     BitEngine.parallel(
-                        rule, layout, first: first, second: second, generations: generations, participants: participants,
+                        kernel, rule, layout, first: first, second: second, generations: generations, participants: participants,
                         torus: torus, counting: counting, report)
                 }
             }
@@ -146,17 +154,17 @@ enum BitEngine {
     /// ghost cells written, and (when `counting`) counted. The band holding row 0 writes ghost row
     /// `rows`, the band holding the last row writes ghost row -1.
     @inline(__always)
-    static func generation<R: LaneRule>(
-        _ rule: R, _ layout: BitLayout, input: UnsafeMutablePointer<UInt64>, output: UnsafeMutablePointer<UInt64>,
-        rows first: Int, _ end: Int, torus: Bool, counting: Bool
+    static func generation(
+        _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, input: UnsafeMutablePointer<UInt64>,
+        output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int, torus: Bool, counting: Bool
     ) -> BandStats {
         var stats = BandStats()
         var band = first
         while band < end {
             let bandEnd = min(band &+ bandRows, end)
-            stepBand(rule, input: input, output: output, rows: band, bandEnd, words: layout.words, stride: layout.stride)
+            kernel.step(rule, input, output, rows: band, bandEnd, words: layout.words, stride: layout.stride)
             layout.clearTails(output, band, bandEnd)
-            if counting { stats += layout.count(output, previous: input, rows: band, bandEnd) }
+            if counting { stats += layout.count(kernel, output, previous: input, rows: band, bandEnd) }
             layout.writeGhosts(output, band, bandEnd, torus: torus)
             band = bandEnd
         }
@@ -230,96 +238,18 @@ extension BitLayout {
     }
 
     /// Live cells of rows `first..<end` of `plane` (whose tails are clear), those also live in
-    /// `previous`, and the fingerprint sum of the rows.
-    ///
-    /// The counts go through carry-save adders (Harley and Seal): eight words at a time are added
-    /// into bit-sliced ones, twos and fours, and only the eights are counted bit by bit.
+    /// `previous` (both counted by the kernel), and the fingerprint sum of the rows.
     @inline(__always)
-    func count(_ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int) -> BandStats {
-        var live = BitCounter()
-        var alive = BitCounter()
+    func count(
+        _ kernel: any BandKernel.Type, _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int
+    ) -> BandStats {
+        let (live, alive) = kernel.count(plane, previous: previous, rows: first, end, words: words, stride: stride)
         var hash: UInt64 = 0
-        let lanes = Lanes.scalarCount
-        // Lane groups covering the data words; past the last data word they read cleared guards.
-        let groups = (words &+ lanes &- 1) / lanes
         var row = first
         while row < end {
-            let now = plane + row &* stride
-            let before = previous + row &* stride
-            var group = 0
-            while group &+ 8 <= groups {
-                let at = group &* lanes
-                @inline(__always) func pair(_ k: Int) -> (Lanes, Lanes) {
-                    let n = loadLanes(now + (at &+ k &* lanes))
-                    return (n, n & loadLanes(before + (at &+ k &* lanes)))
-                }
-                let (n0, a0) = pair(0), (n1, a1) = pair(1), (n2, a2) = pair(2), (n3, a3) = pair(3)
-                let (n4, a4) = pair(4), (n5, a5) = pair(5), (n6, a6) = pair(6), (n7, a7) = pair(7)
-                live.add(n0, n1, n2, n3, n4, n5, n6, n7)
-                alive.add(a0, a1, a2, a3, a4, a5, a6, a7)
-                group &+= 8
-            }
-            while group < groups {
-                let n = loadLanes(now + group &* lanes)
-                live.add(n)
-                alive.add(n & loadLanes(before + group &* lanes))
-                group &+= 1
-            }
-            hash &+= Fingerprint.row(now, row: row, self)
+            hash &+= Fingerprint.row(plane + row &* stride, row: row, self)
             row &+= 1
         }
-        return BandStats(live: live.total, alive: alive.total, hash: hash)
-    }
-}
-
-/// A population count of many lanes (Harley-Seal): bit-sliced ones, twos and fours, and the
-/// eights counted.
-struct BitCounter {
-    var ones = Lanes()
-    var twos = Lanes()
-    var fours = Lanes()
-    /// Eights, counted per lane; and single lanes counted directly.
-    var eights = Lanes()
-    var singles = Lanes()
-
-    /// A carry-save adder: the sum and the carry of three bit planes.
-    @inline(__always)
-    static func csa(_ a: Lanes, _ b: Lanes, _ c: Lanes) -> (carry: Lanes, sum: Lanes) {
-        let u = a ^ b
-        return ((a & b) | (u & c), u ^ c)
-    }
-
-    /// The number of set bits of each lane.
-    @inline(__always)
-    static func count(_ x: Lanes) -> Lanes {
-        var v = x &- ((x &>> 1) & Lanes(repeating: 0x5555_5555_5555_5555))
-        v = (v & Lanes(repeating: 0x3333_3333_3333_3333)) &+ ((v &>> 2) & Lanes(repeating: 0x3333_3333_3333_3333))
-        v = (v &+ (v &>> 4)) & Lanes(repeating: 0x0F0F_0F0F_0F0F_0F0F)
-        return (v &* Lanes(repeating: 0x0101_0101_0101_0101)) &>> 56
-    }
-
-    @inline(__always)
-    mutating func add(_ v0: Lanes, _ v1: Lanes, _ v2: Lanes, _ v3: Lanes, _ v4: Lanes, _ v5: Lanes, _ v6: Lanes, _ v7: Lanes) {
-        let (twosA, ones0) = BitCounter.csa(ones, v0, v1)
-        let (twosB, ones1) = BitCounter.csa(ones0, v2, v3)
-        let (foursA, twos0) = BitCounter.csa(twos, twosA, twosB)
-        let (twosC, ones2) = BitCounter.csa(ones1, v4, v5)
-        let (twosD, ones3) = BitCounter.csa(ones2, v6, v7)
-        let (foursB, twos1) = BitCounter.csa(twos0, twosC, twosD)
-        let (eightsOut, fours0) = BitCounter.csa(fours, foursA, foursB)
-        ones = ones3
-        twos = twos1
-        fours = fours0
-        eights &+= BitCounter.count(eightsOut)
-    }
-
-    @inline(__always)
-    mutating func add(_ v: Lanes) {
-        singles &+= BitCounter.count(v)
-    }
-
-    var total: Int {
-        let sum = (eights &<< 3) &+ (BitCounter.count(fours) &<< 2) &+ (BitCounter.count(twos) &<< 1) &+ BitCounter.count(ones) &+ singles
-        return Int(truncatingIfNeeded: sum.wrappedSum())
+        return BandStats(live: live, alive: alive, hash: hash)
     }
 }

@@ -19,6 +19,10 @@ extension Subcommand {
             final population. Per processor-second (the process's processor time, all threads)
             is shown too: on a busy machine it tells how fast the engine is while it runs.
 
+            The engine's inner loop (its kernel) is the fastest this processor runs: avx2 or
+            baseline. LIFE_ENGINE_KERNEL=baseline|avx2 forces one (another value, or a kernel
+            this processor cannot run, is ignored with a warning). The report names it.
+
             Options:
               --size RxC        the world, rows x columns (default 1024x1024)
               --density D       the share of live cells in the random soup (default 0.35)
@@ -39,7 +43,8 @@ extension Subcommand {
                                 as the daemon picks them, at most maxCellUpdatesPerAction a step
               --json            one JSON object per run, then a summary object with at least
                                 "gcups" (the median) and "population" (also "gcupsMin",
-                                "gcupsMax", "gcupsPerProcessorSecond" and the settings)
+                                "gcupsMax", "gcupsPerProcessorSecond", "kernel" and the
+                                settings)
             """,
         run: { arguments throws(UsageError) in try EngineBenchmark(arguments).run() })
 }
@@ -196,8 +201,10 @@ struct EngineBenchmark {
         let threadText = mode == .store
             ? "threads as the daemon picks (\(BitGrid.automaticThreads(rows: rows, cols: cols, generations: min(generations, max(1, GridWorld.maxCellUpdatesPerAction / (rows * cols))))))"
             : "\(threads) thread\(threads == 1 ? "" : "s")"
+        let kernel = BitGrid.Kernel.selected
+        if let ignored = BitGrid.Kernel.ignoredSetting { printError("lifebench", "warning: \(ignored)") }
         if !json {
-            print("lifebench engine (\(mode.rawValue)): \(rows)x\(cols) \(topology.rawValue) \(rule.notation), \(world), \(generations) generations, \(threadText)")
+            print("lifebench engine (\(mode.rawValue)): \(rows)x\(cols) \(topology.rawValue) \(rule.notation), \(world), \(generations) generations, \(threadText), \(kernel) kernel")
         }
         var speeds: [Double] = []
         var processorSpeeds: [Double] = []
@@ -228,7 +235,7 @@ struct EngineBenchmark {
                 "population": .int(population), "rows": .int(rows),
                 "cols": .int(cols), "rule": .string(rule.notation), "topology": .string(topology.rawValue),
                 "threads": .int(mode == .store ? 0 : threads), "generations": .int(generations), "runs": .int(runs),
-                "mode": .string(mode.rawValue),
+                "mode": .string(mode.rawValue), "kernel": .string(kernel.rawValue),
             ]).text)
         } else {
             print("median \(fixed(median, 2)) G cell-updates/s (min \(fixed(sorted[0], 2)), max \(fixed(sorted[sorted.count - 1], 2)); \(fixed(processorMedian, 2)) per processor-second); final population \(population)")

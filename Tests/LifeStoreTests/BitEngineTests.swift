@@ -1,3 +1,4 @@
+import Foundation
 import LifeStore
 import Protocol
 import XCTest
@@ -78,6 +79,118 @@ final class BitEngineTests: XCTestCase {
         return false
     }
 
+    // MARK: - Each kernel
+
+    /// The AVX2 kernel, or a skip that says why it cannot run here.
+    private func avx2() throws -> BitGrid.Kernel {
+        if let reason = BitGrid.Kernel.avx2.unavailableReason { throw XCTSkip("not testing the AVX2 kernel: \(reason)") }
+        return .avx2
+    }
+
+    func testRandomWorldsOfAwkwardSizesMatchTheReferenceWithBaseline() { randomWorldsOfAwkwardSizesMatchTheReference(.baseline) }
+    func testRandomWorldsOfAwkwardSizesMatchTheReferenceWithAVX2() throws { try randomWorldsOfAwkwardSizesMatchTheReference(avx2()) }
+    func testManyRandomRulesOnOneWorldWithBaseline() { manyRandomRulesOnOneWorld(.baseline) }
+    func testManyRandomRulesOnOneWorldWithAVX2() throws { try manyRandomRulesOnOneWorld(avx2()) }
+    func testEveryRuleGivesEveryCountItsEntryWithBaseline() { everyRuleGivesEveryCountItsEntry(.baseline) }
+    func testEveryRuleGivesEveryCountItsEntryWithAVX2() throws { try everyRuleGivesEveryCountItsEntry(avx2()) }
+    func testSwitchingTopologyBetweenStepsWithBaseline() { switchingTopologyBetweenSteps(.baseline) }
+    func testSwitchingTopologyBetweenStepsWithAVX2() throws { try switchingTopologyBetweenSteps(avx2()) }
+    func testAdvanceReportsEachGenerationsCensusAndFingerprintWithBaseline() { advanceReportsEachGenerationsCensusAndFingerprint(.baseline) }
+    func testAdvanceReportsEachGenerationsCensusAndFingerprintWithAVX2() throws { try advanceReportsEachGenerationsCensusAndFingerprint(avx2()) }
+    func testThreadsGiveTheSameWorldsAndCountsWithBaseline() { threadsGiveTheSameWorldsAndCounts(.baseline) }
+    func testThreadsGiveTheSameWorldsAndCountsWithAVX2() throws { try threadsGiveTheSameWorldsAndCounts(avx2()) }
+    func testThreadsAgreeWithTheReferenceOnALargerWorldWithBaseline() { threadsAgreeWithTheReferenceOnALargerWorld(.baseline) }
+    func testThreadsAgreeWithTheReferenceOnALargerWorldWithAVX2() throws { try threadsAgreeWithTheReferenceOnALargerWorld(avx2()) }
+    func testAGliderMovesOneCellDiagonallyEveryFourGenerationsWithBaseline() throws { try aGliderMovesOneCellDiagonallyEveryFourGenerations(.baseline) }
+    func testAGliderMovesOneCellDiagonallyEveryFourGenerationsWithAVX2() throws { try aGliderMovesOneCellDiagonallyEveryFourGenerations(avx2()) }
+    func testABlinkerAlternatesWithBaseline() { aBlinkerAlternates(.baseline) }
+    func testABlinkerAlternatesWithAVX2() throws { try aBlinkerAlternates(avx2()) }
+    func testTheGosperGunAddsAGliderEveryThirtyGenerationsWithBaseline() throws { try theGosperGunAddsAGliderEveryThirtyGenerations(.baseline) }
+    func testTheGosperGunAddsAGliderEveryThirtyGenerationsWithAVX2() throws { try theGosperGunAddsAGliderEveryThirtyGenerations(avx2()) }
+    func testTheRPentominoKnownPopulationsWithBaseline() throws { try theRPentominoKnownPopulations(.baseline) }
+    func testTheRPentominoKnownPopulationsWithAVX2() throws { try theRPentominoKnownPopulations(avx2()) }
+
+    func testTheKernelsGiveTheSameWorldsAndCounts() throws {
+        // Widths with every remainder of words over the lanes (1 to 9 words), every kind of rule,
+        // both topologies, one and two threads: bit for bit the same planes, censuses and fingerprints.
+        let avx2 = try avx2()
+        let random = RandomSource(seed: 40)
+        for words in 1...9 {
+            let cols = 64 * words - Int(random.next() % 3) * 17
+            for topology in Topology.allCases {
+                for rule in BitEngineTests.namedRules + [randomRule(random)] {
+                    let start = soup(rows: 70, cols: cols, density: 0.35, random)
+                    for threads in [1, 2] {
+                        var baseline = BitGrid(start)
+                        var wide = BitGrid(start)
+                        var baselineReports: [(Census, UInt64)] = []
+                        var wideReports: [(Census, UInt64)] = []
+                        baseline.advance(generations: 6, rule: rule, topology: topology, threads: threads, kernel: .baseline) {
+                            baselineReports.append(($0, $1))
+                        }
+                        wide.advance(generations: 6, rule: rule, topology: topology, threads: threads, kernel: avx2) {
+                            wideReports.append(($0, $1))
+                        }
+                        let what = "70x\(cols) \(topology) \(rule.notation) \(threads) threads"
+                        guard wide == baseline else { return XCTFail("\(what): the worlds differ") }
+                        XCTAssertEqual(wideReports.count, 6, what)
+                        for (generation, (wideReport, baselineReport)) in zip(wideReports, baselineReports).enumerated()
+                        where wideReport != baselineReport {
+                            return XCTFail("\(what): generation \(generation + 1) counted \(wideReport) instead of \(baselineReport)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testTheBaselineKernelRunsEverywhere() {
+        XCTAssertTrue(BitGrid.Kernel.baseline.isAvailable)
+        XCTAssertNil(BitGrid.Kernel.baseline.unavailableReason)
+        XCTAssertTrue(BitGrid.Kernel.selected.isAvailable)
+        XCTAssertTrue(BitGrid.Kernel.fastest.isAvailable)
+    }
+
+    func testTheAVX2KernelIsThereExactlyWhenTheProcessorHasAVX2() throws {
+        #if arch(x86_64)
+            // The kernel is built for Haswell: it needs AVX2, FMA, BMI1 and BMI2.
+            let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+            let flagsLine = try XCTUnwrap(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") })
+            let flags = Set(flagsLine.split(separator: ":").last?.split(separator: " ").map(String.init) ?? [])
+            let expected = ["avx2", "fma", "bmi1", "bmi2"].allSatisfy(flags.contains)
+            XCTAssertEqual(BitGrid.Kernel.avx2.isAvailable, expected, "flags: \(flags.sorted())")
+            XCTAssertEqual(BitGrid.Kernel.fastest, expected ? .avx2 : .baseline)
+        #else
+            XCTAssertFalse(BitGrid.Kernel.avx2.isAvailable)
+            XCTAssertEqual(BitGrid.Kernel.fastest, .baseline)
+        #endif
+    }
+
+    func testTheEnvironmentVariableChoosesAKernel() {
+        let fastest = BitGrid.Kernel.fastest
+        for unset in [nil, "", "auto", "AUTO"] as [String?] {
+            XCTAssertTrue(BitGrid.Kernel.choose(unset) == (fastest, nil), "\(unset ?? "unset")")
+        }
+        XCTAssertTrue(BitGrid.Kernel.choose("baseline") == (.baseline, nil))
+        XCTAssertTrue(BitGrid.Kernel.choose("Baseline") == (.baseline, nil))
+        let avx2 = BitGrid.Kernel.choose("avx2")
+        if BitGrid.Kernel.avx2.isAvailable {
+            XCTAssertTrue(avx2 == (.avx2, nil))
+        } else {
+            // Never a kernel that cannot run here; and it says so.
+            XCTAssertEqual(avx2.kernel, .baseline)
+            XCTAssertEqual(avx2.ignored?.contains("LIFE_ENGINE_KERNEL=avx2"), true, avx2.ignored ?? "nil")
+        }
+        for unknown in ["sse2", "avx512", "fast", " baseline"] {
+            let choice = BitGrid.Kernel.choose(unknown)
+            XCTAssertEqual(choice.kernel, fastest, unknown)
+            XCTAssertEqual(choice.ignored?.contains("LIFE_ENGINE_KERNEL=\(unknown) is not one of baseline, avx2, auto"), true, choice.ignored ?? "nil")
+        }
+        // The engine's default is what the variable in this process's environment chooses.
+        let setting = ProcessInfo.processInfo.environment[BitGrid.Kernel.environmentVariable]
+        XCTAssertEqual(BitGrid.Kernel.selected, BitGrid.Kernel.choose(setting).kernel)
+    }
+
     // MARK: - Storage
 
     func testCellsAreOneByteHoldingTheirRawValue() {
@@ -125,7 +238,7 @@ final class BitEngineTests: XCTestCase {
 
     // MARK: - Against the reference
 
-    func testRandomWorldsOfAwkwardSizesMatchTheReference() {
+    private func randomWorldsOfAwkwardSizesMatchTheReference(_ kernel: BitGrid.Kernel) {
         let random = RandomSource(seed: 2024)
         let sizes = [
             (1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (1, 64), (64, 1), (1, 65), (1, 130), (129, 1), (2, 2), (2, 63),
@@ -142,7 +255,7 @@ final class BitEngineTests: XCTestCase {
                         var bits = BitGrid(expected)
                         for generation in 1...3 {
                             expected = referenceStep(expected, rule, topology)
-                            bits.step(rule: rule, topology: topology)
+                            bits.step(rule: rule, topology: topology, kernel: kernel)
                             checked += 1
                             guard assertSame(
                                 bits.grid, expected,
@@ -156,7 +269,7 @@ final class BitEngineTests: XCTestCase {
         XCTAssertGreaterThan(checked, 500)
     }
 
-    func testManyRandomRulesOnOneWorld() {
+    private func manyRandomRulesOnOneWorld(_ kernel: BitGrid.Kernel) {
         // Different rules on the same world, in both topologies, over several generations: the
         // adders and the rule's table, far from any edge case of the size.
         let random = RandomSource(seed: 77)
@@ -168,13 +281,13 @@ final class BitEngineTests: XCTestCase {
             var bits = BitGrid(start)
             for generation in 1...3 {
                 expected = referenceStep(expected, rule, topology)
-                bits.step(rule: rule, topology: topology)
+                bits.step(rule: rule, topology: topology, kernel: kernel)
                 guard assertSame(bits.grid, expected, "\(rule.notation) \(topology) generation \(generation)") else { return }
             }
         }
     }
 
-    func testEveryRuleGivesEveryCountItsEntry() {
+    private func everyRuleGivesEveryCountItsEntry(_ kernel: BitGrid.Kernel) {
         // 18 cells with every neighbour count 0...8, dead and live: each is the centre of its own
         // 3x3 block (blocks side by side, so a centre sees only its block), with its first n
         // neighbours live. After one step each centre must be the rule's entry for its count,
@@ -194,7 +307,7 @@ final class BitEngineTests: XCTestCase {
             for birth in 0..<UInt16(512) {
                 for survival in 0..<UInt16(512) where topology == .bounded || survival % 37 == birth % 37 {
                     var bits = start
-                    bits.step(rule: Rule(birth: birth, survival: survival), topology: topology)
+                    bits.step(rule: Rule(birth: birth, survival: survival), topology: topology, kernel: kernel)
                     for live in 0...1 {
                         for count in 0...8 {
                             let expected = (live == 1 ? survival : birth) >> count & 1 == 1
@@ -212,13 +325,13 @@ final class BitEngineTests: XCTestCase {
         }
     }
 
-    func testSwitchingTopologyBetweenSteps() {
+    private func switchingTopologyBetweenSteps(_ kernel: BitGrid.Kernel) {
         let random = RandomSource(seed: 9)
         var expected = soup(rows: 10, cols: 65, density: 0.45, random)
         var bits = BitGrid(expected)
         for topology: Topology in [.torus, .torus, .bounded, .torus, .bounded, .bounded, .torus] {
             expected = referenceStep(expected, .conway, topology)
-            bits.step(rule: .conway, topology: topology)
+            bits.step(rule: .conway, topology: topology, kernel: kernel)
             guard assertSame(bits.grid, expected, "after a \(topology) step") else { return }
         }
     }
@@ -239,7 +352,7 @@ final class BitEngineTests: XCTestCase {
 
     // MARK: - Counting as it goes
 
-    func testAdvanceReportsEachGenerationsCensusAndFingerprint() {
+    private func advanceReportsEachGenerationsCensusAndFingerprint(_ kernel: BitGrid.Kernel) {
         let random = RandomSource(seed: 4)
         for (rows, cols) in [(1, 1), (5, 64), (23, 129), (64, 70)] {
             for topology in Topology.allCases {
@@ -247,7 +360,7 @@ final class BitEngineTests: XCTestCase {
                     var expected = soup(rows: rows, cols: cols, density: 0.35, random)
                     var bits = BitGrid(expected)
                     var reports: [(Census, UInt64)] = []
-                    bits.advance(generations: 7, rule: rule, topology: topology) { reports.append(($0, $1)) }
+                    bits.advance(generations: 7, rule: rule, topology: topology, kernel: kernel) { reports.append(($0, $1)) }
                     XCTAssertEqual(reports.count, 7)
                     for (generation, (census, fingerprint)) in reports.enumerated() {
                         expected = referenceStep(expected, rule, topology)
@@ -260,7 +373,7 @@ final class BitEngineTests: XCTestCase {
         }
         var empty = BitGrid(rows: 0, cols: 0)
         var count = 0
-        empty.advance(generations: 3) { census, fingerprint in
+        empty.advance(generations: 3, kernel: kernel) { census, fingerprint in
             XCTAssertEqual(census, Census(empty: 0, alive: 0, born: 0, died: 0))
             XCTAssertEqual(fingerprint, Grid(rows: 0, cols: 0).fingerprint)
             count += 1
@@ -315,7 +428,7 @@ final class BitEngineTests: XCTestCase {
 
     // MARK: - Threads
 
-    func testThreadsGiveTheSameWorldsAndCounts() {
+    private func threadsGiveTheSameWorldsAndCounts(_ kernel: BitGrid.Kernel) {
         let random = RandomSource(seed: 21)
         for (rows, cols) in [(32, 64), (64, 200), (150, 129), (333, 65)] {
             for topology in Topology.allCases {
@@ -323,16 +436,16 @@ final class BitEngineTests: XCTestCase {
                     let start = soup(rows: rows, cols: cols, density: 0.35, random)
                     var single = BitGrid(start)
                     var singleReports: [(Census, UInt64)] = []
-                    single.advance(generations: 9, rule: rule, topology: topology, threads: 1) { singleReports.append(($0, $1)) }
+                    single.advance(generations: 9, rule: rule, topology: topology, threads: 1, kernel: kernel) { singleReports.append(($0, $1)) }
                     for threads in [2, 3, 4, 8] {
                         var several = BitGrid(start)
                         var reports: [(Census, UInt64)] = []
-                        several.advance(generations: 9, rule: rule, topology: topology, threads: threads) { reports.append(($0, $1)) }
+                        several.advance(generations: 9, rule: rule, topology: topology, threads: threads, kernel: kernel) { reports.append(($0, $1)) }
                         XCTAssertEqual(several, single, "\(rows)x\(cols) \(topology) \(rule.notation) \(threads) threads")
                         XCTAssertEqual(reports.map(\.0), singleReports.map(\.0))
                         XCTAssertEqual(reports.map(\.1), singleReports.map(\.1))
                         var stepped = BitGrid(start)
-                        for _ in 0..<9 { stepped.step(rule: rule, topology: topology, threads: threads) }
+                        for _ in 0..<9 { stepped.step(rule: rule, topology: topology, threads: threads, kernel: kernel) }
                         XCTAssertEqual(stepped, single)
                     }
                 }
@@ -340,13 +453,13 @@ final class BitEngineTests: XCTestCase {
         }
     }
 
-    func testThreadsAgreeWithTheReferenceOnALargerWorld() {
+    private func threadsAgreeWithTheReferenceOnALargerWorld(_ kernel: BitGrid.Kernel) {
         let random = RandomSource(seed: 22)
         var expected = soup(rows: 96, cols: 150, density: 0.4, random)
         var bits = BitGrid(expected)
         for generation in 1...4 {
             expected = referenceStep(expected, .conway, .torus)
-            bits.step(rule: .conway, topology: .torus, threads: 3)
+            bits.step(rule: .conway, topology: .torus, threads: 3, kernel: kernel)
             guard assertSame(bits.grid, expected, "generation \(generation)") else { return }
         }
     }
@@ -363,13 +476,13 @@ final class BitEngineTests: XCTestCase {
         try PatternFormat.rle.read(rle).grid(rows: rows, cols: cols, at: origin)
     }
 
-    func testAGliderMovesOneCellDiagonallyEveryFourGenerations() throws {
+    private func aGliderMovesOneCellDiagonallyEveryFourGenerations(_ kernel: BitGrid.Kernel) throws {
         // On a 70x70 torus (more than one word across) the glider crosses the edges.
         let glider = "x = 3, y = 3\nbo$2bo$3o!"
         let start = try pattern(glider, rows: 70, cols: 70, at: .init(row: 66, col: 65))
         var bits = BitGrid(start)
         for step in 1...70 {
-            bits.advance(generations: 4, rule: .conway, topology: .torus)
+            bits.advance(generations: 4, rule: .conway, topology: .torus, kernel: kernel)
             let moved = try pattern(glider, rows: 70, cols: 70, at: .init(row: 0, col: 0))
             let live = Set((0..<70).flatMap { row in (0..<70).filter { bits.isLive(row: row, col: $0) }.map { row * 70 + $0 } })
             let movedCells = moved.allCells()
@@ -384,18 +497,18 @@ final class BitEngineTests: XCTestCase {
         XCTAssertEqual(BitGrid(bits.grid).fingerprint, start.fingerprint)
     }
 
-    func testABlinkerAlternates() {
+    private func aBlinkerAlternates(_ kernel: BitGrid.Kernel) {
         let vertical = grid(".....", "..O..", "..O..", "..O..", ".....")
         for topology in Topology.allCases {
             var bits = BitGrid(vertical)
-            bits.step(rule: .conway, topology: topology)
+            bits.step(rule: .conway, topology: topology, kernel: kernel)
             XCTAssertEqual(bits.grid, grid(".....", "..x..", ".+O+.", "..x..", "....."))
-            bits.step(rule: .conway, topology: topology)
+            bits.step(rule: .conway, topology: topology, kernel: kernel)
             XCTAssertEqual(bits.grid, grid(".....", "..+..", ".xOx.", "..+..", "....."))
         }
     }
 
-    func testTheGosperGunAddsAGliderEveryThirtyGenerations() throws {
+    private func theGosperGunAddsAGliderEveryThirtyGenerations(_ kernel: BitGrid.Kernel) throws {
         let gun = """
             x = 36, y = 9, rule = B3/S23
             24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo5bo7bo$11bo3bo$12b2o!
@@ -405,7 +518,7 @@ final class BitEngineTests: XCTestCase {
         var bits = BitGrid(start)
         var populations = [start.population]
         for generation in 1...120 {
-            bits.step(rule: .conway, topology: .bounded)
+            bits.step(rule: .conway, topology: .bounded, kernel: kernel)
             if generation <= 60 {
                 reference = referenceStep(reference, .conway, .bounded)
                 guard assertSame(bits.grid, reference, "generation \(generation)") else { return }
@@ -419,21 +532,21 @@ final class BitEngineTests: XCTestCase {
         }
     }
 
-    func testTheRPentominoKnownPopulations() throws {
+    private func theRPentominoKnownPopulations(_ kernel: BitGrid.Kernel) throws {
         // Verified with the reference: 121 live cells after 100 generations (far from the edges).
         let rPentomino = "x = 3, y = 3\nb2o$2o$bo!"
         let start = try pattern(rPentomino, rows: 100, cols: 100, at: .init(row: 49, col: 49))
         var reference = start
         for _ in 0..<100 { reference = referenceStep(reference, .conway, .bounded) }
         var bits = BitGrid(start)
-        bits.advance(generations: 100, rule: .conway, topology: .bounded)
+        bits.advance(generations: 100, rule: .conway, topology: .bounded, kernel: kernel)
         XCTAssertEqual(bits.grid, reference)
         XCTAssertEqual(reference.population, 121)
         // It settles at generation 1103 with 116 cells (six of them gliders flying away), on a
         // world wide enough that the gliders have not yet met an edge.
         var large = BitGrid(try pattern(rPentomino, rows: 600, cols: 600, at: .init(row: 299, col: 299)))
         var populations: [Int] = []
-        large.advance(generations: 1110, rule: .conway, topology: .bounded) { census, _ in
+        large.advance(generations: 1110, rule: .conway, topology: .bounded, kernel: kernel) { census, _ in
             populations.append(census.alive + census.born)
         }
         // populations[n] is generation n + 1.

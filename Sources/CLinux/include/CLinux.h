@@ -1,5 +1,5 @@
-// Linux interfaces that Swift's Glibc module does not bring in: epoll, signalfd, pidfd.
-// Small inline wrappers keep epoll's packed struct and union out of Swift.
+// Linux interfaces that Swift's Glibc module does not bring in: epoll, signalfd, pidfd; and what
+// the processor can do. Small inline wrappers keep epoll's packed struct and union out of Swift.
 #ifndef CLINUX_H
 #define CLINUX_H
 
@@ -127,5 +127,18 @@ static inline int clinux_pidfd_open(pid_t pid) {
 static const short CLINUX_POSIX_SPAWN_SETSID = 0x80;
 static const int CLINUX_EFD_FLAGS = EFD_NONBLOCK | EFD_CLOEXEC;
 static const int CLINUX_SFD_FLAGS = SFD_NONBLOCK | SFD_CLOEXEC;
+
+/// Whether the processor runs code built for Haswell (`-target-cpu haswell`), as LifeStore's
+/// AVX2 kernel is: AVX2, FMA, BMI1 and BMI2, with the operating system saving the AVX registers
+/// (which __builtin_cpu_supports checks). 0 on other architectures.
+static inline int clinux_cpu_has_avx2(void) {
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi")
+        && __builtin_cpu_supports("bmi2");
+#else
+    return 0;
+#endif
+}
 
 #endif

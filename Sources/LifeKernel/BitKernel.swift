@@ -1,0 +1,427 @@
+// The inner loop of the bit-packed engine (LifeStore's BitGrid): one generation of a band of
+// rows, with SIMD lanes of 64-cell words, neighbour counts from bit-sliced adders, and the rule as
+// a boolean function of the count's bit planes; and the population counts of a band.
+//
+// This one file is two modules: `LifeKernel`, for the processor the package is built for (the
+// x86-64 baseline: SSE2), and `LifeKernelAVX2` (Sources/LifeKernelAVX2/BitKernel.swift is a
+// symbolic link to it), built with `-target-cpu haswell -DLIFE_WIDE_LANES`. LifeStore picks one at
+// run time (BitGrid.Kernel). Only ``BitKernel``'s entry points are public: everything generic is
+// specialized here, in the module compiled for its lanes, and each call across modules does a
+// whole band. Nothing here may run unless the processor has what the module was compiled for.
+//
+// So this file must not define code that other modules could end up running: the generic
+// specializations and runtime helpers that every module may emit (arrays, strings, type metadata
+// lookups), which the linker keeps one copy of (weak symbols). That copy might be the one built
+// for Haswell. Keep to lanes, raw pointers and integers; `scripts/check-kernel-symbols.sh` checks.
+//
+// Layout (see LifeStore's BitLayout): each row is `words` data words (cell `c` is bit `c % 64` of
+// word `c / 64`) inside `stride` storage words. The word before a row (index -1) holds in bit 63
+// the cell to the row's left; the cell to its right is bit `cols % 64` of its last data word when
+// `cols` is not a multiple of 64, else bit 0 of the word after the row (index `words`). Rows -1
+// and `rows` exist too. For a torus these ghost cells and rows are copies of the far edge; for a
+// bounded grid they are zero. So the kernel has no edge cases: every output word reads the same
+// nine neighbouring words, and the fix-up after each band writes the ghosts of the new rows.
+
+#if LIFE_WIDE_LANES
+    /// The lanes the kernel works on: four 64-cell words, one AVX2 register. Set for the
+    /// `LifeKernelAVX2` module (see Package.swift), which is compiled for Haswell: about twice as
+    /// fast as the baseline (three-operand instructions, twice the width).
+    private typealias Lanes = SIMD4<UInt64>
+#else
+    /// The lanes the kernel works on: two 64-cell words, one SSE2 register (the x86-64 baseline).
+    private typealias Lanes = SIMD2<UInt64>
+#endif
+
+/// The kernel's entry points, one per rule kernel and one for the counts. Each does a band of rows.
+///
+/// Every entry point may read from word -1 of a row to word `laneWords * ceil(words / laneWords)`
+/// (the first word past the lanes that cover the data words), and writes data words and, when
+/// `words` is not a multiple of `laneWords`, guard words up to the end of the last lane, which
+/// the caller clears. Rows -1 and `end` are read too.
+public enum BitKernel {
+    /// The 64-bit words in one lane group.
+    public static var laneWords: Int { Lanes.scalarCount }
+
+    /// Rows `first..<end` of `output` from `input` (both at row 0, word 0), under B3/S23.
+    public static func stepConway(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int
+    ) {
+        stepBand(ConwayLaneRule(), input: input, output: output, rows: first, end, words: words, stride: stride)
+    }
+
+    /// The same under HighLife, B36/S23.
+    public static func stepHighLife(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int
+    ) {
+        stepBand(FixedLaneRule<HighLifeTable>(), input: input, output: output, rows: first, end, words: words, stride: stride)
+    }
+
+    /// The same under Seeds, B2/S.
+    public static func stepSeeds(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int
+    ) {
+        stepBand(FixedLaneRule<SeedsTable>(), input: input, output: output, rows: first, end, words: words, stride: stride)
+    }
+
+    /// The same under Day & Night, B3678/S34678.
+    public static func stepDayAndNight(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int
+    ) {
+        stepBand(FixedLaneRule<DayAndNightTable>(), input: input, output: output, rows: first, end, words: words, stride: stride)
+    }
+
+    /// Runs `body` with the mask table of the rule whose birth and survival masks are `birth` and
+    /// `survival` (bit n: n live neighbours), for ``stepTable(_:_:_:rows:_:words:stride:)``. The
+    /// table is this module's own and lives until `body` returns.
+    public static func withMaskTable<Result>(
+        birth: UInt16, survival: UInt16, _ body: (_ table: UnsafeRawPointer) -> Result
+    ) -> Result {
+        MaskTable.with(birth: birth, survival: survival) { body($0.masks) }
+    }
+
+    /// The same under any rule, given its mask table (see ``withMaskTable(birth:survival:_:)``).
+    public static func stepTable(
+        _ table: UnsafeRawPointer, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int
+    ) {
+        stepBand(TableLaneRule(masks: table), input: input, output: output, rows: first, end, words: words, stride: stride)
+    }
+
+    /// The live cells of rows `first..<end` of `plane` (at row 0, word 0), and those also live in
+    /// `previous`. Counts whole lanes: the guard words they cover must be clear.
+    public static func count(
+        _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int
+    ) -> (live: Int, alive: Int) {
+        countBand(plane, previous: previous, rows: first, end, words: words, stride: stride)
+    }
+}
+
+@inline(__always)
+private func loadLanes(_ pointer: UnsafePointer<UInt64>) -> Lanes {
+    UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
+}
+
+@inline(__always)
+private func storeLanes(_ value: Lanes, _ pointer: UnsafeMutablePointer<UInt64>) {
+    UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: Lanes.self)
+}
+
+/// The horizontal neighbour sums of one row at one lane position.
+///
+/// `h` = west + east (the middle row's contribution: the cell itself does not count);
+/// `s` = west + centre + east (the contribution of the rows above and below). Two bits each.
+private struct RowSums {
+    var s0: Lanes
+    var s1: Lanes
+    var h0: Lanes
+    var h1: Lanes
+    var centre: Lanes
+
+    /// The sums for the lanes at `pointer` (which may be read from `pointer - 1` to `pointer + Lanes.scalarCount`).
+    @inline(__always)
+    init(_ pointer: UnsafePointer<UInt64>) {
+        let before = loadLanes(pointer - 1)
+        let centre = loadLanes(pointer)
+        let after = loadLanes(pointer + 1)
+        // Cell c's west neighbour is bit c - 1: shift up, carrying bit 63 of the word before.
+        let west = (centre &<< 1) | (before &>> 63)
+        // Its east neighbour is bit c + 1: shift down, carrying bit 0 of the word after.
+        let east = (centre &>> 1) | (after &<< 63)
+        let h0 = west ^ east
+        let h1 = west & east
+        self.h0 = h0
+        self.h1 = h1
+        self.s0 = h0 ^ centre
+        self.s1 = h1 | (h0 & centre)
+        self.centre = centre
+    }
+}
+
+/// A Life-like rule as a boolean function of a cell and its neighbour count, evaluated on lanes.
+///
+/// The count is `x0 + 2·x1 + 4·x2 + 8·x3`, with `x2 = d1 ^ e` and `x3 = d1 & e`; a rule gets the
+/// raw adder outputs so that it computes only what it needs. `x3` is set only for a count of 8,
+/// when `x0`, `x1` and `x2` are clear.
+private protocol LaneRule: Sendable {
+    func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes
+}
+
+/// B3/S23 in four operations: live next iff the count is 2 or 3 (x1 set, x2 and x3 clear) and
+/// either the count is odd or the cell is live. (`x1 & ~d1` is `x1 & ~x2 & ~x3`: when d1 is clear
+/// x2 is e, which excludes x1; when d1 is set either x2 or x3 is.)
+private struct ConwayLaneRule: LaneRule {
+    @inline(__always)
+        func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
+        x1 & ~d1 & (x0 | live)
+    }
+}
+
+/// A rule known when the engine is compiled: the multiplexer tree of ``TableLaneRule`` with
+/// constant leaves, which the optimizer folds into a few operations. For the named rules.
+private struct FixedLaneRule<Table: FixedRuleTable>: LaneRule {
+    @inline(__always)
+        func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
+        @inline(__always) func b(_ n: Int) -> Lanes { Lanes(repeating: Table.birth & (1 << n) != 0 ? ~0 : 0) }
+        @inline(__always) func s(_ n: Int) -> Lanes { Lanes(repeating: Table.survival & (1 << n) != 0 ? ~0 : 0) }
+        @inline(__always) func leaf(_ n: Int) -> Lanes { b(n) ^ (live & (b(n) ^ s(n))) }
+        @inline(__always) func pair(_ k: Int) -> Lanes { leaf(2 * k) ^ (x0 & (leaf(2 * k) ^ leaf(2 * k + 1))) }
+        let p0 = pair(0)
+        let p1 = pair(1)
+        let p2 = pair(2)
+        let p3 = pair(3)
+        let q0 = p0 ^ (x1 & (p0 ^ p1))
+        let q1 = p2 ^ (x1 & (p2 ^ p3))
+        let x2 = d1 ^ e
+        let low = q0 ^ (x2 & (q0 ^ q1))
+        let x3 = d1 & e
+        return low ^ (x3 & (leaf(0) ^ leaf(8)))
+    }
+}
+
+/// The birth and survival masks of a ``FixedLaneRule``.
+private protocol FixedRuleTable: Sendable {
+    static var birth: UInt16 { get }
+    static var survival: UInt16 { get }
+}
+
+/// HighLife, B36/S23.
+private enum HighLifeTable: FixedRuleTable {
+    @inline(__always) static var birth: UInt16 { 1 << 3 | 1 << 6 }
+    @inline(__always) static var survival: UInt16 { 1 << 2 | 1 << 3 }
+}
+
+/// Seeds, B2/S.
+private enum SeedsTable: FixedRuleTable {
+    @inline(__always) static var birth: UInt16 { 1 << 2 }
+    @inline(__always) static var survival: UInt16 { 0 }
+}
+
+/// Day & Night, B3678/S34678.
+private enum DayAndNightTable: FixedRuleTable {
+    @inline(__always) static var birth: UInt16 { 1 << 3 | 1 << 6 | 1 << 7 | 1 << 8 }
+    @inline(__always) static var survival: UInt16 { 1 << 3 | 1 << 4 | 1 << 6 | 1 << 7 | 1 << 8 }
+}
+
+/// Any Life-like rule (B0 included), as a multiplexer tree over the count's bits whose leaves are
+/// the rule's table: leaf n is `birth[n]` for a dead cell and `survival[n]` for a live one, that is
+/// `B[n] ^ (live & (B[n] ^ S[n]))` with all-ones or all-zeros masks. About 40 operations.
+///
+/// The masks are read from memory (``MaskTable``) in the loop: held in registers or in a struct,
+/// the optimizer splits them into scalars and gives up on vector code.
+private struct TableLaneRule: LaneRule, @unchecked Sendable {
+    /// `MaskTable.count` lanes, aligned (so that they can be operands in memory), read-only
+    /// while the rule is in use.
+    let masks: UnsafeRawPointer
+
+    @inline(__always)
+    func mask(_ index: Int) -> Lanes { masks.load(fromByteOffset: index &* MemoryLayout<Lanes>.stride, as: Lanes.self) }
+
+    @inline(__always)
+        func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
+        // Level x0: the value for counts 2k + x0 (x2 = x1 = 0 aside), k = 0...3.
+        @inline(__always) func pair(_ k: Int) -> Lanes {
+            let even = mask(4 &* k) ^ (live & mask(4 &* k &+ 1))
+            let difference = mask(4 &* k &+ 2) ^ (live & mask(4 &* k &+ 3))
+            return even ^ (x0 & difference)
+        }
+        let p0 = pair(0)
+        let p1 = pair(1)
+        let p2 = pair(2)
+        let p3 = pair(3)
+        // Level x1, then x2.
+        let q0 = p0 ^ (x1 & (p0 ^ p1))
+        let q1 = p2 ^ (x1 & (p2 ^ p3))
+        let x2 = d1 ^ e
+        let low = q0 ^ (x2 & (q0 ^ q1))
+        // A count of 8 took leaf 0's value; swap in leaf 8's.
+        let x3 = d1 & e
+        return low ^ (x3 & (mask(16) ^ (live & mask(17))))
+    }
+}
+
+/// The masks of a ``TableLaneRule``: for each pair of counts 2k, 2k + 1, the even leaf's birth
+/// mask and birth-survival difference, then the pair's differences of both; then leaf 0 against
+/// leaf 8.
+private struct MaskTable {
+    static let count = 18
+
+    /// Runs `body` with the table of the rule B`birth`/S`survival` (bit n: n neighbours).
+    static func with<Result>(birth: UInt16, survival: UInt16, _ body: (TableLaneRule) -> Result) -> Result {
+        func b(_ n: Int) -> UInt64 { birth & (1 << n) != 0 ? ~0 : 0 }
+        func d(_ n: Int) -> UInt64 { b(n) ^ (survival & (1 << n) != 0 ? ~0 : 0) }
+        let table = UnsafeMutableRawPointer.allocate(
+            byteCount: count * MemoryLayout<Lanes>.stride, alignment: MemoryLayout<Lanes>.alignment)
+        defer { table.deallocate() }
+        func set(_ index: Int, _ value: UInt64) {
+            table.storeBytes(of: Lanes(repeating: value), toByteOffset: index * MemoryLayout<Lanes>.stride, as: Lanes.self)
+        }
+        // No array here: see the note on shared code at the top of the file.
+        for k in 0..<4 {
+            set(4 * k, b(2 * k))
+            set(4 * k + 1, d(2 * k))
+            set(4 * k + 2, b(2 * k) ^ b(2 * k + 1))
+            set(4 * k + 3, d(2 * k) ^ d(2 * k + 1))
+        }
+        set(16, b(0) ^ b(8))
+        set(17, d(0) ^ d(8))
+        return body(TableLaneRule(masks: UnsafeRawPointer(table)))
+    }
+}
+
+/// The next state of the lanes of `middle`, whose rows above and below are `above` and `below`.
+@inline(__always)
+private func nextLanes<R: LaneRule>(_ rule: R, _ above: RowSums, _ middle: RowSums, _ below: RowSums) -> Lanes {
+    // Count = above.s + middle.h + below.s, as bit planes: bit 0 by a full adder, bit 1 by
+    // another, then the carries.
+    let t = above.s0 ^ below.s0
+    let x0 = t ^ middle.h0
+    let c0 = (above.s0 & below.s0) | (t & middle.h0)
+    let u = above.s1 ^ below.s1
+    let d0 = u ^ middle.h1
+    let d1 = (above.s1 & below.s1) | (u & middle.h1)
+    let x1 = d0 ^ c0
+    let e = d0 & c0
+    return rule.next(live: middle.centre, x0: x0, x1: x1, e: e, d1: d1)
+}
+
+/// Computes rows `first..<end` of `output` from `input` (both pointing at row 0, word 0), in
+/// vertical strips of `Lanes.scalarCount` words rolling down the rows, so that each input row's
+/// horizontal sums are computed once per strip. Writes data words only (and, when `words` is not
+/// a multiple of the lane count, the word after each row, which the fix-up overwrites).
+@inline(__always)
+private func stepBand<R: LaneRule>(
+    _ rule: R, input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>,
+    rows first: Int, _ end: Int, words: Int, stride: Int
+) {
+    guard first < end else { return }
+    var column = 0
+    while column < words {
+        var source = input + (first &* stride &+ column)
+        var target = output + (first &* stride &+ column)
+        var above = RowSums(source - stride)
+        var middle = RowSums(source)
+        var row = first
+        // Three rows at a time, so that the three sums take turns without being copied.
+        while row &+ 3 <= end {
+            let below0 = RowSums(source + stride)
+            storeLanes(nextLanes(rule, above, middle, below0), target)
+            let below1 = RowSums(source + 2 &* stride)
+            storeLanes(nextLanes(rule, middle, below0, below1), target + stride)
+            let below2 = RowSums(source + 3 &* stride)
+            storeLanes(nextLanes(rule, below0, below1, below2), target + 2 &* stride)
+            above = below1
+            middle = below2
+            source += 3 &* stride
+            target += 3 &* stride
+            row &+= 3
+        }
+        while row < end {
+            source += stride
+            let below = RowSums(source)
+            storeLanes(nextLanes(rule, above, middle, below), target)
+            target += stride
+            above = middle
+            middle = below
+            row &+= 1
+        }
+        column &+= Lanes.scalarCount
+    }
+}
+
+/// The live cells of rows `first..<end` of `plane`, and those also live in `previous`.
+///
+/// The counts go through carry-save adders (Harley and Seal): eight lanes at a time are added
+/// into bit-sliced ones, twos and fours, and only the eights are counted bit by bit.
+@inline(__always)
+private func countBand(
+    _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int, words: Int, stride: Int
+) -> (live: Int, alive: Int) {
+    var live = BitCounter()
+    var alive = BitCounter()
+    let lanes = Lanes.scalarCount
+    // Lane groups covering the data words; past the last data word they read cleared guards.
+    let groups = (words &+ lanes &- 1) / lanes
+    var row = first
+    while row < end {
+        let now = plane + row &* stride
+        let before = previous + row &* stride
+        var group = 0
+        while group &+ 8 <= groups {
+            let at = group &* lanes
+            @inline(__always) func pair(_ k: Int) -> (Lanes, Lanes) {
+                let n = loadLanes(now + (at &+ k &* lanes))
+                return (n, n & loadLanes(before + (at &+ k &* lanes)))
+            }
+            let (n0, a0) = pair(0), (n1, a1) = pair(1), (n2, a2) = pair(2), (n3, a3) = pair(3)
+            let (n4, a4) = pair(4), (n5, a5) = pair(5), (n6, a6) = pair(6), (n7, a7) = pair(7)
+            live.add(n0, n1, n2, n3, n4, n5, n6, n7)
+            alive.add(a0, a1, a2, a3, a4, a5, a6, a7)
+            group &+= 8
+        }
+        while group < groups {
+            let n = loadLanes(now + group &* lanes)
+            live.add(n)
+            alive.add(n & loadLanes(before + group &* lanes))
+            group &+= 1
+        }
+        row &+= 1
+    }
+    return (live.total, alive.total)
+}
+
+/// A population count of many lanes (Harley-Seal): bit-sliced ones, twos and fours, and the
+/// eights counted.
+private struct BitCounter {
+    var ones = Lanes()
+    var twos = Lanes()
+    var fours = Lanes()
+    /// Eights, counted per lane; and single lanes counted directly.
+    var eights = Lanes()
+    var singles = Lanes()
+
+    /// A carry-save adder: the sum and the carry of three bit planes.
+    @inline(__always)
+    static func csa(_ a: Lanes, _ b: Lanes, _ c: Lanes) -> (carry: Lanes, sum: Lanes) {
+        let u = a ^ b
+        return ((a & b) | (u & c), u ^ c)
+    }
+
+    /// The number of set bits of each lane.
+    @inline(__always)
+    static func count(_ x: Lanes) -> Lanes {
+        var v = x &- ((x &>> 1) & Lanes(repeating: 0x5555_5555_5555_5555))
+        v = (v & Lanes(repeating: 0x3333_3333_3333_3333)) &+ ((v &>> 2) & Lanes(repeating: 0x3333_3333_3333_3333))
+        v = (v &+ (v &>> 4)) & Lanes(repeating: 0x0F0F_0F0F_0F0F_0F0F)
+        return (v &* Lanes(repeating: 0x0101_0101_0101_0101)) &>> 56
+    }
+
+    @inline(__always)
+    mutating func add(_ v0: Lanes, _ v1: Lanes, _ v2: Lanes, _ v3: Lanes, _ v4: Lanes, _ v5: Lanes, _ v6: Lanes, _ v7: Lanes) {
+        let (twosA, ones0) = BitCounter.csa(ones, v0, v1)
+        let (twosB, ones1) = BitCounter.csa(ones0, v2, v3)
+        let (foursA, twos0) = BitCounter.csa(twos, twosA, twosB)
+        let (twosC, ones2) = BitCounter.csa(ones1, v4, v5)
+        let (twosD, ones3) = BitCounter.csa(ones2, v6, v7)
+        let (foursB, twos1) = BitCounter.csa(twos0, twosC, twosD)
+        let (eightsOut, fours0) = BitCounter.csa(fours, foursA, foursB)
+        ones = ones3
+        twos = twos1
+        fours = fours0
+        eights &+= BitCounter.count(eightsOut)
+    }
+
+    @inline(__always)
+    mutating func add(_ v: Lanes) {
+        singles &+= BitCounter.count(v)
+    }
+
+    var total: Int {
+        let sum = (eights &<< 3) &+ (BitCounter.count(fours) &<< 2) &+ (BitCounter.count(twos) &<< 1) &+ BitCounter.count(ones) &+ singles
+        return Int(truncatingIfNeeded: sum.wrappedSum())
+    }
+}

@@ -1,0 +1,1 @@
+../LifeKernel/BitKernel.swift
