@@ -28,7 +28,7 @@ extension JSON {
     }
 
     /// A cheap estimate of the compact encoding's size, to size the output buffer once.
-    private func estimatedEncodedSize() -> Int {
+    func estimatedEncodedSize() -> Int {
         switch self {
         case .null, .bool: return 5
         case .int: return 20
@@ -234,5 +234,89 @@ private struct JSONWriter {
             runStart = i
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+    }
+}
+
+extension Array where Element == PatchOperation {
+    /// The compact JSON text of this patch, exactly `JSON.array(map(\.json)).encoded()`, written
+    /// straight from the operations: no object per operation, no pointer strings. The daemon
+    /// encodes a patch per change and subscription group, and for a 256 x 256 world ticking
+    /// 100 times a second that was a fifth of its time.
+    public func encodedJSON() -> [UInt8] {
+        var writer = JSONWriter(indent: nil)
+        var size = 2
+        for operation in self { size += operation.estimatedEncodedSize }
+        writer.output.reserveCapacity(size)
+        var scratch: [UInt8] = []
+        writer.output.append(UInt8(ascii: "["))
+        for (index, operation) in enumerated() {
+            if index > 0 { writer.output.append(UInt8(ascii: ",")) }
+            operation.write(into: &writer, scratch: &scratch)
+        }
+        writer.output.append(UInt8(ascii: "]"))
+        return writer.output
+    }
+}
+
+extension PatchOperation {
+    /// Members in the encoder's sorted order: from, op, path, value.
+    fileprivate func write(into writer: inout JSONWriter, scratch: inout [UInt8]) {
+        let name: StaticString
+        var from: JSONPointer?
+        let path: JSONPointer
+        var value: JSON?
+        switch self {
+        case .add(let at, let new): (name, path, value) = ("add", at, new)
+        case .remove(let at): (name, path) = ("remove", at)
+        case .replace(let at, let new): (name, path, value) = ("replace", at, new)
+        case .move(let source, let at): (name, from, path) = ("move", source, at)
+        case .copy(let source, let at): (name, from, path) = ("copy", source, at)
+        case .test(let at, let expected): (name, path, value) = ("test", at, expected)
+        }
+        writer.output.append(UInt8(ascii: "{"))
+        if let from {
+            writer.appendASCII(#""from":"#)
+            from.write(into: &writer, scratch: &scratch)
+            writer.output.append(UInt8(ascii: ","))
+        }
+        writer.appendASCII(#""op":""#)
+        writer.appendASCII(name)
+        writer.appendASCII(#"","path":"#)
+        path.write(into: &writer, scratch: &scratch)
+        if let value {
+            writer.appendASCII(#","value":"#)
+            writer.write(value, level: 0)
+        }
+        writer.output.append(UInt8(ascii: "}"))
+    }
+
+    /// A cheap estimate of the encoded size, to size the output once.
+    fileprivate var estimatedEncodedSize: Int {
+        switch self {
+        case .add(let path, let value), .replace(let path, let value), .test(let path, let value):
+            return 40 + path.tokens.count * 12 + value.estimatedEncodedSize()
+        case .remove(let path): return 40 + path.tokens.count * 12
+        case .move(let from, let path), .copy(let from, let path): return 50 + (from.tokens.count + path.tokens.count) * 12
+        }
+    }
+}
+
+extension JSONPointer {
+    /// Writes the pointer's text (`description`) as a JSON string, building it in `scratch`.
+    fileprivate func write(into writer: inout JSONWriter, scratch: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        for token in tokens {
+            scratch.append(UInt8(ascii: "/"))
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): scratch.append(UInt8(ascii: "~")); scratch.append(UInt8(ascii: "0"))
+                case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "~")); scratch.append(UInt8(ascii: "1"))
+                default: scratch.append(byte)
+                }
+            }
+        }
+        writer.output.append(UInt8(ascii: "\""))
+        scratch.withUnsafeBufferPointer { writer.writeEscaped($0) }
+        writer.output.append(UInt8(ascii: "\""))
     }
 }

@@ -59,6 +59,7 @@ enum Fanout {
         }
 
         let cpuBefore = daemon.cpuSeconds
+        let stealBefore = Fanout.stolenSeconds()
         let requested = MonotonicClock.now
         guard case .ack(_, let startVersion) = try control.request(.dispatch(action: ["type": "simulation.startTimer"])) else {
             throw BenchError("the timer did not start")
@@ -75,6 +76,7 @@ enum Fanout {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         let end = started + .milliseconds(Int64(seconds * 1000))
         var stopVersion: Int?
+        var stopped = end
         while true {
             let now = MonotonicClock.now
             if stopVersion == nil, now >= end {
@@ -82,6 +84,7 @@ enum Fanout {
                     throw BenchError("the timer did not stop")
                 }
                 stopVersion = version
+                stopped = now + (MonotonicClock.now - now) / 2
             }
             if let stopVersion, received.allSatisfy({ $0[stopVersion] != nil }) { break }
             if let stopVersion, now > end + .seconds(5) {
@@ -110,29 +113,33 @@ enum Fanout {
         let elapsed = MonotonicClock.now - started
         let cpu = daemon.cpuSeconds - cpuBefore
         let lastTick = (stopVersion ?? startVersion) - 1
+        let versions = (startVersion + 1)...max(startVersion + 1, lastTick)
+        let dues = Fanout.dueTimes(versions: versions, started: started, interval: interval)
         var latencies: [Double] = []
         var delivered = 0
         var missed = 0
         for watcher in received {
-            for version in (startVersion + 1)...max(startVersion + 1, lastTick) {
+            for (offset, version) in versions.enumerated() {
                 guard let arrival = watcher[version] else {
                     missed += 1
                     continue
                 }
                 delivered += 1
-                let due = started + interval * (version - startVersion)
-                latencies.append(milliseconds(arrival - due))
+                latencies.append(milliseconds(arrival - dues[offset]))
             }
         }
         latencies.sort()
         // The first watcher to get each diff: the daemon's own delay, without the time it takes
         // to write to the other watchers (nor this process's time to read them).
         var firsts: [Double] = []
-        for version in (startVersion + 1)...max(startVersion + 1, lastTick) {
+        for (offset, version) in versions.enumerated() {
             guard let first = received.compactMap({ $0[version] }).min() else { continue }
-            firsts.append(milliseconds(first - (started + interval * (version - startVersion))))
+            firsts.append(milliseconds(first - dues[offset]))
         }
         firsts.sort()
+        let steal = (Fanout.stolenSeconds() ?? 0) - (stealBefore ?? 0)
+        // Beats the timer skipped: it was more than an interval late (see dueTimes).
+        let beats = Int((milliseconds(stopped - started) / Double(intervalMs)).rounded(.down))
         let report: [String: JSON] = [
             "benchmark": "fanout", "watchers": .int(watchers), "size": .string(size), "intervalMs": .int(intervalMs),
             "seconds": .double(seconds), "ticks": .int(max(0, lastTick - startVersion)),
@@ -140,7 +147,8 @@ enum Fanout {
             "maxMs": .double(round3(latencies.last ?? 0)),
             "startDoubtMs": .double(round3(startDoubtMs)),
             "firstWatcherP50Ms": .double(round3(percentile(firsts, 0.5))), "firstWatcherP99Ms": .double(round3(percentile(firsts, 0.99))), "delivered": .int(delivered), "missed": .int(missed),
-            "resyncs": .int(resyncs),
+            "resyncs": .int(resyncs), "skippedBeats": .int(max(0, beats - (lastTick - startVersion))),
+            "hostStealSeconds": .double(round3(steal)),
             "daemonCpuPercent": .double(round3(100 * cpu / (milliseconds(elapsed) / 1000))),
             "daemonRssMB": .double(round3(daemon.rssMB)), "daemonPeakRssMB": .double(round3(daemon.peakRssMB)),
         ]
@@ -151,11 +159,32 @@ enum Fanout {
                 fanout: \(watchers) watchers of \(size) at \(intervalMs)ms for \(seconds)s: \(report["ticks"]?.intValue ?? 0) ticks
                 latency from tick due to receipt: p50 \(report["p50Ms"]?.doubleValue ?? 0) ms, p99 \(report["p99Ms"]?.doubleValue ?? 0) ms, max \(report["maxMs"]?.doubleValue ?? 0) ms (± \(report["startDoubtMs"]?.doubleValue ?? 0) ms: when the timer started)
                 first watcher to get each diff: p50 \(report["firstWatcherP50Ms"]?.doubleValue ?? 0) ms, p99 \(report["firstWatcherP99Ms"]?.doubleValue ?? 0) ms
-                diffs delivered \(delivered), missed \(missed), resyncs \(resyncs)
+                diffs delivered \(delivered), missed \(missed), resyncs \(resyncs); beats the timer skipped \(report["skippedBeats"]?.intValue ?? 0)
+                processor time the host took from this machine meanwhile (steal): \(round3(steal)) s
                 daemon: \(report["daemonCpuPercent"]?.doubleValue ?? 0)% of a core, RSS \(report["daemonRssMB"]?.doubleValue ?? 0) MB (peak \(report["daemonPeakRssMB"]?.doubleValue ?? 0) MB)
                 """)
         }
         return missed == 0 ? 0 : 1
+    }
+
+    /// When each version's tick was due: `started` plus its number of intervals. The timer keeps
+    /// that cadence unless it fires more than an interval late (the daemon, or the whole virtual
+    /// machine, was not running): then it skips the missed beats and starts a new cadence from the
+    /// late tick, which a client cannot see. So after a skipped beat the latencies count against
+    /// the old cadence and are overstated; the report says how many beats were skipped.
+    static func dueTimes(versions: ClosedRange<Int>, started: Duration, interval: Duration) -> [Duration] {
+        versions.map { started + interval * ($0 - versions.lowerBound + 1) }
+    }
+
+    /// The processor time the hypervisor gave to other guests while this machine's processors
+    /// wanted to run (the "steal" column of /proc/stat), in seconds, all processors together.
+    static func stolenSeconds() -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ")
+        else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard fields.count > 7 else { return nil }
+        return fields[7] / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// The version of a diff frame, read from its last bytes (`..."type":"diff","version":V}`) without parsing it.

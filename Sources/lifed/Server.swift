@@ -431,7 +431,7 @@ final class Server {
             groupValues[group] = after
             let patch = JSONDiff.patch(from: before, to: after)
             guard !patch.isEmpty else { continue }
-            let diff = SharedDiff(encodedPatch: JSON.array(patch.map(\.json)).encoded(), version: version)
+            let diff = SharedDiff(encodedPatch: patch.encodedJSON(), version: version)
             for (client, key) in subscribers where isConnected(client) {
                 guard let subscription = client.subscriptions[key], !subscription.needsResync else { continue }
                 if client.pendingBytes > options.clientBuffer {

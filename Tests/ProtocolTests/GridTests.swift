@@ -61,6 +61,22 @@ final class GridTests: XCTestCase {
         XCTAssertEqual(text, grid)
     }
 
+    /// rowText writes eight cells at a time where it can; every start and length agrees with
+    /// the cells read one by one.
+    func testRowTextAgreesWithTheCellsAtEveryOffset() {
+        var generator = SystemRandomNumberGenerator()
+        var grid = Grid(rows: 2, cols: 150)
+        for row in 0..<2 {
+            for col in 0..<150 { grid[row, col] = Cell.allCases[Int.random(in: 0..<4, using: &generator)] }
+        }
+        for col in 0..<150 {
+            for count in [0, 1, 7, 8, 9, 17, 64, 65, 150 - col] where col + count <= 150 {
+                let expected = String(decoding: (col..<(col + count)).map { grid[1, $0].symbol }, as: UTF8.self)
+                XCTAssertEqual(grid.rowText(1, from: col, count: count), expected, "from \(col), \(count) cells")
+            }
+        }
+    }
+
     func testAWindowCarriesTheWholeGridsPopulation() throws {
         let grid = try Grid(rows: 3, cols: 4, rowStrings: ["O...", ".+..", "..OO"])
         let window = grid.json(window: Viewport(row: 0, col: 0, rows: 1, cols: 2))
