@@ -31,9 +31,13 @@ final class Server {
     let durability: Durability?
     /// Who may connect besides the daemon's own user and root.
     let allowedGroup: gid_t?
-    /// Replies wait here while a change they acknowledge is not yet on disk (group commit).
+    /// Output queued while a client's batch of requests is handled waits here, and goes out in
+    /// one write per client at the end of the batch (a thousand pipelined acks are one
+    /// `sendmsg`, not a thousand), after the batch's changes are on disk (group commit).
     private var heldClients: [Client] = []
     private var isHoldingOutput = false
+    /// Whether an acknowledged change of the batch is not yet on disk.
+    private var needsSave = false
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
@@ -109,6 +113,7 @@ final class Server {
     private func handle(_ events: EventLoop.Events, for fd: Int32) {
         defer { commit() }
         guard let client = clients[fd] else { return }
+        isHoldingOutput = true
         if events.contains(.writable) || events.contains(.error) {
             guard client.flush() else { return disconnect(client, reason: "write failed") }
             afterFlush(client)
@@ -223,7 +228,7 @@ final class Server {
         for bytes in parts { client.enqueue(bytes) }
         guard wasEmpty else { return }
         if isHoldingOutput {
-            // Written by commit(), once the change is durable.
+            // Written by commit(), at the end of the batch, once its changes are durable.
             heldClients.append(client)
             return
         }
@@ -243,7 +248,10 @@ final class Server {
     /// Saves the state if an acknowledged change is not yet on disk, then lets the held replies go.
     private func commit() {
         guard isHoldingOutput else { return }
-        durability?.saveNow(store.state, version: store.version)
+        if needsSave {
+            durability?.saveNow(store.state, version: store.version)
+            needsSave = false
+        }
         isHoldingOutput = false
         let held = heldClients
         heldClients.removeAll(keepingCapacity: true)
@@ -254,6 +262,7 @@ final class Server {
     private func requireDurability(for action: AppAction) {
         guard durability != nil, action != .simulation(.tick) else { return }
         isHoldingOutput = true
+        needsSave = true
     }
 
     // MARK: Requests
