@@ -305,16 +305,7 @@ extension JSONPointer {
     /// Writes the pointer's text (`description`) as a JSON string, building it in `scratch`.
     fileprivate func write(into writer: inout JSONWriter, scratch: inout [UInt8]) {
         scratch.removeAll(keepingCapacity: true)
-        for token in tokens {
-            scratch.append(UInt8(ascii: "/"))
-            for byte in token.utf8 {
-                switch byte {
-                case UInt8(ascii: "~"): scratch.append(UInt8(ascii: "~")); scratch.append(UInt8(ascii: "0"))
-                case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "~")); scratch.append(UInt8(ascii: "1"))
-                default: scratch.append(byte)
-                }
-            }
-        }
+        appendText(to: &scratch)
         writer.output.append(UInt8(ascii: "\""))
         scratch.withUnsafeBufferPointer { writer.writeEscaped($0) }
         writer.output.append(UInt8(ascii: "\""))

@@ -65,6 +65,12 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
     /// The escaped string form; `""` for the root.
     public var description: String {
         var bytes: [UInt8] = []
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the pointer's text (``description``'s UTF-8) to `bytes`.
+    func appendText(to bytes: inout [UInt8]) {
         for token in tokens {
             bytes.append(UInt8(ascii: "/"))
             for byte in token.utf8 {
@@ -75,7 +81,6 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible {
                 }
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// This pointer extended by one (unescaped) token.

@@ -8,17 +8,8 @@ extension Subcommand {
     static let control = Subcommand(
         name: "control", usage: Control.usage.replacingOccurrences(of: "lifebench ", with: ""),
         summary: "A lifectl round trip from process start to exit, and pipelined dispatches on one connection.",
-        details: "Starts lifed (its state on disk in a temporary folder, unless --ephemeral), times `lifectl get`\n--runs times (median and p90), then sends --dispatches grid.step dispatches pipelined on one\nconnection and reports how many per second were acknowledged. --json prints one object."
-    ) { arguments throws(UsageError) in
-        do {
-            return try Control.run(arguments) == 0 ? .success : .failure
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            printError("lifebench", "\(error)")
-            return .failure
-        }
-    }
+        details: "Starts lifed (its state on disk in a temporary folder, unless --ephemeral), times `lifectl get`\n--runs times (median and p90), then sends --dispatches grid.step dispatches pipelined on one\nconnection and reports how many per second were acknowledged. --json prints one object.",
+        run: Subcommand.reportingFailures(Control.run))
 }
 
 enum Control {

@@ -12,17 +12,8 @@ extension Subcommand {
     static let fanout = Subcommand(
         name: "fanout", usage: Fanout.usage.replacingOccurrences(of: "lifebench ", with: ""),
         summary: "How fast many watchers of a fast-ticking world get every diff, against a real lifed.",
-        details: "Starts lifed (ephemeral) with the size and interval, subscribes the watchers, runs the timer for\nthe seconds given, and reports latency from tick due to receipt (p50, p99, max), diffs delivered\nand missed, and the daemon's CPU (share of one core) and RSS. --json prints one object."
-    ) { arguments throws(UsageError) in
-        do {
-            return try Fanout.run(arguments) == 0 ? .success : .failure
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            printError("lifebench", "\(error)")
-            return .failure
-        }
-    }
+        details: "Starts lifed (ephemeral) with the size and interval, subscribes the watchers, runs the timer for\nthe seconds given, and reports latency from tick due to receipt (p50, p99, max), diffs delivered\nand missed, and the daemon's CPU (share of one core) and RSS. --json prints one object.",
+        run: Subcommand.reportingFailures(Fanout.run))
 }
 
 enum Fanout {

@@ -16,17 +16,8 @@ extension Subcommand {
             (VmHWM). --json prints one object. The issue's two cases:
               lifebench memory --size 10x10 --watchers 10
               lifebench memory --size 4096x4096 --watchers 4 --viewport 50x100
-            """
-    ) { arguments throws(UsageError) in
-        do {
-            return try Memory.run(arguments) == 0 ? .success : .failure
-        } catch let error as UsageError {
-            throw error
-        } catch {
-            printError("lifebench", "\(error)")
-            return .failure
-        }
-    }
+            """,
+        run: Subcommand.reportingFailures(Memory.run))
 }
 
 enum Memory {

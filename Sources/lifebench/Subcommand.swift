@@ -15,6 +15,21 @@ struct Subcommand: Sendable {
     /// Runs it with the arguments after its name; a usage error exits with status 2.
     var run: @Sendable ([String]) throws(UsageError) -> ExitCode
 
+    /// A `run` for a subcommand whose work returns an exit status (0 success) and may throw:
+    /// a usage error stays one (status 2); any other error is printed and is a failure (status 1).
+    static func reportingFailures(_ body: @escaping @Sendable ([String]) throws -> Int32) -> @Sendable ([String]) throws(UsageError) -> ExitCode {
+        { arguments throws(UsageError) in
+            do {
+                return try body(arguments) == 0 ? .success : .failure
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                printError("lifebench", "\(error)")
+                return .failure
+            }
+        }
+    }
+
     var help: String { "Usage: lifebench \(usage)\n\n\(summary)\n\n\(details)" }
 
     /// Every subcommand, in the order `lifebench --help` lists them.
