@@ -28,11 +28,16 @@ extension SimulationState {
 
     /// The simulation as the wire shows it, the grid's cells limited to `gridWindow` when there is one.
     public func json(gridWindow: Viewport?) -> JSON {
+        json(gridJSON: gridState.grid.json(window: gridWindow))
+    }
+
+    /// The simulation as the wire shows it, with `gridJSON` (the grid's form, whole or windowed) as its grid.
+    public func json(gridJSON: JSON) -> JSON {
         var period = JSON.null
         if case .oscillating(let p) = settling.status { period = .int(p) }
         return [
             "isRunningTimer": .bool(isRunningTimer),
-            "gridState": ["ticks": .int(gridState.ticks), "grid": gridState.grid.json(window: gridWindow)],
+            "gridState": ["ticks": .int(gridState.ticks), "grid": gridJSON],
             "status": .string(settling.status.name),
             "period": period,
             "stoppedBecause": stoppedBecause.map(JSON.string) ?? .null,

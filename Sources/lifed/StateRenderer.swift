@@ -7,6 +7,10 @@ import Protocol
 final class StateRenderer {
     private var version = -1
     private var simulations: [Viewport?: JSON] = [:]
+    /// The grid's rows as last rendered for each window (nil: the whole grid), reused where the
+    /// cells did not change; a window nobody rendered in the last version is forgotten.
+    private var rowCaches: [Viewport?: GridRowCache] = [:]
+    private var windowsRendered: Set<Viewport?> = []
     private var statistics: (value: Statistics, json: JSON)?
     private var settings: (value: Settings, json: JSON)?
     private var configurations: (value: ConfigurationsState, json: JSON)?
@@ -17,6 +21,8 @@ final class StateRenderer {
         if version != self.version {
             self.version = version
             simulations.removeAll(keepingCapacity: true)
+            for window in rowCaches.keys where !windowsRendered.contains(window) { rowCaches[window] = nil }
+            windowsRendered.removeAll(keepingCapacity: true)
         }
         guard let section = path.tokens.first else {
             return [
@@ -38,7 +44,9 @@ final class StateRenderer {
 
     private func simulation(_ state: AppState, _ window: Viewport?) -> JSON {
         if let cached = simulations[window] { return cached }
-        let json = state.simulation.json(gridWindow: window)
+        let grid = rowCaches[window, default: GridRowCache()].json(of: state.simulation.gridState.grid, window: window)
+        windowsRendered.insert(window)
+        let json = state.simulation.json(gridJSON: grid)
         simulations[window] = json
         return json
     }
