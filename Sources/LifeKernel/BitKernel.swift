@@ -32,6 +32,16 @@
     private typealias Lanes = SIMD2<UInt64>
 #endif
 
+// No AVX-512 kernel: this file built a third time for `skylake-avx512` with SIMD8<UInt64> lanes
+// (zmm registers, vpternlogq for the logic; layout padded for eight words) was no faster than the
+// AVX2 kernel on a Cascade Lake VM. Medians of per-pair ratios to AVX2 over ten to twenty
+// alternating pairs of `lifebench engine --runs 3`: 0.96 and 1.03 (one thread, two series), 0.99
+// (two threads), 1.06 (`--store`); and 1.02 for SIMD4 lanes built for `skylake-avx512`
+// (vpternlogq on ymm). A likely reason (the VM has no performance counters to tell): the compiler
+// builds each row's shifted neighbours from one zmm load with lane permutes (vpermt2q), which
+// compete with the logic for the two ports that run 512-bit operations. Not worth a third module,
+// and wider padding for every kernel, for a gain within noise.
+
 /// The kernel's entry points, one per rule kernel and one for the counts. Each does a band of rows.
 ///
 /// Every entry point may read from word -1 of a row to word `laneWords * ceil(words / laneWords)`
