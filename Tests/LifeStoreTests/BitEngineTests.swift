@@ -153,11 +153,12 @@ final class BitEngineTests: XCTestCase {
 
     func testTheAVX2KernelIsThereExactlyWhenTheProcessorHasAVX2() throws {
         #if arch(x86_64)
-            // The kernel is built for Haswell: it needs AVX2, FMA, BMI1 and BMI2.
+            // The kernel is built for Haswell: it needs AVX2, FMA, BMI1, BMI2, POPCNT, LZCNT (listed
+            // as abm), MOVBE and F16C.
             let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
             let flagsLine = try XCTUnwrap(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") })
             let flags = Set(flagsLine.split(separator: ":").last?.split(separator: " ").map(String.init) ?? [])
-            let expected = ["avx2", "fma", "bmi1", "bmi2"].allSatisfy(flags.contains)
+            let expected = ["avx2", "fma", "bmi1", "bmi2", "popcnt", "abm", "movbe", "f16c"].allSatisfy(flags.contains)
             XCTAssertEqual(BitGrid.Kernel.avx2.isAvailable, expected, "flags: \(flags.sorted())")
             XCTAssertEqual(BitGrid.Kernel.fastest, expected ? .avx2 : .baseline)
         #else

@@ -129,13 +129,16 @@ static const int CLINUX_EFD_FLAGS = EFD_NONBLOCK | EFD_CLOEXEC;
 static const int CLINUX_SFD_FLAGS = SFD_NONBLOCK | SFD_CLOEXEC;
 
 /// Whether the processor runs code built for Haswell (`-target-cpu haswell`), as LifeStore's
-/// AVX2 kernel is: AVX2, FMA, BMI1 and BMI2, with the operating system saving the AVX registers
+/// AVX2 kernel is: AVX2, FMA, BMI1, BMI2, POPCNT, LZCNT, MOVBE and F16C, with the operating system saving the AVX registers
 /// (which __builtin_cpu_supports checks). 0 on other architectures.
 static inline int clinux_cpu_has_avx2(void) {
 #if defined(__x86_64__)
     __builtin_cpu_init();
+    // Everything -target-cpu haswell lets the compiler use on its own, not only the vector
+    // units: popcnt, lzcnt, movbe and f16c can appear in any code it compiles.
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi")
-        && __builtin_cpu_supports("bmi2");
+        && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt")
+        && __builtin_cpu_supports("movbe") && __builtin_cpu_supports("f16c");
 #else
     return 0;
 #endif
