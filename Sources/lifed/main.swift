@@ -154,6 +154,8 @@ do {
 housekeeping()
 if let interval = notifier.watchdogInterval { watchdog(every: interval / 2) }
 log.info("lifed \(LifeVersion.current) \(ownsSocket ? "listening on \(options.socketPath)" : "serving a socket from systemd")")
+if let ignored = BitGrid.Kernel.ignoredSetting { log.warning(ignored) }
+log.debug("engine kernel: \(BitGrid.Kernel.selected)")
 notifier.notify("READY=1\nSTATUS=\(statusLine())")
 loop.run()
 
