@@ -166,7 +166,7 @@ private protocol LaneRule: Sendable {
 /// x2 is e, which excludes x1; when d1 is set either x2 or x3 is.)
 private struct ConwayLaneRule: LaneRule {
     @inline(__always)
-        func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
+    func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
         x1 & ~d1 & (x0 | live)
     }
 }
@@ -175,22 +175,27 @@ private struct ConwayLaneRule: LaneRule {
 /// constant leaves, which the optimizer folds into a few operations. For the named rules.
 private struct FixedLaneRule<Table: FixedRuleTable>: LaneRule {
     @inline(__always)
-        func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
+    func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
         @inline(__always) func b(_ n: Int) -> Lanes { Lanes(repeating: Table.birth & (1 << n) != 0 ? ~0 : 0) }
         @inline(__always) func s(_ n: Int) -> Lanes { Lanes(repeating: Table.survival & (1 << n) != 0 ? ~0 : 0) }
         @inline(__always) func leaf(_ n: Int) -> Lanes { b(n) ^ (live & (b(n) ^ s(n))) }
         @inline(__always) func pair(_ k: Int) -> Lanes { leaf(2 * k) ^ (x0 & (leaf(2 * k) ^ leaf(2 * k + 1))) }
-        let p0 = pair(0)
-        let p1 = pair(1)
-        let p2 = pair(2)
-        let p3 = pair(3)
-        let q0 = p0 ^ (x1 & (p0 ^ p1))
-        let q1 = p2 ^ (x1 & (p2 ^ p3))
-        let x2 = d1 ^ e
-        let low = q0 ^ (x2 & (q0 ^ q1))
-        let x3 = d1 & e
-        return low ^ (x3 & (leaf(0) ^ leaf(8)))
+        return selectByCount(pair(0), pair(1), pair(2), pair(3), x1: x1, e: e, d1: d1, eightFix: leaf(0) ^ leaf(8))
     }
+}
+
+/// The levels of a rule's multiplexer tree above x0: from `p0`...`p3`, the rule's values for the
+/// counts 2k + x0 (k = 0...3), the value for the whole count `x0 + 2·x1 + 4·x2 + 8·x3`. Level x1,
+/// then x2; a count of 8 (x3 set, the others clear) took p0's value, the one for count 0, and
+/// `eightFix` (leaf 0 xor leaf 8) swaps in leaf 8's.
+@inline(__always)
+private func selectByCount(_ p0: Lanes, _ p1: Lanes, _ p2: Lanes, _ p3: Lanes, x1: Lanes, e: Lanes, d1: Lanes, eightFix: Lanes) -> Lanes {
+    let q0 = p0 ^ (x1 & (p0 ^ p1))
+    let q1 = p2 ^ (x1 & (p2 ^ p3))
+    let x2 = d1 ^ e
+    let low = q0 ^ (x2 & (q0 ^ q1))
+    let x3 = d1 & e
+    return low ^ (x3 & eightFix)
 }
 
 /// The birth and survival masks of a ``FixedLaneRule``.
@@ -232,25 +237,14 @@ private struct TableLaneRule: LaneRule, @unchecked Sendable {
     func mask(_ index: Int) -> Lanes { masks.load(fromByteOffset: index &* MemoryLayout<Lanes>.stride, as: Lanes.self) }
 
     @inline(__always)
-        func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
+    func next(live: Lanes, x0: Lanes, x1: Lanes, e: Lanes, d1: Lanes) -> Lanes {
         // Level x0: the value for counts 2k + x0 (x2 = x1 = 0 aside), k = 0...3.
         @inline(__always) func pair(_ k: Int) -> Lanes {
             let even = mask(4 &* k) ^ (live & mask(4 &* k &+ 1))
             let difference = mask(4 &* k &+ 2) ^ (live & mask(4 &* k &+ 3))
             return even ^ (x0 & difference)
         }
-        let p0 = pair(0)
-        let p1 = pair(1)
-        let p2 = pair(2)
-        let p3 = pair(3)
-        // Level x1, then x2.
-        let q0 = p0 ^ (x1 & (p0 ^ p1))
-        let q1 = p2 ^ (x1 & (p2 ^ p3))
-        let x2 = d1 ^ e
-        let low = q0 ^ (x2 & (q0 ^ q1))
-        // A count of 8 took leaf 0's value; swap in leaf 8's.
-        let x3 = d1 & e
-        return low ^ (x3 & (mask(16) ^ (live & mask(17))))
+        return selectByCount(pair(0), pair(1), pair(2), pair(3), x1: x1, e: e, d1: d1, eightFix: mask(16) ^ (live & mask(17)))
     }
 }
 
