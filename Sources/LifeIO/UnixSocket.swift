@@ -41,6 +41,26 @@ public enum UnixSocket {
         }
     }
 
+    /// The path a Unix socket is bound to (`getsockname`): nil for an unbound or unnamed socket,
+    /// and an abstract name (a leading NUL) is written with a leading `@`, as systemd writes it.
+    public static func boundPath(of fd: Int32) -> String? {
+        var address = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let result = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let offset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
+        guard result == 0, address.sun_family == sa_family_t(AF_UNIX), Int(length) > offset else { return nil }
+        let count = min(Int(length) - offset, MemoryLayout.size(ofValue: address.sun_path))
+        var bytes = withUnsafeBytes(of: &address.sun_path) { Array($0.prefix(count)) }
+        if bytes.first == 0 {
+            bytes[0] = UInt8(ascii: "@")
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        if let end = bytes.firstIndex(of: 0) { bytes.removeSubrange(end...) }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A new blocking connection to the socket at `path`.
     public static func connect(to path: String) throws(SetupError) -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)

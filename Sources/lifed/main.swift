@@ -4,7 +4,7 @@ import LifeIO
 import LifeStore
 import Protocol
 
-let options: DaemonOptions
+var options: DaemonOptions
 do {
     guard let parsed = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst())) else { exit(.success) }
     options = parsed
@@ -72,6 +72,8 @@ do {
     if let inherited = SocketActivation.inheritedListener(environment: environmentVariables) {
         listener = inherited
         ownsSocket = false
+        // Report the socket systemd made, which need not be the one lifed would have chosen.
+        if let path = UnixSocket.boundPath(of: inherited) { options.socketPath = path }
     } else {
         listener = try UnixSocket.listen(at: options.socketPath)
         ownsSocket = true

@@ -19,7 +19,8 @@ final class SystemdTests: XCTestCase {
         // lifed in its own process with LISTEN_FDS=1 and LISTEN_PID set.
         let activated = try ActivatedDaemon(
             self, folder: folder, activateArguments: ["-l", socketPath],
-            lifedArguments: ["--socket", socketPath, "--state-dir", "\(folder)/state"], waitFor: socketPath)
+            // A --socket other than systemd's: the inherited socket wins, and status reports it.
+            lifedArguments: ["--socket", "\(folder)/configured.sock", "--state-dir", "\(folder)/state"], waitFor: socketPath)
 
         let connection = try Connection(path: socketPath)
         connection.setReceiveTimeout(seconds: 10)
