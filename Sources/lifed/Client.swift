@@ -32,6 +32,11 @@ final class Client {
 
     /// When the client last sent anything (the loop's clock).
     var lastActivity: Duration
+    /// When the frame the client is in the middle of sending began (nil between frames), so that
+    /// a frame trickled in a byte at a time still has to arrive within the frame timeout.
+    var partialFrameSince: Duration?
+    /// Frames received so far.
+    var framesReceived = 0
 
     init(fd: Int32, number: Int, maxFrameSize: Int, now: Duration) {
         self.fd = fd

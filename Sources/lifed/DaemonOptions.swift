@@ -59,7 +59,7 @@ struct DaemonOptions {
                                 root always may)
           --max-clients N       clients served at once (default 1024); the next gets "busy"
           --idle-timeout DURATION  close connections idle this long without a subscription (default 5m)
-          --frame-timeout DURATION close connections that stall this long mid-frame (default 10s)
+          --frame-timeout DURATION close connections that take longer to send one frame (default 10s)
           -h, --help            show this help
           --version             print the version
 

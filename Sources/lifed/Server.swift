@@ -142,7 +142,14 @@ final class Server {
             }
             client.decoder.append(buffer[0..<count])
             client.lastActivity = loop.now
+            let framesBefore = client.framesReceived
             processFrames(client)
+            // A frame begun in this read starts the clock; one that goes on keeps its start.
+            if !client.decoder.hasPartialFrame {
+                client.partialFrameSince = nil
+            } else if client.partialFrameSince == nil || client.framesReceived != framesBefore {
+                client.partialFrameSince = loop.now
+            }
             if client.isClosing || client.isReadPaused || !isConnected(client) { return }
         }
     }
@@ -165,6 +172,7 @@ final class Server {
                 return
             }
             guard let frame else { return }
+            client.framesReceived += 1
             handleRequest(frame, from: client)
             if atEndOfInput { continue }
             if client.pendingBytes > options.clientBuffer || client.hasPendingResync {
@@ -372,9 +380,11 @@ final class Server {
             let now = loop.now
             for client in Array(clients.values) where !client.isClosing {
                 let quiet = now - client.lastActivity
-                if client.decoder.hasPartialFrame, quiet > options.frameTimeout {
-                    log.info("client \(client.number) stalled in the middle of a frame; closing it")
-                    send(.error(id: nil, ProtocolError(.badFrame, "a frame stalled for over \(options.frameTimeout); closing")), to: client)
+                // A frame must arrive whole within the frame timeout of its first byte (while
+                // lifed is reading: a client whose reading is paused may be stuck behind us).
+                if !client.isReadPaused, let since = client.partialFrameSince, now - since > options.frameTimeout {
+                    log.info("client \(client.number) did not finish a frame within \(options.frameTimeout); closing it")
+                    send(.error(id: nil, ProtocolError(.badFrame, "a frame took over \(options.frameTimeout) to arrive; closing")), to: client)
                     closeAfterFlush(client)
                 } else if client.subscriptions.isEmpty, client.pendingBytes == 0, quiet > options.idleTimeout {
                     log.debug("client \(client.number) idle without a subscription; closing it")

@@ -39,6 +39,37 @@ final class BadInputCorpusTests: XCTestCase {
         XCTAssertGreaterThan(checked, 250)
     }
 
+    /// A frame sent a byte at a time, each well within the timeout, must still arrive whole
+    /// within the frame timeout of its first byte: trickling cannot hold a connection open.
+    func testAFrameTrickledInAByteAtATimeIsClosedAfterTheFrameTimeout() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "9", "--frame-timeout", "1s"])
+        let trickler = try RawClient(daemon.socketPath)
+        let frame = [0, 0, 0, 200] + Array(repeating: UInt8(ascii: " "), count: 199)
+        let started = Date()
+        var closedAfter: TimeInterval?
+        for byte in frame {
+            try? trickler.sendRaw([byte])
+            if trickler.hasInput(waitingMs: 100) {
+                guard case .error(nil, let code, let message)? = try trickler.receive() else { return XCTFail("no error before the close") }
+                XCTAssertEqual(code, "bad-frame")
+                XCTAssertTrue(message.contains("to arrive"), message)
+                closedAfter = Date().timeIntervalSince(started)
+                break
+            }
+            if Date().timeIntervalSince(started) > 6 { break }
+        }
+        let after = try XCTUnwrap(closedAfter, "a trickled frame kept the connection open for 6 s")
+        XCTAssertGreaterThanOrEqual(after, 0.95)
+        XCTAssertLessThan(after, 4)
+        // Whole frames sent slowly one after another are fine: the clock starts at each frame.
+        let slow = try RawClient(daemon.socketPath)
+        for index in 0..<3 {
+            try slow.send(ClientRequest(id: .int(index), kind: .ping))
+            XCTAssertEqual(try slow.receive(), .pong(id: .int(index)))
+            usleep(600_000)
+        }
+    }
+
     func testStalledFramesAndIdleConnectionsAreClosedButSubscribersStay() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "9", "--frame-timeout", "1s", "--idle-timeout", "1s"])
         let started = Date()
