@@ -74,9 +74,7 @@ extension GridState {
 
 extension Grid {
     /// `{"rows": R, "cols": C, "cells": ["..O..", ...]}`.
-    public var json: JSON {
-        ["rows": .int(rows), "cols": .int(cols), "cells": .array((0..<rows).map { .string(rowText($0)) })]
-    }
+    public var json: JSON { json(window: nil) }
 
     /// The largest grid side a client or file may describe.
     public static let maxSide = 4096

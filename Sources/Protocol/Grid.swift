@@ -17,9 +17,6 @@ public struct Grid: Hashable, Sendable {
     public private(set) var livePlane: [UInt64]
     /// Which cells were live a generation ago (alive or died).
     public private(set) var previousPlane: [UInt64]
-    /// The number of live cells (alive or born), kept as the cells change, so that reading it
-    /// costs nothing (the watchers of a 4096 x 4096 grid and `status` ask for it every version).
-    public private(set) var population: Int
 
     /// The number of words each row of a plane takes: `cols` / 64, rounded up.
     public var wordsPerRow: Int { (cols + 63) >> 6 }
@@ -32,7 +29,6 @@ public struct Grid: Hashable, Sendable {
         let words = rows * ((cols + 63) >> 6)
         livePlane = [UInt64](repeating: 0, count: words)
         previousPlane = livePlane
-        population = 0
     }
 
     /// A grid from its cells, row by row; nil unless there are exactly `rows * cols` of them.
@@ -56,7 +52,6 @@ public struct Grid: Hashable, Sendable {
         self.cols = cols
         self.livePlane = livePlane
         self.previousPlane = previousPlane
-        population = 0
         if cols % 64 != 0 {
             let mask = (UInt64(1) << UInt64(cols % 64)) - 1
             let last = wordsPerRow - 1
@@ -65,7 +60,6 @@ public struct Grid: Hashable, Sendable {
                 self.previousPlane[row * wordsPerRow + last] &= mask
             }
         }
-        population = Grid.count(self.livePlane)
     }
 
     /// The cell at `row`, `col`; both must be in range.
@@ -79,8 +73,6 @@ public struct Grid: Hashable, Sendable {
             precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
             let index = row * wordsPerRow + (col >> 6)
             let bit = UInt64(1) << UInt64(col & 63)
-            let wasLive = livePlane[index] & bit != 0
-            population += (newValue.isLive ? 1 : 0) - (wasLive ? 1 : 0)
             if newValue.isLive { livePlane[index] |= bit } else { livePlane[index] &= ~bit }
             if newValue.wasLive { previousPlane[index] |= bit } else { previousPlane[index] &= ~bit }
         }
@@ -101,6 +93,10 @@ public struct Grid: Hashable, Sendable {
         }
         return cells
     }
+
+    /// The number of live cells (alive or born): a popcount of the live plane, 4,096 words a
+    /// million cells, cheap enough for every version's windows and for `status`.
+    public var population: Int { Grid.count(livePlane) }
 
     /// How many cells are in each state.
     public var census: Census {

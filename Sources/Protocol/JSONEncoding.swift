@@ -86,6 +86,15 @@ enum SWAR {
     static func specialOrNonASCIIBytes(_ word: UInt64) -> UInt64 {
         specialBytes(word) | (word & highBits)
     }
+
+    /// Whether the sixteen bytes at `offset` of `raw` are all plain ASCII (no control
+    /// character, quote, backslash or byte of a multi-byte sequence): the parser's fast skip.
+    @inline(__always)
+    static func sixteenPlainASCII(_ raw: UnsafeRawPointer, at offset: Int) -> Bool {
+        let first = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        let second = raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+        return specialOrNonASCIIBytes(first) | specialOrNonASCIIBytes(second) == 0
+    }
 }
 
 /// Appends JSON text to one growing byte buffer.

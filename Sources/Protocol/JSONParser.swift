@@ -400,13 +400,9 @@ private struct JSONByteParser {
         // Fast path: no escapes. Plain ASCII is skipped sixteen bytes at a time.
         let raw = UnsafeRawPointer(bytes.baseAddress)
         while index < bytes.count {
-            if index + 16 <= bytes.count, let raw {
-                let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
-                if SWAR.specialOrNonASCIIBytes(first) | SWAR.specialOrNonASCIIBytes(second) == 0 {
-                    index += 16
-                    continue
-                }
+            if index + 16 <= bytes.count, let raw, SWAR.sixteenPlainASCII(raw, at: index) {
+                index += 16
+                continue
             }
             let c = bytes[index]
             if c == Byte.quote {
@@ -428,13 +424,9 @@ private struct JSONByteParser {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
         while index < bytes.count {
-            if index + 16 <= bytes.count, let raw {
-                let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
-                if SWAR.specialOrNonASCIIBytes(first) | SWAR.specialOrNonASCIIBytes(second) == 0 {
-                    index += 16
-                    continue
-                }
+            if index + 16 <= bytes.count, let raw, SWAR.sixteenPlainASCII(raw, at: index) {
+                index += 16
+                continue
             }
             let c = bytes[index]
             if c == Byte.quote {

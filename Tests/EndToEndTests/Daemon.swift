@@ -56,20 +56,10 @@ final class Daemon {
 
     /// Polls the socket until the daemon accepts connections (a process start, not a test delay).
     func waitUntilAnswering(timeout: TimeInterval = 10) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if UnixSocket.isAnswering(socketPath) { return }
-            guard process.isRunning else { throw DaemonError.exited(process.terminationStatus, stderrText()) }
-            usleep(10_000)
-        }
-        throw DaemonError.notAnswering(socketPath)
+        try waitUntilDaemonAnswers(socketPath, process: process, timeout: timeout, output: stderrText)
     }
 
-    func connect() throws -> Connection {
-        let connection = try Connection(path: socketPath)
-        connection.setReceiveTimeout(seconds: 10)
-        return connection
-    }
+    func connect() throws -> Connection { try connectToDaemon(socketPath) }
 
     /// Sends SIGTERM and waits for the exit status.
     func terminate() -> Int32 {
@@ -86,6 +76,25 @@ final class Daemon {
         case notAnswering(String)
         case exited(Int32, String)
     }
+}
+
+/// Polls `socketPath` until the daemon `process` accepts connections there; fails at once if
+/// the process has exited (with `output`, its log), or after `timeout` seconds.
+func waitUntilDaemonAnswers(_ socketPath: String, process: Process, timeout: TimeInterval, output: () -> String) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if UnixSocket.isAnswering(socketPath) { return }
+        guard process.isRunning else { throw Daemon.DaemonError.exited(process.terminationStatus, output()) }
+        usleep(10_000)
+    }
+    throw Daemon.DaemonError.notAnswering(socketPath)
+}
+
+/// A connection to the daemon at `socketPath` whose replies time out after 10 s.
+func connectToDaemon(_ socketPath: String) throws -> Connection {
+    let connection = try Connection(path: socketPath)
+    connection.setReceiveTimeout(seconds: 10)
+    return connection
 }
 
 /// The outcome of running one of the client executables.

@@ -22,8 +22,7 @@ final class SystemdTests: XCTestCase {
             // A --socket other than systemd's: the inherited socket wins, and status reports it.
             lifedArguments: ["--socket", "\(folder)/configured.sock", "--state-dir", "\(folder)/state"], waitFor: socketPath)
 
-        let connection = try Connection(path: socketPath)
-        connection.setReceiveTimeout(seconds: 10)
+        let connection = try connectToDaemon(socketPath)
         XCTAssertEqual(try connection.dispatch("grid.step"), .ack(id: .int(1), version: 1))
         XCTAssertEqual(try connection.get("/simulation/gridState/ticks").value, 0)
         let pid = try activated.daemonPID(connection)
@@ -52,8 +51,7 @@ final class SystemdTests: XCTestCase {
             self, folder: folder, activateArguments: ["-l", other, "-l", mine, "--fdname=other:lifed"],
             lifedArguments: ["--state-dir", "\(folder)/state"], waitFor: mine)
 
-        let connection = try Connection(path: mine)
-        connection.setReceiveTimeout(seconds: 10)
+        let connection = try connectToDaemon(mine)
         XCTAssertEqual(try connection.request(.ping), .pong(id: .int(1)))
 
         // Nobody serves the other one: the kernel queues the connection, but no hello comes.
@@ -313,7 +311,6 @@ private final class LaunchedDaemon {
 
     enum Failure: Error {
         case noSocket(String)
-        case exited(Int32, String)
     }
 
     /// Runs lifed with `--socket FOLDER/run/lifed.sock` and `arguments`, in the clients'
@@ -344,20 +341,10 @@ private final class LaunchedDaemon {
 
     /// Polls the socket until the daemon accepts connections.
     func waitUntilAnswering(timeout: Double = 10) throws {
-        let deadline = monotonicSeconds() + timeout
-        while monotonicSeconds() < deadline {
-            if UnixSocket.isAnswering(socketPath) { return }
-            guard process.isRunning else { throw Failure.exited(process.terminationStatus, log()) }
-            usleep(10_000)
-        }
-        throw Failure.noSocket(socketPath)
+        try waitUntilDaemonAnswers(socketPath, process: process, timeout: timeout, output: log)
     }
 
-    func connect() throws -> Connection {
-        let connection = try Connection(path: socketPath)
-        connection.setReceiveTimeout(seconds: 10)
-        return connection
-    }
+    func connect() throws -> Connection { try connectToDaemon(socketPath) }
 
     func signal(_ number: Int32) -> Bool { kill(process.processIdentifier, number) == 0 }
 
