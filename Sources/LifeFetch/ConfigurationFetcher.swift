@@ -111,9 +111,9 @@ public enum ConfigurationFetcher {
 
     /// "30s", "1.5s", "250ms".
     static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
+        let seconds = duration.components.seconds
         guard seconds >= 0, seconds < 1_000_000_000 else { return "\(seconds)s" }
-        return DurationText.format(milliseconds: Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        return DurationText.format(milliseconds: DurationText.milliseconds(of: duration))
     }
 }
 

@@ -19,6 +19,14 @@ public enum DurationText {
         return Int(ms)
     }
 
+    /// The whole milliseconds of `duration` (rounded toward zero; clamped to Int's range).
+    public static func milliseconds(of duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        return Int(clamping: whole) &+ Int(attoseconds / 1_000_000_000_000_000)
+    }
+
     /// Formats milliseconds the way people write them: `250ms`, `2s`, `1.5s`.
     public static func format(milliseconds ms: Int) -> String {
         if ms < 1000 || ms % 100 != 0 { return "\(ms)ms" }

@@ -82,8 +82,7 @@ struct FetchHelper {
 
     /// Whole milliseconds, at least 1 (the helper's --timeout takes milliseconds).
     static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return max(1, Int(clamping: seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+        max(1, DurationText.milliseconds(of: duration))
     }
 
     /// The fetch's result from what the helper wrote and how it ended.

@@ -411,7 +411,7 @@ final class Server {
             "pid": .int(Int(getpid())),
             "server": .string("lifed \(LifeVersion.current)"),
             "version": .int(store.version),
-            "uptimeMs": .int(Int(uptime.components.seconds) * 1000 + Int(uptime.components.attoseconds / 1_000_000_000_000_000)),
+            "uptimeMs": .int(DurationText.milliseconds(of: uptime)),
             "clients": .int(clients.count),
             "subscriptions": .int(clients.values.reduce(0) { $0 + $1.subscriptions.count }),
             "resyncs": .int(totalResyncs),
