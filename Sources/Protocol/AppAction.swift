@@ -75,7 +75,7 @@ public enum ConfigurationsAction: Equatable, Sendable {
     case cancelFetch
     /// Forgets the list and stops a fetch in flight.
     case clear
-    /// Adds one pattern to the list.
+    /// Adds one pattern to the list (on the wire: a `title` and an `rle` or the course's `contents`).
     case add(Configuration)
     /// Puts a pattern of the list centred on the grid, and ticks to 0; refused while the timer runs.
     case load(ConfigurationSelector, resize: Bool)
@@ -162,7 +162,7 @@ extension AppAction {
             members["url"] = .string(url)
         case .configurations(.add(let configuration)):
             members["title"] = .string(configuration.title)
-            members["contents"] = configuration.json["contents"]
+            members["rle"] = .string(configuration.rle)
         case .configurations(.load(let selector, let resize)):
             switch selector {
             case .title(let title): members["title"] = .string(title)
@@ -208,11 +208,11 @@ extension AppAction {
         case "configurations.cancelFetch": try only([]); self = .configurations(.cancelFetch)
         case "configurations.clear": try only([]); self = .configurations(.clear)
         case "configurations.add":
-            try only(["title", "contents"])
-            do {
-                self = .configurations(.add(try Configuration(json: json.removingMember("type"))))
+            try only(["title", "rle", "contents"])
+            do throws(ConfigurationError) {
+                self = .configurations(.add(try Configuration(decoding: json.removingMember("type"))))
             } catch {
-                throw ProtocolError(.invalidArgument, "configurations.add: \(error.message)")
+                throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, "configurations.add: \(error.message)")
             }
         case "configurations.load":
             try only(["title", "index", "resize"])

@@ -19,6 +19,9 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case invalidArgument = "invalid-argument"
     /// The store refuses the action in the current state (for example, a reset while the timer runs).
     case notAllowed = "not-allowed"
+    /// A request or action is well formed but over one of the daemon's limits (for example, a
+    /// configuration whose RLE would not fit in the list).
+    case limitExceeded = "limit-exceeded"
     /// The JSON Pointer names nothing in the state.
     case noSuchPath = "no-such-path"
     /// The peer's credentials do not allow it to connect.

@@ -1,27 +1,32 @@
+/// The course's JSON: `[{"title": "Glider", "contents": [[0, 1], [1, 2], …]}, …]` (or one
+/// such object); reading gives the first configuration, keeping its cells where they are.
+///
+/// The text is read in place, twice, and never built into a JSON value: first it is checked
+/// as JSON (exactly as ``JSON/init(parsing:maxDepth:)-(String,_)`` would, so a syntax error
+/// anywhere reads the same), then walked an element and a pair at a time, the first
+/// element's cells going straight into a plane. Every element is checked as a list of
+/// configurations is.
 enum JSONPatternFormat {
     static func read(_ text: String) throws(PatternParseError) -> Pattern {
-        let source = SourceText(text)
-        let json: JSON
-        do {
-            json = try JSON(parsing: text)
-        } catch {
-            throw source.error(atOffset: error.offset, "invalid JSON: \(error.message)")
-        }
-        do throws(ConfigurationError) {
-            let list = json.objectValue != nil ? [try Configuration(json: json)] : try Configuration.decodeList(json)
-            guard let first = list.first else {
-                throw ConfigurationError(index: nil, message: "the array holds no configuration")
+        try SourceText.reading(text) { source throws(PatternParseError) in
+            do throws(JSONParseError) {
+                try JSON.validate(source.bytes)
+            } catch {
+                throw source.error(atOffset: error.offset, "invalid JSON: \(error.message)")
             }
-            return try Pattern(configuration: first)
-        } catch {
-            // The parsed value has no positions; the message names the element and field.
-            throw PatternParseError(line: 1, column: 1, message: error.description)
+            do throws(ConfigurationError) {
+                var reader = CourseJSONReader(bytes: source.bytes)
+                return try reader.firstPattern()
+            } catch {
+                // The message names the element and the field; positions are not kept.
+                throw PatternParseError(line: 1, column: 1, message: error.description)
+            }
         }
     }
 
     static func write(_ pattern: Pattern) -> String {
         let title = JSON.string(pattern.name ?? "").text
-        let cells = pattern.sortedCells.map { "[\($0.row), \($0.col)]" }
+        let cells = pattern.liveCells.map { "[\($0.row), \($0.col)]" }
         var out = "[\n  {\"title\": \(title), \"contents\": ["
         var lineLength = 0
         for (index, cell) in cells.enumerated() {
@@ -37,5 +42,173 @@ enum JSONPatternFormat {
         }
         out += cells.isEmpty ? "]}\n]\n" : "\n  ]}\n]\n"
         return out
+    }
+}
+
+/// Walks a valid JSON text of the course's format (checked by `JSON.validate` first).
+private struct CourseJSONReader {
+    var parser: JSONByteParser
+    var bytes: UnsafeBufferPointer<UInt8> { parser.bytes }
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { parser = JSONByteParser(bytes: bytes, maxDepth: 512) }
+
+    /// The byte at the parser, after whitespace; 0 at the end (which a valid text never reaches here).
+    mutating func next() -> UInt8 {
+        parser.skipWhitespace()
+        return parser.index < bytes.count ? bytes[parser.index] : 0
+    }
+
+    /// A failure of the walk itself, which a valid text cannot cause.
+    func broken(_ error: JSONParseError) -> ConfigurationError {
+        ConfigurationError(index: nil, message: "invalid JSON at byte \(error.offset): \(error.message)")
+    }
+
+    /// The value at the parser, which is left after it.
+    mutating func value() throws(ConfigurationError) -> JSON {
+        do { return try parser.parseValue(toEndOfInput: false) } catch { throw broken(error) }
+    }
+
+    /// Steps over the value at the parser without building it.
+    mutating func skipValue() throws(ConfigurationError) {
+        parser.discardsValues = true
+        defer { parser.discardsValues = false }
+        do { _ = try parser.parseValue(toEndOfInput: false) } catch { throw broken(error) }
+    }
+
+    /// The JSON type of the value at `index`, by its first byte.
+    func typeName(at index: Int) -> String {
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return JSON.object([:]).typeName
+        case UInt8(ascii: "["): return JSON.array([]).typeName
+        case UInt8(ascii: "\""): return JSON.string("").typeName
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return JSON.bool(true).typeName
+        case UInt8(ascii: "n"): return JSON.null.typeName
+        default: return JSON.int(0).typeName
+        }
+    }
+
+    /// The first configuration's pattern, every element checked.
+    mutating func firstPattern() throws(ConfigurationError) -> Pattern {
+        let top = next()
+        if top == UInt8(ascii: "{") { return try element(index: nil, keep: true) ?? Pattern() }
+        guard top == UInt8(ascii: "[") else {
+            throw ConfigurationError(
+                index: nil, message: "expected an array of {\"title\", \"contents\"} objects, not \(typeName(at: parser.index))")
+        }
+        parser.index += 1
+        guard next() != UInt8(ascii: "]") else {
+            throw ConfigurationError(index: nil, message: "the array holds no configuration")
+        }
+        var first: Pattern?
+        var position = 0
+        while true {
+            _ = next()
+            let pattern = try element(index: position, keep: position == 0)
+            if position == 0 { first = pattern }
+            position += 1
+            guard next() == UInt8(ascii: ",") else { break }
+            parser.index += 1
+        }
+        return first ?? Pattern()
+    }
+
+    /// Checks the element at the parser, as ``Configuration/init(decoding:index:)`` checks a
+    /// course entry, and leaves the parser after it; its pattern when `keep`.
+    mutating func element(index: Int?, keep: Bool) throws(ConfigurationError) -> Pattern? {
+        func fail(_ message: String) -> ConfigurationError { ConfigurationError(index: index, message: message) }
+        let start = parser.index
+        guard bytes[start] == UInt8(ascii: "{") else {
+            let type = typeName(at: start)
+            throw fail("must be an object with \"title\" and \"contents\", not \(type)")
+        }
+        // Where the members' values start (the last of a repeated key wins), then the end.
+        var titleAt: Int?
+        var contentsAt: Int?
+        parser.index += 1
+        if next() != UInt8(ascii: "}") {
+            while true {
+                _ = next()
+                let key: String
+                do { key = try parser.parseString() } catch { throw broken(error) }
+                _ = next()
+                parser.index += 1  // the ':'
+                _ = next()
+                if key == "title" { titleAt = parser.index } else if key == "contents" { contentsAt = parser.index }
+                try skipValue()
+                guard next() == UInt8(ascii: ",") else { break }
+                parser.index += 1
+            }
+        }
+        parser.index += 1  // the '}'
+        let end = parser.index
+
+        guard let titleAt else { throw fail("\"title\" is required: a string") }
+        guard bytes[titleAt] == UInt8(ascii: "\"") else { throw fail("\"title\" must be a string, not \(typeName(at: titleAt))") }
+        parser.index = titleAt
+        let title = try value().stringValue ?? ""
+        guard let contentsAt else { throw fail("\"contents\" is required: an array of [row, col] pairs") }
+        guard bytes[contentsAt] == UInt8(ascii: "[") else {
+            throw fail("\"contents\" must be an array of [row, col] pairs, not \(typeName(at: contentsAt))")
+        }
+        var check = ContentsCheck()
+        parser.index = contentsAt
+        try forEachPair { check.add($0) }
+        if let failure = check.failure { throw fail(failure) }
+        var pattern: Pattern?
+        if keep {
+            var plane = BitPlane(rows: check.rows, cols: check.cols)
+            parser.index = contentsAt
+            try forEachPair { pair in
+                if let (row, col) = pair { plane[row, col] = true }
+            }
+            pattern = Pattern(cells: plane, name: title.isEmpty ? nil : title)
+        }
+        parser.index = end
+        return pattern
+    }
+
+    /// Calls `body` with each element of the array at the parser: its two integers when it is
+    /// `[row, col]`, else nil. A pair is read without building its value.
+    mutating func forEachPair(_ body: ((row: Int, col: Int)?) -> Void) throws(ConfigurationError) {
+        parser.index += 1  // the '['
+        guard next() != UInt8(ascii: "]") else {
+            parser.index += 1
+            return
+        }
+        while true {
+            let start = parser.index
+            var pair: (row: Int, col: Int)?
+            var read = false
+            if next() == UInt8(ascii: "["), let (row, col) = try twoNumbers() {
+                read = true
+                if let row = row.intValue, let col = col.intValue { pair = (row, col) }
+            }
+            if !read {
+                parser.index = start
+                _ = next()
+                try skipValue()
+            }
+            body(pair)
+            guard next() == UInt8(ascii: ",") else { break }
+            parser.index += 1
+            _ = next()
+        }
+        parser.index += 1  // the ']'
+    }
+
+    /// `[number, number]` at the parser (its '['): the two numbers, the parser after the ']';
+    /// nil when the array holds anything else.
+    mutating func twoNumbers() throws(ConfigurationError) -> (JSON, JSON)? {
+        func isNumberStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || SourceText.isDigit(byte) }
+        parser.index += 1
+        guard isNumberStart(next()) else { return nil }
+        let first = try value()
+        guard next() == UInt8(ascii: ",") else { return nil }
+        parser.index += 1
+        guard isNumberStart(next()) else { return nil }
+        let second = try value()
+        guard next() == UInt8(ascii: "]") else { return nil }
+        parser.index += 1
+        return (first, second)
     }
 }

@@ -1,13 +1,17 @@
 enum PlaintextFormat {
     static func read(_ text: String) throws(PatternParseError) -> Pattern {
-        let source = SourceText(text)
+        try SourceText.reading(text) { source throws(PatternParseError) in try read(source) }
+    }
+
+    /// Two passes over the lines: the first checks every row and finds the size, the second
+    /// sets the live cells' bits in a plane of that size.
+    static func read(_ source: SourceText) throws(PatternParseError) -> Pattern {
         let bytes = source.bytes
         var pattern = Pattern()
-        var rows: [[Int]] = []  // the live columns of each row, blank rows included
-        var firstRow: Int?  // the first row that is not blank
+        var rowCount = 0  // rows so far, blank rows after the first row included
         var lastRow = -1  // the last row that is not blank
         var cols = 0
-        for (lineIndex, line) in source.lines.enumerated() {
+        for line in source.lines {
             if line.lowerBound < line.upperBound && bytes[line.lowerBound] == UInt8(ascii: "!") {
                 let text = source.string((line.lowerBound + 1)..<line.upperBound)
                 if pattern.name == nil, text.hasPrefix("Name:") {
@@ -20,40 +24,50 @@ enum PlaintextFormat {
             let end = source.trimmedEnd(of: line, from: line.lowerBound)
             guard end - line.lowerBound <= Pattern.maxSide else {
                 throw source.error(
-                    line: lineIndex, at: line.lowerBound + Pattern.maxSide,
+                    line, at: line.lowerBound + Pattern.maxSide,
                     "the row is wider than \(Pattern.maxSide) cells, the widest pattern lifed reads")
             }
-            var live: [Int] = []
             for i in line.lowerBound..<end {
                 switch bytes[i] {
-                case UInt8(ascii: "."): break
-                case UInt8(ascii: "O"), UInt8(ascii: "*"): live.append(i - line.lowerBound)
+                case UInt8(ascii: "."), UInt8(ascii: "O"), UInt8(ascii: "*"): break
                 default:
                     throw source.error(
-                        line: lineIndex, at: i,
-                        "expected '.' (dead) or 'O' (alive) in a row of cells, not \(source.describe(i))")
+                        line, at: i, "expected '.' (dead) or 'O' (alive) in a row of cells, not \(source.describe(i))")
                 }
             }
             if end > line.lowerBound {
-                if firstRow == nil { firstRow = rows.count }
-                lastRow = rows.count
+                lastRow = rowCount
                 cols = max(cols, end - line.lowerBound)
-            } else if firstRow == nil {
+            } else if lastRow < 0 {
                 continue  // blank lines before the first row are not rows
             }
-            guard rows.count < Pattern.maxSide || end == line.lowerBound else {
-                throw source.error(
-                    line: lineIndex, at: line.lowerBound,
-                    "the pattern has more than \(Pattern.maxSide) rows, the most lifed reads")
+            guard rowCount < Pattern.maxSide || end == line.lowerBound else {
+                throw source.error(line, at: line.lowerBound, "the pattern has more than \(Pattern.maxSide) rows, the most lifed reads")
             }
-            rows.append(live)
+            rowCount += 1
         }
         let used = lastRow + 1  // blank lines after the last row are not rows
-        pattern.rows = used
-        pattern.cols = cols
-        for (row, live) in rows.prefix(used).enumerated() {
-            for col in live { pattern.live.insert(Pattern.Coordinate(row: row, col: col)) }
+        var plane = BitPlane(rows: used, cols: cols)
+        var row = 0
+        var started = false
+        for line in source.lines where row < used {
+            if line.lowerBound < line.upperBound && bytes[line.lowerBound] == UInt8(ascii: "!") { continue }
+            let end = source.trimmedEnd(of: line, from: line.lowerBound)
+            if end == line.lowerBound && !started { continue }
+            started = true
+            var i = line.lowerBound
+            while i < end {
+                guard bytes[i] != UInt8(ascii: ".") else {
+                    i += 1
+                    continue
+                }
+                let start = i
+                while i < end && bytes[i] != UInt8(ascii: ".") { i += 1 }
+                plane.setRun(row: row, from: start - line.lowerBound, count: i - start)
+            }
+            row += 1
         }
+        pattern.cells = plane
         return pattern
     }
 
@@ -63,13 +77,15 @@ enum PlaintextFormat {
         for comment in pattern.comments {
             for line in singleLines(comment) { out += "!\(line)\n" }
         }
-        let rows = min(max(pattern.rows, 0), Pattern.maxSide)
-        let cols = min(max(pattern.cols, 0), Pattern.maxSide)
+        let rows = min(pattern.rows, Pattern.maxSide)
+        let cols = min(pattern.cols, Pattern.maxSide)
         guard rows > 0, cols > 0 else { return out }
         var cells = [UInt8](repeating: UInt8(ascii: "."), count: rows * (cols + 1))
-        for row in 0..<rows { cells[row * (cols + 1) + cols] = 0x0A }
-        for cell in pattern.live where cell.row >= 0 && cell.row < rows && cell.col >= 0 && cell.col < cols {
-            cells[cell.row * (cols + 1) + cell.col] = UInt8(ascii: "O")
+        for row in 0..<rows {
+            cells[row * (cols + 1) + cols] = 0x0A
+            pattern.cells.forEachRun(inRow: row) { col, count in
+                for c in col..<min(col + count, cols) { cells[row * (cols + 1) + c] = UInt8(ascii: "O") }
+            }
         }
         out += String(decoding: cells, as: UTF8.self)
         return out

@@ -2,21 +2,24 @@ enum RLEFormat {
     static let maxLineLength = 70
 
     static func read(_ text: String) throws(PatternParseError) -> Pattern {
-        let source = SourceText(text)
+        try SourceText.reading(text) { source throws(PatternParseError) in try read(source) }
+    }
+
+    static func read(_ source: SourceText) throws(PatternParseError) -> Pattern {
         let bytes = source.bytes
         var pattern = Pattern()
         var commentRule: Rule?
 
         // Comment lines, then the header.
-        var headerLine = 0
-        while headerLine < source.lines.count {
-            let line = source.lines[headerLine]
+        var lines = source.lines
+        var headerLine: SourceText.Line?
+        while let line = lines.next() {
             let start = source.skipSpaces(line.lowerBound, in: line)
-            if start == line.upperBound {
-                headerLine += 1
-                continue
+            if start == line.upperBound { continue }
+            guard bytes[start] == UInt8(ascii: "#") else {
+                headerLine = line
+                break
             }
-            guard bytes[start] == UInt8(ascii: "#") else { break }
             if start + 1 < line.upperBound {
                 var textStart = start + 2
                 if textStart < line.upperBound && bytes[textStart] == 0x20 { textStart += 1 }
@@ -31,27 +34,24 @@ enum RLEFormat {
                     do {
                         commentRule = try Rule(parsing: source.string(textStart..<end))
                     } catch {
-                        throw source.error(line: headerLine, at: textStart, error.description)
+                        throw source.error(line, at: textStart, error.description)
                     }
                 default:
                     break
                 }
             }
-            headerLine += 1
         }
-        guard headerLine < source.lines.count else {
+        guard let headerLine else {
             throw source.errorAtEnd(
-                "expected the RLE header, such as 'x = 3, y = 3, rule = B3/S23'"
-                    + (source.lines.isEmpty ? "; the file is empty" : ""))
+                "expected the RLE header, such as 'x = 3, y = 3, rule = B3/S23'" + (source.isEmpty ? "; the file is empty" : ""))
         }
 
         let header = try readHeader(source, line: headerLine)
-        pattern.rows = header.rows
-        pattern.cols = header.cols
         pattern.rule = header.rule ?? commentRule
         pattern.topology = header.topology
         pattern.worldSize = header.worldSize
-        pattern.live = try readBody(source, from: headerLine + 1, rows: header.rows, cols: header.cols)
+        // The header's size is checked (at most maxSide a side): the plane takes at most 2 MB.
+        pattern.cells = try readBody(source, lines: lines, rows: header.rows, cols: header.cols)
         return pattern
     }
 
@@ -63,11 +63,10 @@ enum RLEFormat {
         var worldSize: Pattern.Size?
     }
 
-    static func readHeader(_ source: SourceText, line lineIndex: Int) throws(PatternParseError) -> Header {
+    static func readHeader(_ source: SourceText, line: SourceText.Line) throws(PatternParseError) -> Header {
         let bytes = source.bytes
-        let line = source.lines[lineIndex]
         func fail(_ index: Int, _ message: String) -> PatternParseError {
-            source.error(line: lineIndex, at: index, message)
+            source.error(line, at: index, message)
         }
         var x: Int?
         var y: Int?
@@ -107,7 +106,7 @@ enum RLEFormat {
                     throw fail(i, error.description)
                 }
                 if colon < valueEnd {
-                    suffix = try readSuffix(source, line: lineIndex, from: colon + 1, to: valueEnd)
+                    suffix = try readSuffix(source, line: line, from: colon + 1, to: valueEnd)
                 }
                 break fields
             default:
@@ -147,12 +146,12 @@ enum RLEFormat {
 
     /// Golly's bounded-grid suffix after the rule's ':': `Tw,h` or `Pw,h`.
     static func readSuffix(
-        _ source: SourceText, line lineIndex: Int, from start: Int, to end: Int
+        _ source: SourceText, line sourceLine: SourceText.Line, from start: Int, to end: Int
     ) throws(PatternParseError) -> (topology: Topology, size: Pattern.Size, at: Int) {
         let bytes = source.bytes
-        let line = source.lines[lineIndex].lowerBound..<end
+        let line = sourceLine.lowerBound..<end
         func fail(_ index: Int, _ message: String) -> PatternParseError {
-            source.error(line: lineIndex, at: index, message)
+            source.error(sourceLine, at: index, message)
         }
         let supported = "lifed supports ':T' (torus) and ':P' (bounded plane) followed by width,height"
         guard start < end else { throw fail(start, "expected a topology after ':'; \(supported)") }
@@ -191,21 +190,22 @@ enum RLEFormat {
         return (topology, Pattern.Size(rows: sides[1], cols: sides[0]), start - 1)
     }
 
+    /// The runs after the header, straight into a plane of `rows` x `cols`: a run of live
+    /// cells sets its bits a word at a time.
     static func readBody(
-        _ source: SourceText, from firstLine: Int, rows: Int, cols: Int
-    ) throws(PatternParseError) -> Set<Pattern.Coordinate> {
+        _ source: SourceText, lines: SourceText.Lines, rows: Int, cols: Int
+    ) throws(PatternParseError) -> BitPlane {
         let bytes = source.bytes
-        var live = Set<Pattern.Coordinate>()
+        var plane = BitPlane(rows: rows, cols: cols)
         var row = 0
         var col = 0
         var count: Int?
         var countClosed = false  // whitespace followed the count
-        var countLine = 0
+        var countLine = SourceText.Line(number: 0, range: 0..<0)
         var countIndex = 0
         let cap = Pattern.maxLiveCells
-        var lineIndex = firstLine
-        while lineIndex < source.lines.count {
-            let line = source.lines[lineIndex]
+        var lines = lines
+        while let line = lines.next() {
             var i = line.lowerBound
             while i < line.upperBound {
                 let byte = bytes[i]
@@ -217,19 +217,19 @@ enum RLEFormat {
                 if SourceText.isDigit(byte) {
                     if count == nil {
                         count = 0
-                        countLine = lineIndex
+                        countLine = line
                         countIndex = i
                     } else if countClosed {
-                        throw source.error(line: lineIndex, at: i, "a run count must be followed by a cell or '$', not another number")
+                        throw source.error(line, at: i, "a run count must be followed by a cell or '$', not another number")
                     }
                     count = min((count ?? 0) * 10 + Int(byte - UInt8(ascii: "0")), cap + 1)
                     i += 1
                     continue
                 }
                 // A tag, with the run's position for messages.
-                let (runLine, runIndex) = count == nil ? (lineIndex, i) : (countLine, countIndex)
+                let (runLine, runIndex) = count == nil ? (line, i) : (countLine, countIndex)
                 func fail(_ message: String) -> PatternParseError {
-                    source.error(line: runLine, at: runIndex, message)
+                    source.error(runLine, at: runIndex, message)
                 }
                 let n = count ?? 1
                 if let count {
@@ -249,82 +249,112 @@ enum RLEFormat {
                     guard col + n <= cols else {
                         throw fail("this run ends at column \(col + n), beyond the header's x = \(cols)")
                     }
-                    for c in col..<(col + n) { live.insert(Pattern.Coordinate(row: row, col: c)) }
+                    plane.setRun(row: row, from: col, count: n)
                     col += n
                 case UInt8(ascii: "$"):
                     row = min(row + n, rows + 1)
                     col = 0
                 case UInt8(ascii: "!"):
                     guard count == nil else { throw fail("a run count must be followed by a cell or '$', not '!'") }
-                    return live
+                    return plane
                 case UInt8(ascii: "B")...UInt8(ascii: "X"), UInt8(ascii: "p")...UInt8(ascii: "y"):
                     throw source.error(
-                        line: lineIndex, at: i,
+                        line, at: i,
                         "\(source.describe(i)) is a multi-state cell; lifed reads two-state patterns "
                             + "('b' or '.' dead, 'o' or 'A' alive)")
                 default:
-                    throw source.error(
-                        line: lineIndex, at: i, "expected a run count, a cell or '!', not \(source.describe(i))")
+                    throw source.error(line, at: i, "expected a run count, a cell or '!', not \(source.describe(i))")
                 }
                 count = nil
                 countClosed = false
                 i += 1
             }
-            lineIndex += 1
         }
         if count != nil {
-            throw source.error(line: countLine, at: countIndex, "a run count must be followed by a cell or '$'")
+            throw source.error(countLine, at: countIndex, "a run count must be followed by a cell or '$'")
         }
         throw source.errorAtEnd("the pattern ends without '!'")
     }
 
+    /// The pattern as RLE: `#N` and `#C` lines, the header (with the rule, Conway's when the
+    /// pattern names none, and the topology suffix) and the body, lines of at most 70 characters.
     static func write(_ pattern: Pattern) -> String {
         var out = ""
         if let name = pattern.name { out += "#N \(oneLine(name))\n" }
         for comment in pattern.comments {
             for line in singleLines(comment) { out += line.isEmpty ? "#C\n" : "#C \(line)\n" }
         }
-        let rows = max(pattern.rows, 0)
-        let cols = max(pattern.cols, 0)
-        out += "x = \(cols), y = \(rows), rule = \((pattern.rule ?? .conway).notation)"
+        var header = "x = \(pattern.cols), y = \(pattern.rows), rule = \((pattern.rule ?? .conway).notation)"
         if let topology = pattern.topology {
-            let size = pattern.worldSize ?? Pattern.Size(rows: rows, cols: cols)
-            out += ":\(topology == .torus ? "T" : "P")\(size.cols),\(size.rows)"
+            let size = pattern.worldSize ?? Pattern.Size(rows: pattern.rows, cols: pattern.cols)
+            header += ":\(topology == .torus ? "T" : "P")\(size.cols),\(size.rows)"
         }
-        out += "\n"
+        out += header + "\n"
+        // The pattern's own size bounds the body: it cannot exceed the limit.
+        out += body(of: pattern.cells, limit: .max) ?? ""
+        return out
+    }
 
+    /// `cells` as RLE without `#` lines: the header `x = …, y = …` (with `, rule = …` when
+    /// `rule` is given) and the body; nil when it would take more than `limit` bytes (writing
+    /// stops as soon as it does).
+    static func write(cells: BitPlane, rule: Rule?, limit: Int) -> String? {
+        var header = "x = \(cells.cols), y = \(cells.rows)"
+        if let rule { header += ", rule = \(rule.notation)" }
+        header += "\n"
+        guard let body = body(of: cells, limit: limit - header.utf8.count) else { return nil }
+        return header + body
+    }
+
+    /// The body of `cells` (runs, `!` and a newline), read from the plane a run at a time:
+    /// nil as soon as it would take more than `limit` bytes.
+    static func body(of cells: BitPlane, limit: Int) -> String? {
+        var out: [UInt8] = []
         var lineLength = 0
-        func emit(_ n: Int, _ tag: String) {
-            let token = n > 1 ? "\(n)\(tag)" : tag
-            if lineLength + token.utf8.count > maxLineLength {
-                out += "\n"
+        var full = false
+        func emit(_ n: Int, _ tag: UInt8) {
+            var digits = 0
+            var power = 1
+            if n > 1 {
+                while power <= n / 10 { power *= 10 }
+                var rest = n
+                while rest > 0 {
+                    digits += 1
+                    rest /= 10
+                }
+            }
+            if lineLength + digits + 1 > maxLineLength {
+                out.append(0x0A)
                 lineLength = 0
             }
-            out += token
-            lineLength += token.utf8.count
-        }
-        let cells = pattern.sortedCells
-        var row = 0
-        var col = 0
-        var index = 0
-        while index < cells.count {
-            let start = cells[index]
-            var end = index + 1
-            while end < cells.count && cells[end].row == start.row && cells[end].col == cells[end - 1].col + 1 {
-                end += 1
+            if n > 1 {
+                var rest = n
+                while power > 0 {
+                    out.append(UInt8(ascii: "0") + UInt8(rest / power))
+                    rest %= power
+                    power /= 10
+                }
             }
-            if start.row > row {
-                emit(start.row - row, "$")
-                row = start.row
-                col = 0
-            }
-            if start.col > col { emit(start.col - col, "b") }
-            emit(end - index, "o")
-            col = start.col + (end - index)
-            index = end
+            out.append(tag)
+            lineLength += digits + 1
+            if out.count > limit { full = true }
         }
-        emit(1, "!")
-        out += "\n"
-        return out
+        var blankRows = 0  // rows ended since the last run written
+        for row in 0..<cells.rows where !full {
+            var col = 0
+            cells.forEachRun(inRow: row) { start, count in
+                if blankRows > 0 {
+                    emit(blankRows, UInt8(ascii: "$"))
+                    blankRows = 0
+                }
+                if start > col { emit(start - col, UInt8(ascii: "b")) }
+                emit(count, UInt8(ascii: "o"))
+                col = start + count
+            }
+            blankRows += 1
+        }
+        emit(1, UInt8(ascii: "!"))
+        out.append(0x0A)
+        return full || out.count > limit ? nil : String(decoding: out, as: UTF8.self)
     }
 }

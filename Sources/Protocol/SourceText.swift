@@ -1,32 +1,67 @@
-/// A text as UTF-8 bytes split into lines, with positions for error messages.
+/// A text's UTF-8 bytes, read in place, split into lines as a reader walks them, with
+/// positions for error messages.
+///
+/// Nothing is copied or indexed up front (a 64 MB file is not held twice, nor its lines
+/// listed): a reader walks ``lines`` once or twice, and only an error's position costs a scan.
 struct SourceText {
-    let bytes: [UInt8]
-    /// Each line's bytes, without its `\n` or a `\r` before it.
-    let lines: [Range<Int>]
+    let bytes: UnsafeBufferPointer<UInt8>
 
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-        var lines: [Range<Int>] = []
-        var start = 0
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            if bytes[index] == 0x0A {
-                lines.append(start..<(index > start && bytes[index - 1] == 0x0D ? index - 1 : index))
-                start = index + 1
-            }
-            index += 1
-        }
-        if start < count {
-            lines.append(start..<(bytes[count - 1] == 0x0D ? count - 1 : count))
-        }
-        self.lines = lines
+    /// One line: its number (from 0) and its bytes, without its `\n` or a `\r` before it.
+    struct Line {
+        let number: Int
+        let range: Range<Int>
+        var lowerBound: Int { range.lowerBound }
+        var upperBound: Int { range.upperBound }
     }
+
+    /// Runs `body` on the bytes of `text` where the string keeps them (a copy only for a
+    /// string that does not hold contiguous UTF-8).
+    static func reading<T>(_ text: String, _ body: (SourceText) throws(PatternParseError) -> T) throws(PatternParseError) -> T {
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(PatternParseError) in try body(SourceText(bytes: buffer)) }
+        }
+        let result = inPlace ?? ContiguousArray(text.utf8).withUnsafeBufferPointer { buffer in
+            Result { () throws(PatternParseError) in try body(SourceText(bytes: buffer)) }
+        }
+        return try result.get()
+    }
+
+    /// The lines, in order: each ends at a `\n` (a `\r` before it is not part of the line),
+    /// and a last line without one counts when it is not empty.
+    var lines: Lines { Lines(bytes: bytes) }
+
+    /// The lines of a text, walked on demand.
+    struct Lines: Sequence, IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var start = 0
+        var number = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func next() -> Line? {
+            let count = bytes.count
+            guard start < count else { return nil }
+            var index = start
+            while index < count && bytes[index] != 0x0A { index += 1 }
+            var end = index
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            let line = Line(number: number, range: start..<end)
+            start = index + 1
+            number += 1
+            return line
+        }
+    }
+
+    /// Whether the text has no line at all (it is empty).
+    var isEmpty: Bool { bytes.isEmpty }
 
     /// Space, tab or carriage return (line feeds end lines).
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// The first index at or after `index` in `line` that is not a space.
+    func skipSpaces(_ index: Int, in line: Line) -> Int { skipSpaces(index, in: line.range) }
 
     /// The first index at or after `index` in `line` that is not a space.
     func skipSpaces(_ index: Int, in line: Range<Int>) -> Int {
@@ -36,7 +71,7 @@ struct SourceText {
     }
 
     /// The end of `line` without trailing spaces, but not before `start`.
-    func trimmedEnd(of line: Range<Int>, from start: Int) -> Int {
+    func trimmedEnd(of line: Line, from start: Int) -> Int {
         var end = line.upperBound
         while end > start && SourceText.isSpace(bytes[end - 1]) { end -= 1 }
         return end
@@ -44,48 +79,52 @@ struct SourceText {
 
     func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
-    /// An error at byte `index` of line `line` (0-based).
-    func error(line: Int, at index: Int, _ message: String) -> PatternParseError {
-        guard line >= 0 && line < lines.count else { return PatternParseError(line: line + 1, column: 1, message: message) }
-        let range = lines[line]
+    /// An error at byte `index` of `line` (clamped to the line): its column counts Unicode
+    /// scalars from the line's start.
+    func error(_ line: Line, at index: Int, _ message: String) -> PatternParseError {
         var column = 1
-        var i = range.lowerBound
-        let end = min(max(index, range.lowerBound), range.upperBound)
+        var i = line.lowerBound
+        let end = min(max(index, line.lowerBound), line.upperBound)
         while i < end {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
-        return PatternParseError(line: line + 1, column: column, message: message)
+        return PatternParseError(line: line.number + 1, column: column, message: message)
     }
 
     /// An error just after the last character of the text.
     func errorAtEnd(_ message: String) -> PatternParseError {
-        guard let last = lines.indices.last else { return PatternParseError(line: 1, column: 1, message: message) }
-        return error(line: last, at: lines[last].upperBound, message)
+        var last: Line?
+        for line in lines { last = line }
+        guard let last else { return PatternParseError(line: 1, column: 1, message: message) }
+        return error(last, at: last.upperBound, message)
     }
 
     /// An error at a byte offset into the whole text.
     func error(atOffset offset: Int, _ message: String) -> PatternParseError {
         let offset = min(max(offset, 0), bytes.count)
         // The line holding `offset`: the last line starting at or before it.
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let mid = (low + high) / 2
-            if lines[mid].lowerBound <= offset { low = mid + 1 } else { high = mid }
+        var holding: Line?
+        for line in lines {
+            guard line.lowerBound <= offset else { break }
+            holding = line
         }
-        guard low > 0 else { return PatternParseError(line: 1, column: 1, message: message) }
-        let line = low - 1
-        if offset > lines[line].upperBound {
+        guard let line = holding else { return PatternParseError(line: 1, column: 1, message: message) }
+        if offset > line.upperBound {
             // Inside the line break (or past the end): the start of the next line.
-            return PatternParseError(line: line + 2, column: 1, message: message)
+            return PatternParseError(line: line.number + 2, column: 1, message: message)
         }
-        return error(line: line, at: offset, message)
+        return error(line, at: offset, message)
     }
 
     /// A non-negative decimal number at `index`: nil when there is no digit there;
     /// otherwise its value (saturated at `cap + 1`, so any length of digits is safe)
     /// and the index after its last digit.
+    func number(at index: Int, in line: Line, cap: Int) -> (value: Int, end: Int)? {
+        number(at: index, in: line.range, cap: cap)
+    }
+
+    /// A non-negative decimal number at `index` in `line` (see the other `number`).
     func number(at index: Int, in line: Range<Int>, cap: Int) -> (value: Int, end: Int)? {
         var i = index
         var value = 0

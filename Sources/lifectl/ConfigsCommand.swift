@@ -94,12 +94,10 @@ func formatConfigurations(_ value: JSON) -> String {
     var lines: [String] = []
     let configs = value["configs"]?.arrayValue ?? []
     for (index, config) in configs.enumerated() {
-        let cells = config["contents"]?.arrayValue ?? []
-        let rows = cells.compactMap { $0.arrayValue?.first?.intValue }
-        let cols = cells.compactMap { $0.arrayValue?.last?.intValue }
-        let height = (rows.max() ?? -1) - (rows.min() ?? 0) + 1
-        let width = (cols.max() ?? -1) - (cols.min() ?? 0) + 1
-        lines.append("\(index)\t\(config["title"]?.stringValue ?? "?")\t\(cells.count) cells, \(height)x\(width)")
+        // Each entry gives the pattern's size and population, not its cells.
+        func number(_ key: String) -> String { config[key]?.intValue.map(String.init) ?? "?" }
+        let rule = config["rule"]?.stringValue.map { ", rule \($0)" } ?? ""
+        lines.append("\(index)\t\(config["title"]?.stringValue ?? "?")\t\(number("population")) cells, \(number("rows"))x\(number("cols"))\(rule)")
     }
     if value["isFetching"]?.boolValue == true { lines.append("(fetching…)") }
     if let error = value["error"]?.stringValue { lines.append("last fetch failed: \(error)") }

@@ -4,7 +4,9 @@ import Protocol
 
 /// The daemon's state on disk: one JSON document replaced atomically after every change.
 ///
-/// `{"format": 1, "version": V, "state": {...}}`. A file that does not read, or that comes
+/// `{"format": 1, "version": V, "state": {...}}`, the state in its stored form
+/// (`AppState.storageJSON`: the configurations with their patterns, as RLE; files written
+/// before, with the course's `contents`, read too). A file that does not read, or that comes
 /// from an unknown format, is moved aside under a name that says so, never overwritten.
 struct StateFile {
     /// The format this build writes and reads.
@@ -72,7 +74,7 @@ struct StateFile {
             return setAside(kind: "corrupt", reason: "no version or state")
         }
         do {
-            return .restored(try AppState(json: stateJSON), version: version)
+            return .restored(try AppState(storageJSON: stateJSON), version: version)
         } catch {
             return setAside(kind: "corrupt", reason: error.message)
         }
@@ -105,12 +107,12 @@ struct StateFile {
         let placeholder = "lifed-grid-\(UInt64.random(in: 0...UInt64.max))-\(UInt64.random(in: 0...UInt64.max))"
         var gridless = state
         gridless.simulation.gridState.grid = Grid(rows: 0, cols: 0)
-        var stateJSON = gridless.json
+        var stateJSON = gridless.storageJSON
         do {
             // The shape is fixed (PROTOCOL.md, section 9): this pointer always exists.
             try stateJSON.apply([.replace(path: Viewport.gridPath, value: .string(placeholder))])
         } catch {
-            let document: JSON = ["format": .int(Self.format), "version": .int(version), "state": state.json]
+            let document: JSON = ["format": .int(Self.format), "version": .int(version), "state": state.storageJSON]
             return try FileIO.writeAtomically(document.encoded(), to: path, mode: 0o600)
         }
         let document: JSON = ["format": .int(Self.format), "version": .int(version), "state": stateJSON]

@@ -233,7 +233,7 @@ final class CrashSafetyTests: XCTestCase {
             throw StateFileProblem("round \(round): the state file lacks format 1, a version or a state")
         }
         do {
-            _ = try AppState(json: state)
+            _ = try AppState(storageJSON: state)
         } catch {
             throw StateFileProblem("round \(round): the saved state does not read: \(error.message)")
         }

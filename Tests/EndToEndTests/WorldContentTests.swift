@@ -58,7 +58,7 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(fetch.status, 0, fetch.stderr)
         XCTAssertTrue(fetch.stdout.hasPrefix("fetched "), fetch.stdout)
         let list = try runTool("lifectl", socket + ["configs"])
-        XCTAssertTrue(list.stdout.contains("\tGlider\t5 cells, 3x3\n"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("\tGlider\t5 cells, 3x3, rule B3/S23\n"), list.stdout)
         XCTAssertGreaterThanOrEqual(list.stdout.split(separator: "\n").count, 20, "at least 20 classics are built in")
 
         let load = try runTool("lifectl", socket + ["configs", "load", "glider"])

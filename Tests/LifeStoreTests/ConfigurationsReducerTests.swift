@@ -255,9 +255,9 @@ final class ConfigurationsReducerTests: XCTestCase {
         app.store.finish()
     }
 
-    func testLoadCentresOnARectangularGridAndByTheBoundingBox() {
+    func testLoadCentresOnARectangularGridAndByTheBoundingBox() throws {
         // The cells need not start at row 0, column 0: the bounding box is centred.
-        let far = Configuration(title: "Far blinker", contents: [
+        let far = try Configuration(title: "Far blinker", cells: [
             Pattern.Coordinate(row: 5, col: 7), Pattern.Coordinate(row: 5, col: 8), Pattern.Coordinate(row: 5, col: 9),
         ])
         let app = AppHarness(state: state(configs: [far, glider], grid: Grid(rows: 7, cols: 12)))
