@@ -14,11 +14,24 @@ final class Client {
         var needsResync = false
     }
 
+    /// Output that waits for the turn's changes to be saved: an acknowledgement, and everything
+    /// queued for the client after it (so that order is kept).
+    enum HeldOutput {
+        case bytes([[UInt8]])
+        /// An acknowledgement: `ack` once the change is saved, `storage-failed` if the save fails.
+        case ack(id: JSON?, version: Int)
+    }
+
     let fd: Int32
     let number: Int
     var decoder: FrameDecoder
     /// Bytes waiting to be written.
     private var output = OutputQueue()
+    /// Output held until the turn's save (empty unless this client waits for an acknowledgement).
+    private(set) var held: [HeldOutput] = []
+    private var heldBytes = 0
+    /// Whether the server has this client in its list of clients to write to at the end of the turn.
+    var isMarkedForWriting = false
     /// Subscriptions by the id they were made with (`.null` for none).
     var subscriptions: [JSON: Subscription] = [:]
     /// No more reading: the connection closes once its output is written.
@@ -48,13 +61,44 @@ final class Client {
     /// Whether a subscription's diffs were dropped and its fresh snapshot is still to be sent.
     var hasPendingResync: Bool { subscriptions.values.contains { $0.needsResync } }
 
-    /// Bytes queued and not yet written.
-    var pendingBytes: Int { output.count }
+    /// Bytes queued or held and not yet written.
+    var pendingBytes: Int { output.count + heldBytes }
 
-    /// Queues `bytes` behind what is already waiting (a large array is referenced, not copied:
-    /// one encoded diff shared by every watcher stays one copy).
-    func enqueue(_ bytes: [UInt8]) {
-        output.append(bytes)
+    /// Bytes queued for writing now (held output not included).
+    var writableBytes: Int { output.count }
+
+    /// Queues `parts` behind what is already waiting (a large array is referenced, not copied:
+    /// one encoded diff shared by every watcher stays one copy); behind held output while there is some.
+    func enqueue(_ parts: [[UInt8]]) {
+        guard held.isEmpty else {
+            held.append(.bytes(parts))
+            heldBytes += parts.reduce(0) { $0 + $1.count }
+            return
+        }
+        for bytes in parts { output.append(bytes) }
+    }
+
+    /// Holds an acknowledgement (and everything after it) until the turn's changes are saved.
+    func holdAcknowledgement(id: JSON?, version: Int) {
+        held.append(.ack(id: id, version: version))
+        heldBytes += 32
+    }
+
+    /// Releases held output into the queue: acknowledgements as `ack` frames, or, when the save
+    /// failed, as `storage-failed` errors carrying `failure`.
+    func releaseHeld(failure: ProtocolError?) {
+        let items = held
+        held.removeAll()
+        heldBytes = 0
+        for item in items {
+            switch item {
+            case .bytes(let parts):
+                for bytes in parts { output.append(bytes) }
+            case .ack(let id, let version):
+                let message: ServerMessage = failure.map { .error(id: id, $0) } ?? .ack(id: id, version: version)
+                output.append(Frame.encode(message.json))
+            }
+        }
     }
 
     /// Writes as much as the socket takes without blocking.

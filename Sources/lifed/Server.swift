@@ -31,13 +31,14 @@ final class Server {
     let durability: Durability?
     /// Who may connect besides the daemon's own user and root.
     let allowedGroup: gid_t?
-    /// Output queued while a client's batch of requests is handled waits here, and goes out in
-    /// one write per client at the end of the batch (a thousand pipelined acks are one
-    /// `sendmsg`, not a thousand), after the batch's changes are on disk (group commit).
-    private var heldClients: [Client] = []
-    private var isHoldingOutput = false
-    /// Whether an acknowledged change of the batch is not yet on disk.
-    private var needsSave = false
+    /// Clients with output queued during this turn of the loop. Nothing is written while the turn
+    /// runs: at its end (``endOfTurn()``) the turn's changes are saved, then each of these clients
+    /// gets one write (a thousand pipelined acks are one `sendmsg`, not a thousand).
+    private var clientsToWrite: [Client] = []
+    /// Clients holding an acknowledgement until the turn's save.
+    private var clientsHolding: [Client] = []
+    /// Whether a retry of a failed save is scheduled.
+    private var isRetryScheduled = false
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
@@ -54,8 +55,22 @@ final class Server {
 
     func start() throws(SystemError) {
         try loop.watch(listener, for: .readable) { [unowned self] _ in acceptAll() }
-        store.didChange = { [unowned self] old, _, version in publish(old: old, version: version) }
+        loop.addBeforeSleep { [unowned self] in endOfTurn() }
         sweepIdleClients()
+    }
+
+    /// Connects the server to the store: every change is recorded for saving and published; while
+    /// saving fails, changes are refused; actions from effects are logged.
+    func observe(_ store: Store<AppState, AppAction>) {
+        store.approve = { [unowned self] _, _, _, _ throws(ProtocolError) in
+            if let refusal = durability?.refusal { throw refusal }
+        }
+        store.didChange = { [unowned self] old, action, origin, version in
+            durability?.record(action, origin: origin, version: version)
+            publish(old: old, version: version)
+        }
+        store.didRestore = { [unowned self] old, version in publish(old: old, version: version) }
+        store.didRunEffectAction = { [unowned self] action, outcome in effectDelivered(action, outcome) }
     }
 
     var clientCount: Int { clients.count }
@@ -111,9 +126,7 @@ final class Server {
     }
 
     private func handle(_ events: EventLoop.Events, for fd: Int32) {
-        defer { commit() }
         guard let client = clients[fd] else { return }
-        isHoldingOutput = true
         if events.contains(.writable) || events.contains(.error) {
             guard client.flush() else { return disconnect(client, reason: "write failed") }
             afterFlush(client)
@@ -232,15 +245,21 @@ final class Server {
 
     private func enqueue(_ parts: [UInt8]..., to client: Client) {
         guard isConnected(client) else { return }
-        let wasEmpty = client.pendingBytes == 0
-        for bytes in parts { client.enqueue(bytes) }
-        guard wasEmpty else { return }
-        if isHoldingOutput {
-            // Written by commit(), at the end of the batch, once its changes are durable.
-            heldClients.append(client)
-            return
-        }
-        startWriting(client)
+        client.enqueue(parts)
+        markForWriting(client)
+    }
+
+    /// Holds the acknowledgement of a change until the turn's save says whether it is on disk.
+    private func holdAcknowledgement(id: JSON?, version: Int, for client: Client) {
+        if client.held.isEmpty { clientsHolding.append(client) }
+        client.holdAcknowledgement(id: id, version: version)
+        markForWriting(client)
+    }
+
+    private func markForWriting(_ client: Client) {
+        guard !client.isMarkedForWriting else { return }
+        client.isMarkedForWriting = true
+        clientsToWrite.append(client)
     }
 
     /// Writes what the socket takes now and watches for writability for the rest.
@@ -251,26 +270,63 @@ final class Server {
         }
     }
 
-    // MARK: Durability
+    // MARK: The end of a turn
 
-    /// Saves the state if an acknowledged change is not yet on disk, then lets the held replies go.
-    private func commit() {
-        guard isHoldingOutput else { return }
-        if needsSave {
-            durability?.saveNow(store.state, version: store.version)
-            needsSave = false
+    /// Once per turn of the event loop, before it waits again: saves the turn's changes, then
+    /// releases the acknowledgements that waited for the save (or, when it failed, answers them
+    /// `storage-failed` and goes back to the last saved state), then writes to every client with
+    /// output. So no acknowledgement leaves before its change is on disk.
+    private func endOfTurn() {
+        let failure = durability?.commit(store.state, version: store.version)
+        releaseHeldOutput(failure: failure.map { _ in durability?.refusal ?? ProtocolError(.storageFailed, "the change could not be saved") })
+        if failure != nil { rollBack() }
+        let writing = clientsToWrite
+        clientsToWrite.removeAll(keepingCapacity: true)
+        for client in writing {
+            client.isMarkedForWriting = false
+            if isConnected(client), client.writableBytes > 0 { startWriting(client) }
         }
-        isHoldingOutput = false
-        let held = heldClients
-        heldClients.removeAll(keepingCapacity: true)
-        for client in held where isConnected(client) && client.pendingBytes > 0 { startWriting(client) }
     }
 
-    /// Saves the state before any reply that follows is sent (group commit at the end of the batch).
-    private func requireDurability(for action: AppAction) {
-        guard durability != nil, action != .simulation(.tick) else { return }
-        isHoldingOutput = true
-        needsSave = true
+    private func releaseHeldOutput(failure: ProtocolError?) {
+        let holding = clientsHolding
+        clientsHolding.removeAll(keepingCapacity: true)
+        for client in holding where isConnected(client) { client.releaseHeld(failure: failure) }
+    }
+
+    /// After a failed save: the state goes back to what is on disk (as a new version, so watchers
+    /// get the diff back), and a retry is scheduled.
+    private func rollBack() {
+        guard let durability else { return }
+        let saved = durability.lastSaved
+        if store.state != saved.state {
+            log.warning("going back to the last saved state (version \(saved.version)) as version \(store.version + 1)")
+            store.restore(saved.state)
+        }
+        scheduleRetry()
+    }
+
+    private func scheduleRetry() {
+        guard let durability, !isRetryScheduled else { return }
+        isRetryScheduled = true
+        _ = loop.schedule(after: durability.retryDelay) { [weak self] in
+            guard let self else { return }
+            isRetryScheduled = false
+            if !durability.retry(store.state, version: store.version) { scheduleRetry() }
+        }
+    }
+
+    /// Saves the state unless it is on disk already (at start-up and shutdown); a failure is
+    /// handled as any other: changes are refused until a retry succeeds.
+    func saveNow() {
+        guard durability?.saveNow(store.state, version: store.version) != nil else { return }
+        rollBack()
+    }
+
+    /// Saves the timer's ticks of the last few seconds (the housekeeping timer calls this).
+    func saveTicks() {
+        guard durability?.saveTicks(store.state, version: store.version) != nil else { return }
+        rollBack()
     }
 
     // MARK: Requests
@@ -295,11 +351,13 @@ final class Server {
             let outcome = store.send(action)
             logAction(action, outcome, from: "client \(client.number)")
             switch outcome {
-            case .changed(let version):
-                requireDurability(for: action)
-                send(.ack(id: id, version: version), to: client)
-            case .unchanged(let version):
-                send(.ack(id: id, version: version), to: client)
+            case .changed(let version), .unchanged(let version):
+                // An ack promises that the state at its version is on disk.
+                if durability?.hasUncommittedChanges == true {
+                    holdAcknowledgement(id: id, version: version, for: client)
+                } else {
+                    send(.ack(id: id, version: version), to: client)
+                }
             case .refused(let error):
                 send(.error(id: id, error), to: client)
             }
@@ -364,12 +422,12 @@ final class Server {
         }
     }
 
-    /// An action an effect delivered (a tick, a fetch's answer): logged, and saved unless it is a tick.
-    func effectDelivered(_ action: AppAction, _ outcome: Store<AppState, AppAction>.Outcome) {
+    /// An action an effect delivered (a tick, a fetch's answer): logged (it is saved with the turn's changes).
+    private func effectDelivered(_ action: AppAction, _ outcome: Store<AppState, AppAction>.Outcome) {
         logAction(action, outcome, from: "an effect")
-        if case .refused(let error) = outcome { log.warning("\(action.typeName) from an effect refused: \(error.message)") }
-        if case .changed = outcome, action != .simulation(.tick) {
-            durability?.saveNow(store.state, version: store.version)
+        // While saving fails every tick is refused; the failure itself is logged once.
+        if case .refused(let error) = outcome, error.code != .storageFailed {
+            log.warning("\(action.typeName) from an effect refused: \(error.message)")
         }
     }
 
@@ -417,6 +475,7 @@ final class Server {
             "resyncs": .int(totalResyncs),
             "bytesSent": .int(clients.values.reduce(bytesSentToDeparted) { $0 + $1.bytesWritten }),
             "socket": .string(options.socketPath),
+            "storage": storageInfo,
             "summary": [
                 "ticks": .int(state.simulation.gridState.ticks),
                 "isRunningTimer": .bool(state.simulation.isRunningTimer),
@@ -430,6 +489,17 @@ final class Server {
                 "status": .string(state.simulation.settling.status.name),
                 "period": state.simulation.json["period"] ?? .null,
             ],
+        ]
+    }
+
+    /// Whether changes are being saved: `{"saving": "ok"}`, `{"saving": "failed", "error": ...,
+    /// "retryInMs": ...}`, or `{"saving": "off"}` with `--ephemeral`.
+    private var storageInfo: JSON {
+        guard let durability else { return ["saving": "off"] }
+        guard let failure = durability.failure else { return ["saving": "ok", "savedVersion": .int(durability.lastSaved.version)] }
+        return [
+            "saving": "failed", "error": .string(failure), "savedVersion": .int(durability.lastSaved.version),
+            "retryInMs": .int(DurationText.milliseconds(of: durability.retryDelay)),
         ]
     }
 
@@ -484,7 +554,7 @@ final class Server {
     /// Says goodbye to every client and writes what it can for up to `grace`, without blocking on any one.
     func shutdown(grace: Duration = .milliseconds(500)) {
         let bye = Frame.encode(ServerMessage.bye(reason: "shutdown").json)
-        for client in clients.values { client.enqueue(bye) }
+        for client in clients.values { client.enqueue([bye]) }
         let deadline = MonotonicClock.now + grace
         while MonotonicClock.now < deadline {
             var waiting: [pollfd] = []
