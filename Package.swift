@@ -12,6 +12,9 @@ import PackageDescription
 /// - `LifeKernelAVX2` (x86-64 hosts only): the same source file, a symbolic link to LifeKernel's,
 ///   built for Haswell with lanes of four words (`LIFE_WIDE_LANES`). LifeStore uses it when the
 ///   processor has AVX2 (decided once at run time; `LIFE_ENGINE_KERNEL=baseline|avx2` forces one).
+/// - `LifeDaemon`: the daemon's logic that needs no socket: the subscription table and its limits,
+///   rendering the parts of the state that requests ask for, and the publisher that computes each
+///   change's diffs from the grid's bit planes. Unit-tested without sockets.
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
 /// - `LifeFetch`: fetching configuration lists over HTTP(S) (URLSession) and from files. The
@@ -52,9 +55,11 @@ let package = Package(
             name: "LifeStore", dependencies: ["Protocol", "CLinux"] + kernels.map { .target(name: $0.name) },
             swiftSettings: storeSettings),
         .target(name: "CLinux"),
+        .target(name: "LifeDaemon", dependencies: ["Protocol"], swiftSettings: strict),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
-        .executableTarget(name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
+        .executableTarget(
+            name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO"], swiftSettings: strict),
         .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
@@ -64,6 +69,7 @@ let package = Package(
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeIOTests", dependencies: ["LifeIO"], swiftSettings: strict),
+        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

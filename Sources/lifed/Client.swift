@@ -2,18 +2,9 @@ import Glibc
 import LifeIO
 import Protocol
 
-/// One connected client: its input decoder, its bounded output buffer and its subscriptions.
+/// One connected client: its input decoder and its bounded output buffer. (Its subscriptions
+/// are in the server's subscription table, under its number.)
 final class Client {
-    /// A subscription: the path it watches and the version of the last snapshot or diff it was sent.
-    struct Subscription {
-        var id: JSON?
-        /// What it watches: a path, and a window onto the grid when it has one.
-        var group: SubscriptionGroup
-        var lastVersion: Int
-        /// Diffs were dropped while the client could not keep up; it gets a fresh snapshot once it drains.
-        var needsResync = false
-    }
-
     /// Output that waits for the turn's changes to be saved: an acknowledgement, and everything
     /// queued for the client after it (so that order is kept).
     enum HeldOutput {
@@ -32,8 +23,6 @@ final class Client {
     private var heldBytes = 0
     /// Whether the server has this client in its list of clients to write to at the end of the turn.
     var isMarkedForWriting = false
-    /// Subscriptions by the id they were made with (`.null` for none).
-    var subscriptions: [JSON: Subscription] = [:]
     /// No more reading: the connection closes once its output is written.
     var isClosing = false
     /// Reading paused because replies are piling up unread.
@@ -57,9 +46,6 @@ final class Client {
         lastActivity = now
         decoder = FrameDecoder(maxFrameSize: maxFrameSize)
     }
-
-    /// Whether a subscription's diffs were dropped and its fresh snapshot is still to be sent.
-    var hasPendingResync: Bool { subscriptions.values.contains { $0.needsResync } }
 
     /// Bytes queued or held and not yet written.
     var pendingBytes: Int { output.count + heldBytes }
@@ -110,10 +96,4 @@ final class Client {
         if case .failed = result { return false }
         return true
     }
-}
-
-/// Subscriptions that watch the same thing (path and viewport) share one rendering and one encoded diff.
-struct SubscriptionGroup: Hashable {
-    var path: JSONPointer
-    var viewport: Viewport?
 }

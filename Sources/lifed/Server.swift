@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeDaemon
 import LifeIO
 import LifeStore
 import Protocol
@@ -17,13 +18,16 @@ final class Server {
     let options: DaemonOptions
     let log: Logger
     private var clients: [Int32: Client] = [:]
+    /// The same clients by number, the key of their subscriptions.
+    private var clientsByNumber: [Int: Client] = [:]
     private var nextClientNumber = 1
     private let startedAt = MonotonicClock.now
-    /// Renders what get and subscriptions ask for, each part once per version.
+    /// Renders what get and subscriptions ask for, building only what a path needs.
     private let renderer = StateRenderer()
-    /// The value last published to each group of subscriptions with the same path and viewport:
-    /// the base of the group's next diff, which is encoded once and shared by the whole group.
-    private var groupValues: [SubscriptionGroup: JSON] = [:]
+    /// Computes each change's diffs, once per group of subscriptions that watch the same thing.
+    private let publisher: Publisher
+    /// Every connection's subscriptions, within limits.
+    private var subscriptions = SubscriptionTable()
     private var totalResyncs = 0
     /// Bytes written to clients that have left (those still connected count their own).
     private var bytesSentToDeparted = 0
@@ -51,6 +55,7 @@ final class Server {
         self.log = log
         self.durability = durability
         self.allowedGroup = allowedGroup
+        publisher = Publisher(renderer: renderer)
     }
 
     func start() throws(SystemError) {
@@ -103,6 +108,7 @@ final class Server {
                 continue
             }
             clients[fd] = client
+            clientsByNumber[client.number] = client
             log.debug("client \(client.number) connected (\(clients.count) in all)")
             send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
         }
@@ -188,7 +194,7 @@ final class Server {
             client.framesReceived += 1
             handleRequest(frame, from: client)
             if atEndOfInput { continue }
-            if client.pendingBytes > options.clientBuffer || client.hasPendingResync {
+            if client.pendingBytes > options.clientBuffer || hasPendingResync(client) {
                 // Replies pile up unread: stop reading until the client catches up.
                 pauseReading(client)
                 return
@@ -231,6 +237,8 @@ final class Server {
     private func disconnect(_ client: Client, reason: String) {
         guard isConnected(client) else { return }
         clients[client.fd] = nil
+        clientsByNumber[client.number] = nil
+        subscriptions.removeConnection(client.number)
         bytesSentToDeparted += client.bytesWritten
         loop.unwatch(client.fd)
         close(client.fd)
@@ -363,7 +371,7 @@ final class Server {
             }
 
         case .get(let path):
-            guard let value = render(SubscriptionGroup(path: path, viewport: nil)) else {
+            guard let value = renderer.value(of: store.state, at: path) else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
             send(.state(id: id, version: store.version, path: path.description, value: value), to: client)
@@ -373,27 +381,31 @@ final class Server {
             guard let value = render(group) else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
-            groupValues[group] = value
-            client.subscriptions[id ?? .null] = Client.Subscription(id: id, group: group, lastVersion: store.version)
+            do {
+                try subscriptions.subscribe(connection: client.number, id: id, group: group, version: store.version)
+            } catch {
+                return send(.error(id: id, error), to: client)
+            }
             send(.snapshot(id: id, version: store.version, path: path.description, value: value, resync: false), to: client)
 
         case .viewport(let viewport):
-            guard var subscription = client.subscriptions[id ?? .null] else {
+            let key = SubscriptionTable.Key(connection: client.number, id: id ?? .null)
+            guard let subscription = subscriptions[key] else {
                 return send(.error(id: id, ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)")), to: client)
             }
             guard Viewport.gridPath.hasPrefix(subscription.group.path) else {
                 return send(.error(id: id, ProtocolError(.invalidArgument, "subscription \((id ?? .null).preview) does not include the grid")), to: client)
             }
-            subscription.group.viewport = viewport
-            let value = render(subscription.group) ?? .null
-            groupValues[subscription.group] = value
-            subscription.lastVersion = store.version
-            subscription.needsResync = false
-            client.subscriptions[id ?? .null] = subscription
-            send(.snapshot(id: id, version: store.version, path: subscription.group.path.description, value: value, resync: false), to: client)
+            let group = SubscriptionGroup(path: subscription.group.path, viewport: viewport)
+            do {
+                try subscriptions.move(key, to: group, version: store.version)
+            } catch {
+                return send(.error(id: id, error), to: client)
+            }
+            send(.snapshot(id: id, version: store.version, path: group.path.description, value: render(group) ?? .null, resync: false), to: client)
 
         case .unsubscribe:
-            guard client.subscriptions.removeValue(forKey: id ?? .null) != nil else {
+            guard subscriptions.unsubscribe(SubscriptionTable.Key(connection: client.number, id: id ?? .null)) else {
                 return send(.error(id: id, ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)")), to: client)
             }
             send(.ack(id: id, version: store.version), to: client)
@@ -444,7 +456,7 @@ final class Server {
                     log.info("client \(client.number) did not finish a frame within \(options.frameTimeout); closing it")
                     send(.error(id: nil, ProtocolError(.badFrame, "a frame took over \(options.frameTimeout) to arrive; closing")), to: client)
                     closeAfterFlush(client)
-                } else if client.subscriptions.isEmpty, client.pendingBytes == 0, quiet > options.idleTimeout {
+                } else if subscriptions.keys(of: client.number).isEmpty, client.pendingBytes == 0, quiet > options.idleTimeout {
                     log.debug("client \(client.number) idle without a subscription; closing it")
                     disconnect(client, reason: "idle")
                 }
@@ -459,7 +471,7 @@ final class Server {
 
     /// The group's value now: the state at its path, the grid windowed by its viewport.
     private func render(_ group: SubscriptionGroup) -> JSON? {
-        renderer.value(of: store.state, version: store.version, at: group.path, window: group.viewport)
+        renderer.value(of: store.state, at: group.path, window: group.viewport)
     }
 
     func statusInfo() -> [String: JSON] {
@@ -471,7 +483,7 @@ final class Server {
             "version": .int(store.version),
             "uptimeMs": .int(DurationText.milliseconds(of: uptime)),
             "clients": .int(clients.count),
-            "subscriptions": .int(clients.values.reduce(0) { $0 + $1.subscriptions.count }),
+            "subscriptions": .int(subscriptions.count),
             "resyncs": .int(totalResyncs),
             "bytesSent": .int(clients.values.reduce(bytesSentToDeparted) { $0 + $1.bytesWritten }),
             "socket": .string(options.socketPath),
@@ -506,42 +518,48 @@ final class Server {
     // MARK: Publishing
 
     /// Sends the change to every subscription whose value changed: one diff per group of
-    /// subscriptions with the same path and viewport, built and encoded once, its bytes shared.
-    /// With no subscriptions, nothing is rendered at all.
+    /// subscriptions that watch the same path and viewport, built and encoded once, its bytes
+    /// shared. Groups whose every member waits for a resync are skipped, and with no
+    /// subscriptions nothing is computed at all.
     private func publish(old: AppState, version: Int) {
-        var members: [SubscriptionGroup: [(client: Client, key: JSON)]] = [:]
-        for client in clients.values {
-            for (key, subscription) in client.subscriptions { members[subscription.group, default: []].append((client, key)) }
+        let live = subscriptions.groups.filter { group in
+            subscriptions.members(of: group).contains { subscriptions[$0]?.needsResync == false }
         }
-        for group in groupValues.keys where members[group] == nil { groupValues[group] = nil }
-        for (group, subscribers) in members {
-            let before = groupValues[group] ?? .null
-            let after = render(group) ?? .null
-            groupValues[group] = after
-            let patch = JSONDiff.patch(from: before, to: after)
-            guard !patch.isEmpty else { continue }
-            let diff = SharedDiff(encodedPatch: patch.encodedJSON(), version: version)
-            for (client, key) in subscribers where isConnected(client) {
-                guard let subscription = client.subscriptions[key], !subscription.needsResync else { continue }
+        guard !live.isEmpty else { return }
+        for (group, patch) in publisher.patches(from: old, to: store.state, for: live) {
+            let diff = SharedDiff(encodedPatch: patch, version: version)
+            for key in subscriptions.members(of: group) {
+                guard var subscription = subscriptions[key], !subscription.needsResync,
+                    let client = clientsByNumber[key.connection], isConnected(client)
+                else { continue }
                 if client.pendingBytes > options.clientBuffer {
                     // The watcher cannot keep up: drop its diffs, and resynchronise it once it drains.
                     // Its requests wait too, so that a pong still follows everything before it.
-                    client.subscriptions[key]?.needsResync = true
+                    subscription.needsResync = true
+                    subscriptions[key] = subscription
                     if !client.isReadPaused && !client.isClosing { pauseReading(client) }
                     continue
                 }
                 let head = diff.head(id: subscription.id, base: subscription.lastVersion)
-                client.subscriptions[key]?.lastVersion = version
+                subscription.lastVersion = version
+                subscriptions[key] = subscription
                 enqueue(head, diff.sharedTail, to: client)
             }
         }
     }
 
+    /// Whether one of the client's subscriptions waits for a fresh snapshot.
+    private func hasPendingResync(_ client: Client) -> Bool {
+        subscriptions.keys(of: client.number).contains { subscriptions[$0]?.needsResync == true }
+    }
+
     private func resyncIfNeeded(_ client: Client) {
-        for (key, subscription) in client.subscriptions where subscription.needsResync {
+        for key in subscriptions.keys(of: client.number) {
+            guard var subscription = subscriptions[key], subscription.needsResync else { continue }
             let value = render(subscription.group) ?? .null
-            client.subscriptions[key]?.needsResync = false
-            client.subscriptions[key]?.lastVersion = store.version
+            subscription.needsResync = false
+            subscription.lastVersion = store.version
+            subscriptions[key] = subscription
             client.resyncs += 1
             totalResyncs += 1
             log.info("client \(client.number) fell behind; resynchronised \(subscription.group.path.description.isEmpty ? "the whole state" : subscription.group.path.description)")

@@ -440,18 +440,9 @@ private enum Expectation: CustomStringConvertible {
 }
 
 /// SplitMix64: reproducible from the seed the test prints.
-fileprivate struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+fileprivate typealias SeededRandom = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }
