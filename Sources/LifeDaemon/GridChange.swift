@@ -78,6 +78,21 @@ struct GridChange {
         return false
     }
 
+    /// About how many bytes the grid's part of a patch for `window` takes: its changed rows'
+    /// text, or the whole window when the grid's size changed. Counting stops past `limit`.
+    func estimatedBytes(window: Viewport?, limit: Int) -> Int {
+        guard !isUnchanged else { return 0 }
+        let clamped = window?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
+        let perRow = clamped.cols + 48
+        guard sameShape else { return clamped.rows * (clamped.cols + 3) }
+        var total = 0
+        for index in 0..<clamped.rows where changed(row: clamped.row + index, col: clamped.col, count: clamped.cols) {
+            total += perRow
+            if total > limit { break }
+        }
+        return total
+    }
+
     /// Appends the new grid's cells of `row` from `col`, `count` of them, as their `cells` text.
     /// Wide slices are cut from the whole row's text, rendered once per change.
     mutating func appendText(row: Int, col: Int, count: Int, to output: inout [UInt8]) {

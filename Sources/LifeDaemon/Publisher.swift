@@ -27,14 +27,31 @@ public final class Publisher {
         self.renderer = renderer
     }
 
+    /// The patches of one change.
+    public struct Patches {
+        /// The encoded patch (a JSON array) of each group whose value changed.
+        public var encoded: [SubscriptionGroup: [UInt8]] = [:]
+        /// Groups whose patch would be larger than the limit asked for: not computed (their
+        /// subscribers are better served by a fresh snapshot, which can be streamed).
+        public var oversized: Set<SubscriptionGroup> = []
+    }
+
     /// The encoded patch (a JSON array) of each of `groups` whose value differs between `old`
-    /// and `new`; a group whose value did not change has no entry.
-    public func patches(from old: AppState, to new: AppState, for groups: some Sequence<SubscriptionGroup>) -> [SubscriptionGroup: [UInt8]] {
+    /// and `new`; a group whose value did not change has no entry. A group whose patch would
+    /// hold more than about `limit` bytes of the grid's rows is listed as oversized instead.
+    public func patches(from old: AppState, to new: AppState, for groups: some Sequence<SubscriptionGroup>, limit: Int = .max) -> Patches {
         var gridless: (old: JSON, new: JSON)?
         var outsideGrid: [JSONPointer: [UInt8]] = [:]
         var grid: GridChange?
-        var patches: [SubscriptionGroup: [UInt8]] = [:]
+        var patches = Patches()
         for group in groups {
+            if limit < .max, group.gridPlacement != .none {
+                if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
+                if let grid, grid.estimatedBytes(window: group.viewport, limit: limit) > limit {
+                    patches.oversized.insert(group)
+                    continue
+                }
+            }
             var writer = PatchWriter()
             let placement = group.gridPlacement
             if placement.reachesOutsideGrid {
@@ -56,13 +73,13 @@ public final class Publisher {
                 if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
                 writeInsideGrid(rest, window: group.viewport, change: &grid, into: &writer)
             }
-            if let patch = writer.finished() { patches[group] = patch }
+            if let patch = writer.finished() { patches.encoded[group] = patch }
         }
         if let grid {
             work.gridComparisons += 1
             work.cellsRendered += grid.cellsRendered
         }
-        work.patches += patches.count
+        work.patches += patches.encoded.count
         return patches
     }
 

@@ -9,6 +9,7 @@ final class Client {
     /// queued for the client after it (so that order is kept).
     enum HeldOutput {
         case bytes([[UInt8]])
+        case producer(OutputProducer)
         /// An acknowledgement: `ack` once the change is saved, `storage-failed` if the save fails.
         case ack(id: JSON?, version: Int)
     }
@@ -64,6 +65,16 @@ final class Client {
         for bytes in parts { output.append(bytes) }
     }
 
+    /// Queues bytes that `producer` makes as the socket drains (a streamed reply).
+    func enqueue(_ producer: OutputProducer) {
+        guard held.isEmpty else {
+            held.append(.producer(producer))
+            heldBytes += producer.remaining
+            return
+        }
+        output.append(producer)
+    }
+
     /// Holds an acknowledgement (and everything after it) until the turn's changes are saved.
     func holdAcknowledgement(id: JSON?, version: Int) {
         held.append(.ack(id: id, version: version))
@@ -80,6 +91,8 @@ final class Client {
             switch item {
             case .bytes(let parts):
                 for bytes in parts { output.append(bytes) }
+            case .producer(let producer):
+                output.append(producer)
             case .ack(let id, let version):
                 let message: ServerMessage = failure.map { .error(id: id, $0) } ?? .ack(id: id, version: version)
                 output.append(Frame.encode(message.json))

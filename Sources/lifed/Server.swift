@@ -28,6 +28,12 @@ final class Server {
     private let publisher: Publisher
     /// Every connection's subscriptions, within limits.
     private var subscriptions = SubscriptionTable()
+    /// What unread streamed replies may owe their readers in all.
+    private let replyBudget = ReplyBudget(limit: Server.streamedReplyBudget)
+    /// A reply whose value holds more of the grid's cells than this is streamed.
+    static let streamingThreshold = 256 * 1024
+    /// The most bytes all unread streamed replies may owe: 15 whole 4096 x 4096 grids.
+    static let streamedReplyBudget = 256 << 20
     private var totalResyncs = 0
     /// Bytes written to clients that have left (those still connected count their own).
     private var bytesSentToDeparted = 0
@@ -371,22 +377,29 @@ final class Server {
             }
 
         case .get(let path):
-            guard let value = renderer.value(of: store.state, at: path) else {
+            guard renderer.exists(in: store.state, at: path) else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
-            send(.state(id: id, version: store.version, path: path.description, value: value), to: client)
+            let version = store.version
+            if let refusal = sendValue(of: SubscriptionGroup(path: path), to: client, { .state(id: id, version: version, path: path.description, value: $0) }) {
+                send(.error(id: id, refusal), to: client)
+            }
 
         case .subscribe(let path, let viewport):
             let group = SubscriptionGroup(path: path, viewport: viewport)
-            guard let value = render(group) else {
+            let version = store.version
+            guard renderer.exists(in: store.state, at: path, window: viewport),
+                let frame = replyFrame(of: group, { .snapshot(id: id, version: version, path: path.description, value: $0, resync: false) })
+            else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
+            guard frame.fits(replyBudget) else { return send(.error(id: id, tooLarge(group)), to: client) }
             do {
-                try subscriptions.subscribe(connection: client.number, id: id, group: group, version: store.version)
+                try subscriptions.subscribe(connection: client.number, id: id, group: group, version: version)
             } catch {
                 return send(.error(id: id, error), to: client)
             }
-            send(.snapshot(id: id, version: store.version, path: path.description, value: value, resync: false), to: client)
+            enqueue(frame, to: client)
 
         case .viewport(let viewport):
             let key = SubscriptionTable.Key(connection: client.number, id: id ?? .null)
@@ -397,12 +410,18 @@ final class Server {
                 return send(.error(id: id, ProtocolError(.invalidArgument, "subscription \((id ?? .null).preview) does not include the grid")), to: client)
             }
             let group = SubscriptionGroup(path: subscription.group.path, viewport: viewport)
+            let version = store.version
+            guard let frame = replyFrame(of: group, { .snapshot(id: id, version: version, path: group.path.description, value: $0, resync: false) }),
+                frame.fits(replyBudget)
+            else {
+                return send(.error(id: id, tooLarge(group)), to: client)
+            }
             do {
                 try subscriptions.move(key, to: group, version: store.version)
             } catch {
                 return send(.error(id: id, error), to: client)
             }
-            send(.snapshot(id: id, version: store.version, path: group.path.description, value: render(group) ?? .null, resync: false), to: client)
+            enqueue(frame, to: client)
 
         case .unsubscribe:
             guard subscriptions.unsubscribe(SubscriptionTable.Key(connection: client.number, id: id ?? .null)) else {
@@ -465,15 +484,39 @@ final class Server {
         }
     }
 
+    /// Sends `message` with the value `group` watches, streamed when it holds a large part of the
+    /// grid; returns the refusal when that would pass the budget of unread streamed replies.
+    private func sendValue(of group: SubscriptionGroup, to client: Client, ignoringBudget: Bool = false, _ message: (JSON) -> ServerMessage) -> ProtocolError? {
+        guard let frame = replyFrame(of: group, message) else { return noSuchPath(group.path) }
+        guard ignoringBudget || frame.fits(replyBudget) else { return tooLarge(group) }
+        enqueue(frame, to: client)
+        return nil
+    }
+
+    private func replyFrame(of group: SubscriptionGroup, _ message: (JSON) -> ServerMessage) -> StateRenderer.ReplyFrame? {
+        renderer.replyFrame(of: store.state, at: group.path, window: group.viewport, streamingAbove: Server.streamingThreshold, message: message)
+    }
+
+    private func enqueue(_ frame: StateRenderer.ReplyFrame, to client: Client) {
+        guard isConnected(client) else { return }
+        switch frame {
+        case .whole(let bytes): client.enqueue([bytes])
+        case .stream(let stream): client.enqueue(StreamedReply(stream, budget: replyBudget))
+        }
+        markForWriting(client)
+    }
+
+    private func tooLarge(_ group: SubscriptionGroup) -> ProtocolError {
+        ProtocolError(
+            .limitExceeded,
+            "large replies that wait to be read already owe \(replyBudget.owed >> 20) MiB, near the \(replyBudget.limit >> 20) MiB lifed keeps for them; read them first, or ask for a part: a window of the grid (a subscription with a viewport) or a path inside it such as /simulation/gridState/grid/cells/0")
+    }
+
     private func noSuchPath(_ path: JSONPointer) -> ProtocolError {
         ProtocolError(.noSuchPath, "nothing in the state at \(JSON.string(path.description).preview)")
     }
 
     /// The group's value now: the state at its path, the grid windowed by its viewport.
-    private func render(_ group: SubscriptionGroup) -> JSON? {
-        renderer.value(of: store.state, at: group.path, window: group.viewport)
-    }
-
     func statusInfo() -> [String: JSON] {
         let state = store.state
         let uptime = MonotonicClock.now - startedAt
@@ -488,6 +531,10 @@ final class Server {
             "bytesSent": .int(clients.values.reduce(bytesSentToDeparted) { $0 + $1.bytesWritten }),
             "socket": .string(options.socketPath),
             "storage": storageInfo,
+            "publisher": [
+                "patches": .int(publisher.work.patches), "gridComparisons": .int(publisher.work.gridComparisons),
+                "cellsRendered": .int(publisher.work.cellsRendered), "streamedReplyBytesOwed": .int(replyBudget.owed),
+            ],
             "summary": [
                 "ticks": .int(state.simulation.gridState.ticks),
                 "isRunningTimer": .bool(state.simulation.isRunningTimer),
@@ -526,7 +573,17 @@ final class Server {
             subscriptions.members(of: group).contains { subscriptions[$0]?.needsResync == false }
         }
         guard !live.isEmpty else { return }
-        for (group, patch) in publisher.patches(from: old, to: store.state, for: live) {
+        // A diff larger than a client may buffer is replaced by a fresh snapshot, which is streamed.
+        let patches = publisher.patches(from: old, to: store.state, for: live, limit: options.clientBuffer)
+        for group in patches.oversized {
+            for key in subscriptions.members(of: group) {
+                guard var subscription = subscriptions[key], !subscription.needsResync else { continue }
+                subscription.needsResync = true
+                subscriptions[key] = subscription
+                if let client = clientsByNumber[key.connection], client.pendingBytes == 0 { resyncIfNeeded(client, because: .largeChange) }
+            }
+        }
+        for (group, patch) in patches.encoded {
             let diff = SharedDiff(encodedPatch: patch, version: version)
             for key in subscriptions.members(of: group) {
                 guard var subscription = subscriptions[key], !subscription.needsResync,
@@ -553,17 +610,32 @@ final class Server {
         subscriptions.keys(of: client.number).contains { subscriptions[$0]?.needsResync == true }
     }
 
-    private func resyncIfNeeded(_ client: Client) {
+    /// Why a subscription gets a fresh snapshot instead of a diff.
+    private enum ResyncReason {
+        /// Its client fell behind and diffs were dropped.
+        case fellBehind
+        /// The change was larger than the client may buffer (a dense world's whole grid).
+        case largeChange
+    }
+
+    private func resyncIfNeeded(_ client: Client, because reason: ResyncReason = .fellBehind) {
         for key in subscriptions.keys(of: client.number) {
             guard var subscription = subscriptions[key], subscription.needsResync else { continue }
-            let value = render(subscription.group) ?? .null
             subscription.needsResync = false
             subscription.lastVersion = store.version
             subscriptions[key] = subscription
             client.resyncs += 1
             totalResyncs += 1
-            log.info("client \(client.number) fell behind; resynchronised \(subscription.group.path.description.isEmpty ? "the whole state" : subscription.group.path.description)")
-            send(.snapshot(id: subscription.id, version: store.version, path: subscription.group.path.description, value: value, resync: true), to: client)
+            let what = subscription.group.path.description.isEmpty ? "the whole state" : subscription.group.path.description
+            switch reason {
+            case .fellBehind: log.info("client \(client.number) fell behind; resynchronised \(what)")
+            case .largeChange: log.debug("client \(client.number): a change of \(what) too large for a diff; sent a snapshot")
+            }
+            // At most one per subscription, once the client has drained its queue: not refused.
+            let version = store.version
+            _ = sendValue(of: subscription.group, to: client, ignoringBudget: true) {
+                .snapshot(id: subscription.id, version: version, path: subscription.group.path.description, value: $0, resync: true)
+            }
         }
     }
 
@@ -589,5 +661,15 @@ final class Server {
         for client in Array(clients.values) { disconnect(client, reason: "shutdown") }
         loop.unwatch(listener)
         close(listener)
+    }
+}
+
+extension StateRenderer.ReplyFrame {
+    /// Whether the frame may be queued: a whole one always, a streamed one within the budget.
+    func fits(_ budget: ReplyBudget) -> Bool {
+        switch self {
+        case .whole: return true
+        case .stream(let stream): return budget.allows(stream.count)
+        }
     }
 }

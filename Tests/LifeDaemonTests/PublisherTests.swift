@@ -64,7 +64,7 @@ final class PublisherTests: XCTestCase {
                     groups.append(SubscriptionGroup(path: path, viewport: window))
                 }
             }
-            let patches = publisher.patches(from: current, to: next, for: groups)
+            let patches = publisher.patches(from: current, to: next, for: groups).encoded
             for group in groups {
                 let before = renderer.value(of: current, at: group.path, window: group.viewport) ?? .null
                 let after = renderer.value(of: next, at: group.path, window: group.viewport) ?? .null
@@ -89,7 +89,7 @@ final class PublisherTests: XCTestCase {
         new[2, 0] = .born
         let publisher = Publisher(renderer: StateRenderer())
         let group = SubscriptionGroup(path: .root)
-        let patch = try XCTUnwrap(publisher.patches(from: state(old), to: state(new), for: [group])[group])
+        let patch = try XCTUnwrap(publisher.patches(from: state(old), to: state(new), for: [group]).encoded[group])
         let expected: [PatchOperation] = [
             .replace(path: try JSONPointer(parsing: "/simulation/gridState/grid/cells/1"), value: "..x.."),
             .replace(path: try JSONPointer(parsing: "/simulation/gridState/grid/cells/2"), value: "+...."),
@@ -109,7 +109,7 @@ final class PublisherTests: XCTestCase {
         new.simulation.gridState.ticks = 1
         let ticks = SubscriptionGroup(path: try JSONPointer(parsing: "/simulation/gridState/ticks"))
         let status = SubscriptionGroup(path: try JSONPointer(parsing: "/simulation/status"))
-        let patches = publisher.patches(from: old, to: new, for: [ticks, status])
+        let patches = publisher.patches(from: old, to: new, for: [ticks, status]).encoded
         XCTAssertEqual(patches.count, 1)
         XCTAssertNotNil(patches[ticks])
         XCTAssertEqual(publisher.work.gridComparisons, 0)
@@ -124,7 +124,7 @@ final class PublisherTests: XCTestCase {
         let old = Grid(rows: 512, cols: 1024)
         let new = randomGrid(rows: 512, cols: 1024, &g)
         let windows = (0..<60).map { SubscriptionGroup(path: .root, viewport: Viewport(row: $0, col: $0 * 3, rows: 512, cols: 900)) }
-        let patches = publisher.patches(from: state(old), to: state(new), for: windows)
+        let patches = publisher.patches(from: state(old), to: state(new), for: windows).encoded
         XCTAssertEqual(patches.count, 60)
         XCTAssertEqual(publisher.work.gridComparisons, 1, "the two grids are compared once for all 60")
         XCTAssertEqual(publisher.work.cellsRendered, 512 * 1024, "every row rendered once, whole")
@@ -139,9 +139,33 @@ final class PublisherTests: XCTestCase {
         new[9, 40] = .born
         let windows = (0..<64).flatMap { row in (0..<64).map { col in Viewport(row: row, col: col, rows: 1, cols: 1) } }
         let groups = windows.map { SubscriptionGroup(path: Viewport.gridPath, viewport: $0) }
-        let patches = publisher.patches(from: state(old), to: state(new), for: groups)
+        let patches = publisher.patches(from: state(old), to: state(new), for: groups).encoded
         // Every window's population changed; only two windows' cells did.
         XCTAssertEqual(patches.count, 64 * 64)
         XCTAssertEqual(publisher.work.cellsRendered, 2)
+    }
+
+    /// A patch of more rows than a client may buffer is not built: its subscribers get a fresh
+    /// (streamed) snapshot instead. Small changes to the same windows still get patches.
+    func testAGroupWhosePatchWouldBeTooLargeIsListedNotBuilt() {
+        var g = SplitMix64(seed: 12)
+        let publisher = Publisher(renderer: StateRenderer())
+        let old = Grid(rows: 200, cols: 200)
+        let dense = randomGrid(rows: 200, cols: 200, &g)
+        var sparse = old
+        sparse[3, 3] = .born
+        let whole = SubscriptionGroup(path: .root)
+        let corner = SubscriptionGroup(path: .root, viewport: Viewport(row: 0, col: 0, rows: 10, cols: 10))
+        let ticks = SubscriptionGroup(path: try! JSONPointer(parsing: "/simulation/gridState/ticks"))
+        var next = state(dense)
+        next.simulation.gridState.ticks = 1
+        let big = publisher.patches(from: state(old), to: next, for: [whole, corner, ticks], limit: 8_000)
+        XCTAssertEqual(big.oversized, [whole], "200 changed rows of 200 cells are more than 8,000 bytes")
+        XCTAssertNotNil(big.encoded[corner])
+        XCTAssertNotNil(big.encoded[ticks])
+        XCTAssertNil(big.encoded[whole])
+        let small = publisher.patches(from: state(old), to: state(sparse), for: [whole, corner], limit: 8_000)
+        XCTAssertTrue(small.oversized.isEmpty)
+        XCTAssertNotNil(small.encoded[whole])
     }
 }
