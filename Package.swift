@@ -14,6 +14,9 @@ import PackageDescription
 ///   processor has AVX2 (decided once at run time; `LIFE_ENGINE_KERNEL=baseline|avx2` forces one).
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
+/// - `LifeStorage`: the daemon's state on disk: an append-only journal of records plus a binary
+///   snapshot of the world, a version floor, crash-safe replacement and compaction. Treats record
+///   payloads and the snapshot's header as opaque bytes; knows `Grid` for the snapshot's body.
 /// - `LifeFetch`: fetching configuration lists over HTTP(S) (URLSession) and from files. The
 ///   only target that uses Foundation; only the helper `lifefetch` links it, and `lifed` runs
 ///   that in a child process for each fetch, so that lifed itself links no Foundation.
@@ -53,6 +56,7 @@ let package = Package(
             swiftSettings: storeSettings),
         .target(name: "CLinux"),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
         .executableTarget(name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO"], swiftSettings: strict),
@@ -64,6 +68,13 @@ let package = Package(
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeIOTests", dependencies: ["LifeIO"], swiftSettings: strict),
+        // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
+        .executableTarget(
+            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO"],
+            path: "Tests/StorageCrashWriter", swiftSettings: strict),
+        .testTarget(
+            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO", "StorageCrashWriter"],
+            swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
