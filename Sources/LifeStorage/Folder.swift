@@ -74,7 +74,9 @@ struct Folder: Sendable {
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
-            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, size - offset, off_t(offset)) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { pread(fd, $0 + offset, size - offset, off_t(offset)) } ?? 0
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw StorageError("read \(what)")

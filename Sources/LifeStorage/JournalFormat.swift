@@ -20,6 +20,8 @@ enum JournalFormat {
     static let recordHeaderSize = 8
     /// The version at the start of every record's counted bytes.
     static let versionSize = 8
+    /// The most payload a record's 32-bit length leaves room for.
+    static let maxPayloadBytes = Int(UInt32.max) - versionSize
     /// The most checksum work (bytes) spent looking for whole records after damage before
     /// giving up and calling the damage corruption: the search is byte by byte.
     static let searchBudget = 1 << 28

@@ -65,8 +65,12 @@ extension WorldStorage {
         }
 
         if hasLegacy {
-            let renamed = try renameLegacyState()
-            report.warnings.append("\(Naming.legacyState) was migrated into the snapshot before, but not renamed; renamed it to \(renamed)")
+            do throws(StorageError) {
+                let renamed = try renameLegacyState()
+                report.warnings.append("\(Naming.legacyState) was migrated into the snapshot before, but not renamed; renamed it to \(renamed)")
+            } catch {
+                report.warnings.append("\(Naming.legacyState) was migrated into the snapshot before, but \(error)")
+            }
         }
         let (records, reserved) = try loadJournals(starts, after: snapshot.version, &report)
         let last = max(snapshot.version, records.last?.version ?? 0, reserved)
@@ -136,10 +140,15 @@ extension WorldStorage {
         var starts = allStarts
         // Files whose successor starts at or below snapshot + 1 hold only versions the snapshot
         // has: a compaction that crashed before removing them.
+        // A file that cannot be removed stays, as one of the older journals (its records are skipped).
         var removed = false
         while starts.count >= 2, starts[1] <= snapshotVersion + 1 {
-            try folder.remove(Naming.journal(start: starts[0]))
-            log.info("removed \(Naming.journal(start: starts[0])), which the snapshot covers")
+            let name = Naming.journal(start: starts[0])
+            guard unlinkat(folder.fd, name, 0) == 0 else {
+                report.warnings.append("cannot remove \(name), which the snapshot covers: \(String(cString: strerror(errno)))")
+                break
+            }
+            log.info("removed \(name), which the snapshot covers")
             starts.removeFirst()
             removed = true
         }

@@ -54,10 +54,10 @@ final class VersionFloorFile {
             close(fd)
             throw error
         }
-        let slots = slotOffsets.map { offset in bytes.count == size ? decodeSlot(bytes, at: offset) : nil }
-        guard let best = slots.indices.filter({ slots[$0] != nil }).max(by: { slots[$0]!.version < slots[$1]!.version }),
-            let slot = slots[best]
-        else {
+        let slots = slotOffsets.enumerated().compactMap { index, offset in
+            bytes.count == size ? decodeSlot(bytes, at: offset).map { (index: index, slot: $0) } : nil
+        }
+        guard let (best, slot) = slots.max(by: { $0.slot.version < $1.slot.version }) else {
             close(fd)
             let movedTo = try folder.setAside(Naming.versionFloor, as: "corrupt", what: "the unreadable version floor")
             let file = try create(in: folder)

@@ -94,8 +94,9 @@ public final class WorldStorage {
             throw .invalid(operation, phase == .unloaded ? "the folder is not loaded yet" : "there is no snapshot yet (the first save is writeSnapshotNow)")
         }
         guard version > lastVersion else { throw .invalid(operation, "it is not above the last stored version, \(lastVersion)") }
-        guard payload.count <= maxPayloadBytes else {
-            throw StorageError(operation, errno: EFBIG, reason: "its \(payload.count) bytes are more than the \(maxPayloadBytes) allowed")
+        let limit = min(maxPayloadBytes, JournalFormat.maxPayloadBytes)
+        guard payload.count <= limit else {
+            throw StorageError(operation, errno: EFBIG, reason: "its \(payload.count) bytes are more than the \(limit) allowed")
         }
         try journal.append(JournalFormat.record(version: version, payload: payload))
         self.lastVersion = version
@@ -143,7 +144,7 @@ public final class WorldStorage {
     ) throws(StorageError) {
         let operation = "start a compaction at version \(version)"
         guard compaction == nil else { throw StorageError(operation, errno: EBUSY, reason: "a compaction is running already") }
-        try checkSnapshot(operation, version: version, header: header)
+        try checkSnapshot(operation, version: version, header: header, grid: grid)
         guard snapshotVersion != nil else { throw .invalid(operation, "there is no snapshot yet (the first one is written with writeSnapshotNow)") }
         try rotate(to: version + 1)
         lastVersion = version
@@ -173,7 +174,7 @@ public final class WorldStorage {
     public func writeSnapshotNow(version: Int, header: [UInt8], grid: Grid) throws(StorageError) {
         let operation = "write a snapshot at version \(version)"
         waitForCompaction()
-        try checkSnapshot(operation, version: version, header: header)
+        try checkSnapshot(operation, version: version, header: header, grid: grid)
         try rotate(to: version + 1)
         lastVersion = version
         _ = try SnapshotWriter.write(version: version, header: header, grid: grid, in: folder, checkpoint: hooks.checkpoint)
@@ -216,7 +217,7 @@ public final class WorldStorage {
 
     // MARK: Internals
 
-    private func checkSnapshot(_ operation: String, version: Int, header: [UInt8]) throws(StorageError) {
+    private func checkSnapshot(_ operation: String, version: Int, header: [UInt8], grid: Grid) throws(StorageError) {
         guard phase == .loaded else { throw .invalid(operation, "the folder is not loaded yet") }
         guard version >= 0, version < Int.max else { throw .invalid(operation, "versions run from 0 to \(Int.max - 1)") }
         if let lastVersion, version < lastVersion {
@@ -224,6 +225,9 @@ public final class WorldStorage {
         }
         guard header.count <= SnapshotFormat.maxHeaderBytes else {
             throw StorageError(operation, errno: EFBIG, reason: "its header's \(header.count) bytes are more than the \(SnapshotFormat.maxHeaderBytes) allowed")
+        }
+        guard grid.rows <= Int(UInt32.max), grid.cols <= Int(UInt32.max) else {
+            throw StorageError(operation, errno: EFBIG, reason: "its grid of \(grid.rows)x\(grid.cols) is larger than a snapshot holds")
         }
     }
 

@@ -246,6 +246,36 @@ final class WorldStorageTests: XCTestCase {
         XCTAssertEqual(try WorldStorage.open(copy).load().recordVersions, [1, 2, 11])
     }
 
+    /// After a failed fdatasync the kernel may have dropped the pages it could not write (and a
+    /// second fsync would not say so): the journal takes nothing more, and a snapshot starts a
+    /// new one. (/dev/null takes writes and refuses fdatasync with EINVAL.)
+    func testAFailedSyncStopsAppendsUntilASnapshotStartsANewJournal() throws {
+        let folder = try makeFolder(self)
+        let storage = try WorldStorage.open(folder)
+        _ = try storage.load()
+        try storage.snapshotNow(0)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        XCTAssertGreaterThanOrEqual(null, 0)
+        storage.journal = JournalFile(name: "journal-00000000000000000001", start: 1, fd: null, end: 32, allocated: 32, preallocation: .none)
+        try storage.append([1])
+        XCTAssertThrowsError(try storage.sync()) { error in
+            XCTAssertEqual("\(error)", "cannot sync the journal journal-00000000000000000001: Invalid argument")
+        }
+        XCTAssertThrowsError(try storage.sync(), "still failed")
+        XCTAssertThrowsError(try storage.append(version: 2, payload: [])) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "cannot append to the journal journal-00000000000000000001: an earlier sync of it failed (cannot sync the journal journal-00000000000000000001: Invalid argument); write a snapshot to start a new journal"
+            )
+        }
+        try storage.snapshotNow(1)
+        try storage.append([2])
+        try storage.sync()
+        let loaded = try WorldStorage.open(folder).load()
+        XCTAssertEqual(loaded.world?.snapshot, Model.snapshot(1))
+        XCTAssertEqual(loaded.recordVersions, [2])
+    }
+
     // MARK: The version floor
 
     func testTheVersionFloorRisesDurablyAndNeverFalls() throws {
