@@ -24,8 +24,10 @@ extension WorldStorage {
     ///   with a bad record before its end is copied to `journal-N.corrupt.<UTC time>` and cut back
     ///   to the record before, and the journal files after it are renamed `…after-corrupt…`. The
     ///   version floor is first raised above every version found in what is set aside.
-    /// - A symbolic link or a non-regular file under one of the storage's names is refused
-    ///   (an error, nothing changed), as is a file that cannot be read.
+    /// - A symbolic link or a non-regular file under one of the storage's names is refused with
+    ///   an error, as is a file that cannot be read: `load()` stops there (repairs made before
+    ///   stay made, and are safe on their own) and the storage stays unloaded; it may be called
+    ///   again once the cause is gone.
     public func load() throws(StorageError) -> Loaded {
         guard phase == .unloaded else { throw .invalid("load the state folder", "it is loaded already") }
         var report = LoadReport()

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Glibc
 import LifeIO
@@ -62,6 +63,10 @@ final class KillNineTests: XCTestCase {
             process.standardOutput = output
             process.standardError = errors
             try process.run()
+            // A writer that hangs (it never should) is killed after 30 s, and the round fails.
+            let pid = process.processIdentifier
+            let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
             let reader = output.fileHandleForReading
             var reports = Reports()
             var pending = ""
@@ -77,6 +82,7 @@ final class KillNineTests: XCTestCase {
                 }
             }
             while !killed {
+                // Blocks until the writer reports something (or dies).
                 let data = reader.availableData
                 if data.isEmpty { break }
                 consume(data)
@@ -86,6 +92,7 @@ final class KillNineTests: XCTestCase {
                 }
             }
             process.waitUntilExit()
+            watchdog.cancel()
             // What it printed before dying.
             while true {
                 let data = reader.availableData

@@ -11,8 +11,8 @@ import LifeStore
 
 /// Writes `text` to `fd` whole, with one write (a line at a time on a pipe, so lines never mix).
 func put(_ text: String, to fd: Int32) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
 }
 
 func fail(_ message: String) -> Never {
