@@ -17,6 +17,9 @@ import PackageDescription
 ///   change's diffs from the grid's bit planes. Unit-tested without sockets.
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
+/// - `LifeStorage`: the daemon's state on disk: an append-only journal of records plus a binary
+///   snapshot of the world, a version floor, crash-safe replacement and compaction. Treats record
+///   payloads and the snapshot's header as opaque bytes; knows `Grid` for the snapshot's body.
 /// - `LifeFetch`: fetching configuration lists over HTTP(S) (URLSession) and from files. The
 ///   only target that uses Foundation; only the helper `lifefetch` links it, and `lifed` runs
 ///   that in a child process for each fetch, so that lifed itself links no Foundation.
@@ -57,9 +60,10 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "LifeDaemon", dependencies: ["Protocol"], swiftSettings: strict),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
         .executableTarget(
-            name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeIO", "CLinux"], swiftSettings: strict),
+            name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO"], swiftSettings: strict),
         .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
@@ -70,6 +74,13 @@ let package = Package(
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeIOTests", dependencies: ["LifeIO"], swiftSettings: strict),
         .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "Protocol"], swiftSettings: strict),
+        // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
+        .executableTarget(
+            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO"],
+            path: "Tests/StorageCrashWriter", swiftSettings: strict),
+        .testTarget(
+            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO", "StorageCrashWriter"],
+            swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
