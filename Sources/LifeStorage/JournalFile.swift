@@ -29,6 +29,8 @@ final class JournalFile {
     private(set) var allocated: Int
     /// Whether records were written since the last sync.
     private(set) var unsynced = false
+    /// The offset after the last record made durable by a sync (or found in the file at load).
+    private(set) var syncedEnd: Int
     /// A sync that failed: after it the kernel may have dropped the pages it could not write and
     /// a later fsync would not say so, so nothing more is appended to this file.
     private(set) var failedSync: StorageError?
@@ -42,6 +44,7 @@ final class JournalFile {
         self.start = start
         self.fd = fd
         self.end = end
+        self.syncedEnd = end
         self.allocated = max(end, allocated)
         self.preallocation = preallocation
     }
@@ -58,6 +61,7 @@ final class JournalFile {
         do throws(StorageError) {
             try Folder.write(fd, JournalFormat.header(start: start), at: 0, what: what)
             file.end = JournalFormat.headerSize
+            file.syncedEnd = file.end
             file.allocated = file.end
             file.preallocate(through: file.end + 1)
             guard fsync(fd) == 0 else { throw StorageError("sync \(what)") }
@@ -110,6 +114,23 @@ final class JournalFile {
             throw error
         }
         unsynced = false
+        syncedEnd = end
+    }
+
+    /// Cuts off every record appended since the last successful sync, so that none of them can
+    /// come back at the next load: after a save failed, the daemon refuses those changes and
+    /// goes back to the last synced state. If the cut itself fails, it is retried before the
+    /// next append, and the error is thrown.
+    func discardUnsynced() throws(StorageError) {
+        guard end > syncedEnd else { return }
+        end = syncedEnd
+        unsynced = false
+        guard ftruncate(fd, off_t(syncedEnd)) == 0 else {
+            pendingTruncation = syncedEnd
+            throw StorageError("cut unsynced records off the journal \(name)")
+        }
+        allocated = syncedEnd
+        pendingTruncation = nil
     }
 
     /// Grows the allocated space to cover `offset` (in whole chunks), if the policy says to.

@@ -98,6 +98,20 @@ final class VersionFloorFile {
         nextSlot = 1 - nextSlot
     }
 
+    /// Sets the floor to `version`, even below the current value: both slots are written (each
+    /// synced), so that no slot holding a higher version is left to win at the next open.
+    func set(to version: Int) throws(StorageError) {
+        guard version != value else { return }
+        for _ in Self.slotOffsets {
+            let slot = Self.encodeSlot(sequence: sequence &+ 1, version: version)
+            try Folder.write(fd, slot, at: Self.slotOffsets[nextSlot], what: "the version floor")
+            guard fdatasync(fd) == 0 else { throw StorageError("sync the version floor") }
+            sequence &+= 1
+            nextSlot = 1 - nextSlot
+        }
+        value = version
+    }
+
     static func encodeSlot(sequence: UInt32, version: Int) -> [UInt8] {
         var bytes = magic
         bytes.appendLittleEndian(format)

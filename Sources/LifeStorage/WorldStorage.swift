@@ -109,6 +109,14 @@ public final class WorldStorage {
         try journal?.sync()
     }
 
+    /// Cuts the journal back to its last successful sync: the records appended since are gone
+    /// from the file, and a later load never sees them. (The daemon does this when a save
+    /// fails, before it goes back to the last synced state.) Versions stay reserved: appends
+    /// after this still need versions above every one appended before.
+    public func discardUnsynced() throws(StorageError) {
+        try journal?.discardUnsynced()
+    }
+
     /// The bytes in journal files since the last finished snapshot (for the caller's choice of
     /// when to compact).
     public var journalBytes: Int {
@@ -124,6 +132,13 @@ public final class WorldStorage {
     /// `pwrite` in place and one `fdatasync`, which works on a full disk.
     public func raiseVersionFloor(to version: Int) throws(StorageError) {
         try floorFile.raise(to: version)
+    }
+
+    /// Sets the version floor to `version`, lower or higher: both slots are written in turn, so a
+    /// write torn between them leaves the higher value, never a lower one than intended. Only lower
+    /// the floor to a version everything up to which is durably stored (after a snapshot at it).
+    public func setVersionFloor(to version: Int) throws(StorageError) {
+        try floorFile.set(to: version)
     }
 
     // MARK: Snapshots

@@ -276,6 +276,42 @@ final class WorldStorageTests: XCTestCase {
         XCTAssertEqual(loaded.recordVersions, [2])
     }
 
+    func testDiscardingUnsyncedRecordsCutsThemOffForGood() throws {
+        let folder = try makeFolder(self)
+        do {
+            let storage = try WorldStorage.open(folder)
+            _ = try storage.load()
+            try storage.snapshotNow(0)
+            try storage.append(1...3)
+            try storage.sync()
+            try storage.append(4...6)
+            try storage.discardUnsynced()
+            try storage.discardUnsynced()  // nothing more to cut
+            // Later appends go on above the discarded versions, and are kept.
+            XCTAssertThrowsError(try storage.append(version: 5, payload: []), "versions stay reserved")
+            try storage.append([9])
+            try storage.sync()
+        }
+        let loaded = try WorldStorage.open(folder).load()
+        XCTAssertEqual(loaded.recordVersions, [1, 2, 3, 9])
+        XCTAssertEqual(loaded.warnings, [])
+    }
+
+    func testDiscardingAfterAFailedSyncLeavesOnlyWhatWasSynced() throws {
+        let folder = try makeFolder(self)
+        do {
+            let storage = try WorldStorage.open(folder)
+            _ = try storage.load()
+            try storage.snapshotNow(0)
+            try storage.append(1...2)
+            try storage.sync()
+            try storage.append(3...4)
+            try storage.discardUnsynced()
+            XCTAssertEqual(storage.journalBytes, try readBytes("\(folder)/journal-00000000000000000001").count)
+        }
+        XCTAssertEqual(try WorldStorage.open(folder).load().recordVersions, [1, 2])
+    }
+
     // MARK: The version floor
 
     func testTheVersionFloorRisesDurablyAndNeverFalls() throws {
@@ -293,6 +329,23 @@ final class WorldStorageTests: XCTestCase {
         XCTAssertEqual(loaded.versionFloor, 12)
         XCTAssertEqual(loaded.highestVersion, 12)
         XCTAssertEqual(try readBytes("\(folder)/version-floor").count, 4096, "written in place")
+    }
+
+    func testTheVersionFloorCanBeSetLowerOnPurpose() throws {
+        let folder = try makeFolder(self)
+        do {
+            let storage = try WorldStorage.open(folder)
+            try storage.raiseVersionFloor(to: 10_000)
+            try storage.setVersionFloor(to: 42)
+            XCTAssertEqual(storage.versionFloor, 42)
+        }
+        XCTAssertEqual(try WorldStorage.open(folder).versionFloor, 42, "neither slot still holds 10,000")
+        do {
+            let storage = try WorldStorage.open(folder)
+            try storage.setVersionFloor(to: 50)
+            try storage.raiseVersionFloor(to: 60)
+        }
+        XCTAssertEqual(try WorldStorage.open(folder).versionFloor, 60)
     }
 
     /// A raise torn by a power cut spoils only the slot it was writing: the value before it stays.
