@@ -368,7 +368,9 @@ final class FetchHelperTests: XCTestCase {
         let tooBig = try runLifefetch(["--max-bytes", "10", "file://\(folder)/list.json"])
         XCTAssertEqual(tooBig.status, .exited(1))
         XCTAssertEqual(
-            tooBig.output, #"{"error":"cannot read \#(folder)/list.json: it is \#(goodJSON.utf8.count) bytes; lifed reads at most 10"}"# + "\n")
+            tooBig.output,
+            #"{"error":"\#(folder)/list.json is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most 10 bytes)"}"#
+                + "\n")
 
         let help = try runLifefetch(["--help"])
         XCTAssertEqual(help.status, .exited(0))
