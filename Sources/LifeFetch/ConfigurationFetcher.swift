@@ -111,6 +111,15 @@ public enum ConfigurationFetcher {
         return .success(list)
     }
 
+    /// The failure of a fetch of `url` that ran out of time: `GET URL timed out after 30s`, or
+    /// `reading PATH timed out after 30s` for a file.
+    public static func timedOut(_ url: String, after timeout: Duration) -> FetchFailure {
+        if case .success(.file(let path)) = Target.parse(url) {
+            return FetchFailure("reading \(path) timed out after \(describe(timeout))")
+        }
+        return FetchFailure("GET \(url) timed out after \(describe(timeout))")
+    }
+
     /// "30s", "1.5s", "250ms".
     static func describe(_ duration: Duration) -> String {
         let seconds = duration.components.seconds

@@ -16,6 +16,7 @@
 #include <spawn.h>
 #include <malloc.h>
 #include <sys/syscall.h>
+#include <stddef.h>
 
 /// epoll_ctl with the descriptor itself as the event's data.
 static inline int clinux_epoll_ctl(int epoll, int op, int fd, uint32_t events) {
@@ -58,6 +59,12 @@ static inline int clinux_epoll_wait(int epoll, int *fds, uint32_t *events, int c
 /// Gives memory the allocator holds free back to the system (glibc's malloc_trim).
 static inline void clinux_release_free_memory(void) {
     malloc_trim(0);
+}
+
+/// Caps the number of malloc arenas (glibc's mallopt M_ARENA_MAX): each reserves 64 MiB of
+/// address space, which counts against RLIMIT_AS. 1 on success.
+static inline int clinux_set_malloc_arena_max(int count) {
+    return mallopt(M_ARENA_MAX, count);
 }
 
 /// Reads one signal number from a signalfd; -1 when none is pending.
@@ -122,6 +129,17 @@ static inline int clinux_pidfd_open(pid_t pid) {
     return -1;
 #endif
 }
+
+/// A hard deadline for a short-lived process: a thread of its own sleeps `timeout_ns` (on the
+/// monotonic clock), then writes `report` (copied now) to `fd` and ends the process with
+/// `_exit(status)`, whatever its other threads are doing, unless clinux_exit_claim() was
+/// called first. 0, or an error number.
+int clinux_exit_deadline_start(int fd, const void *report, size_t length, int64_t timeout_ns, int status);
+
+/// Takes the process's last words: 1 when the caller may write its own report and exit (the
+/// deadline will not fire any more), 0 when the deadline's thread is already writing its
+/// report (the caller should then just wait for the end).
+int clinux_exit_claim(void);
 
 /// posix_spawn's flag for a new session (glibc defines it only under _GNU_SOURCE).
 static const short CLINUX_POSIX_SPAWN_SETSID = 0x80;
