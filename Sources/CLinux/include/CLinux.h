@@ -1,4 +1,5 @@
-// Linux interfaces that Swift's Glibc module does not bring in: epoll, signalfd, pidfd; and what
+// Linux interfaces that Swift's Glibc module does not bring in: epoll, signalfd, pidfd, the peer's
+// credentials and groups on a Unix socket; and what
 // the processor can do. Small inline wrappers keep epoll's packed struct and union out of Swift.
 #ifndef CLINUX_H
 #define CLINUX_H
@@ -84,6 +85,21 @@ static inline int clinux_peer_credentials(int fd, uint32_t *pid, uint32_t *uid, 
     *uid = (uint32_t)credentials.uid;
     *gid = (uint32_t)credentials.gid;
     return 0;
+}
+
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+
+/// The peer's supplementary groups on a Unix socket as they were when it connected
+/// (SO_PEERGROUPS, Linux 4.13): at most `capacity` of them into `groups`. The number of groups,
+/// or -1 with errno set: ERANGE when there are more than `capacity` (`*needed` then says how
+/// many), ENOPROTOOPT on kernels without SO_PEERGROUPS.
+static inline int clinux_peer_groups(int fd, uint32_t *groups, int capacity, int *needed) {
+    socklen_t length = (socklen_t)((capacity > 0 ? capacity : 0) * sizeof(uint32_t));
+    int result = getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &length);
+    *needed = (int)(length / sizeof(uint32_t));
+    return result == 0 ? *needed : -1;
 }
 
 /// accept, with the new descriptor non-blocking and close-on-exec.
