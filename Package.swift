@@ -24,7 +24,8 @@ import PackageDescription
 ///   only target that uses Foundation; only the helper `lifefetch` links it, and `lifed` runs
 ///   that in a child process for each fetch, so that lifed itself links no Foundation.
 /// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd,
-///   pidfd, malloc_trim), and the processor's features.
+///   pidfd, SO_PEERCRED and SO_PEERGROUPS, malloc_trim and the malloc arenas), the processor's
+///   features, and the hard exit deadline of lifefetch (a thread in CLinux.c).
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 // The kernels LifeStore can pick from; LIFE_AVX2_KERNEL tells it whether it has the AVX2 one.
@@ -64,7 +65,7 @@ let package = Package(
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
         .executableTarget(
             name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO"], swiftSettings: strict),
+        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
         .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeTerminal"], swiftSettings: strict),
