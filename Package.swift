@@ -12,13 +12,20 @@ import PackageDescription
 /// - `LifeKernelAVX2` (x86-64 hosts only): the same source file, a symbolic link to LifeKernel's,
 ///   built for Haswell with lanes of four words (`LIFE_WIDE_LANES`). LifeStore uses it when the
 ///   processor has AVX2 (decided once at run time; `LIFE_ENGINE_KERNEL=baseline|avx2` forces one).
+/// - `LifeDaemon`: the daemon's logic that needs no socket: the subscription table and its limits,
+///   rendering the parts of the state that requests ask for, and the publisher that computes each
+///   change's diffs from the grid's bit planes. Unit-tested without sockets.
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
+/// - `LifeStorage`: the daemon's state on disk: an append-only journal of records plus a binary
+///   snapshot of the world, a version floor, crash-safe replacement and compaction. Treats record
+///   payloads and the snapshot's header as opaque bytes; knows `Grid` for the snapshot's body.
 /// - `LifeFetch`: fetching configuration lists over HTTP(S) (URLSession) and from files. The
 ///   only target that uses Foundation; only the helper `lifefetch` links it, and `lifed` runs
 ///   that in a child process for each fetch, so that lifed itself links no Foundation.
 /// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd,
-///   pidfd, malloc_trim), and the processor's features.
+///   pidfd, SO_PEERCRED and SO_PEERGROUPS, malloc_trim and the malloc arenas), the processor's
+///   features, and the hard exit deadline of lifefetch (a thread in CLinux.c).
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 // The kernels LifeStore can pick from; LIFE_AVX2_KERNEL tells it whether it has the AVX2 one.
@@ -52,10 +59,13 @@ let package = Package(
             name: "LifeStore", dependencies: ["Protocol", "CLinux"] + kernels.map { .target(name: $0.name) },
             swiftSettings: storeSettings),
         .target(name: "CLinux"),
+        .target(name: "LifeDaemon", dependencies: ["Protocol"], swiftSettings: strict),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
-        .executableTarget(name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO"], swiftSettings: strict),
+        .executableTarget(
+            name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
+        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
         .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeTerminal"], swiftSettings: strict),
@@ -64,6 +74,14 @@ let package = Package(
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeIOTests", dependencies: ["LifeIO"], swiftSettings: strict),
+        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "Protocol"], swiftSettings: strict),
+        // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
+        .executableTarget(
+            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO"],
+            path: "Tests/StorageCrashWriter", swiftSettings: strict),
+        .testTarget(
+            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO", "StorageCrashWriter"],
+            swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

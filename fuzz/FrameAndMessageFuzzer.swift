@@ -18,18 +18,6 @@
 /// "complete" frames are common.
 private let fuzzMaxFrame = 512
 
-/// A small deterministic generator (SplitMix64), seeded from the input, for chunk sizes.
-private struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// FNV-1a of the input: the seed for the chunk sizes, so a mutation of the input also
 /// changes how it is split.
 private func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -191,7 +179,7 @@ private func checkPatterns(_ bytes: some Collection<UInt8>) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = UnsafeBufferPointer(start: size == 0 ? nil : data, count: size)
-    var random = SplitMix64(state: fnv1a(bytes))
+    var random = SplitMix64(seed: fnv1a(bytes))  // Protocol's, compiled in with it
     // Chunks of 1 to 64 bytes, sometimes larger.
     let chunked = decode(bytes, maxFrame: fuzzMaxFrame) {
         let r = random.next()

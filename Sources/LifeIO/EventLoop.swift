@@ -21,6 +21,7 @@ public final class EventLoop: Scheduler {
     private let epoll: Int32
     private var handlers: [Int32: (Events) -> Void] = [:]
     private var timers = TimerQueue()
+    private var beforeSleep: [() -> Void] = []
     private var isRunning = false
     private let wakeFD: Int32
     public let inbox: Inbox
@@ -98,6 +99,14 @@ public final class EventLoop: Scheduler {
 
     // MARK: Running
 
+    /// Runs `work` once per turn of the loop, after the turn's ready descriptors and due timers
+    /// were handled and before the loop waits again (Redis's `beforeSleep`): the place where the
+    /// daemon saves what the turn changed, then writes what the turn queued for its clients.
+    /// Hooks run in the order they were added.
+    public func addBeforeSleep(_ work: @escaping () -> Void) {
+        beforeSleep.append(work)
+    }
+
     /// Runs until ``stop()``.
     public func run() {
         isRunning = true
@@ -120,6 +129,7 @@ public final class EventLoop: Scheduler {
             // slower than its period, must not keep the loop away from epoll.
             let turn = now
             while let job = timers.popDue(now: turn) { job() }
+            for work in beforeSleep { work() }
         }
     }
 

@@ -1,11 +1,13 @@
+import Protocol
+
 /// A reproducible source of random numbers (SplitMix64): the same seed gives the same worlds.
 ///
 /// `lifed --seed N` seeds it; without a seed it starts from the system's generator.
 public final class RandomSource: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// A source that repeats exactly for the same `seed`.
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     /// A source seeded from the system's generator.
     public convenience init() {
@@ -13,12 +15,13 @@ public final class RandomSource: RandomNumberGenerator {
         self.init(seed: system.next())
     }
 
-    public func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    public func next() -> UInt64 { generator.next() }
+
+    /// The generator's whole state: setting it back replays the same numbers (the daemon's
+    /// journal records it before an action that draws on it, so a restart replays the same grid).
+    public var state: UInt64 {
+        get { generator.state }
+        set { generator.state = newValue }
     }
 
     /// A uniform value in [0, 1).

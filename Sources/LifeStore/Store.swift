@@ -23,6 +23,14 @@ public final class Store<State: Equatable, Action> {
         }
     }
 
+    /// Where an action came from.
+    public enum Origin: Equatable, Sendable {
+        /// Sent to the store from outside (a client's dispatch, the daemon at start-up).
+        case sent
+        /// Delivered by one of the store's effects (a timer tick, a fetch's answer).
+        case effect
+    }
+
     public private(set) var state: State
     public private(set) var version: Int
     private let reduce: (inout State, Action) throws(ProtocolError) -> Effect<Action>
@@ -30,9 +38,19 @@ public final class Store<State: Equatable, Action> {
     private var isReducing = false
     private var queued: [Action] = []
 
+    /// Called before the reducer runs an action (the daemon notes what a replay of the action
+    /// needs that the action does not carry, such as the random generator's state).
+    public var willReduce: ((_ action: Action, _ origin: Origin) -> Void)?
+    /// Called with every change the reducer made, before the store takes it: throwing refuses
+    /// the action, and its change and effects are thrown away as for a reducer's refusal. The
+    /// daemon refuses every change here while it cannot save (`storage-failed`).
+    public var approve: ((_ action: Action, _ origin: Origin, _ old: State, _ new: State) throws(ProtocolError) -> Void)?
     /// Called after every state change, before ``send(_:)`` returns: the old state,
-    /// the action, and the new version. The daemon publishes diffs from here.
-    public var didChange: ((_ old: State, _ action: Action, _ version: Int) -> Void)?
+    /// the action, where it came from, and the new version. The daemon publishes diffs and
+    /// records the change for saving from here.
+    public var didChange: ((_ old: State, _ action: Action, _ origin: Origin, _ version: Int) -> Void)?
+    /// Called after ``restore(_:)`` put an earlier state back: the state it replaced and the new version.
+    public var didRestore: ((_ old: State, _ version: Int) -> Void)?
     /// Called for every action an effect delivered, with its outcome (the daemon logs refusals).
     public var didRunEffectAction: ((_ action: Action, _ outcome: Outcome) -> Void)?
 
@@ -49,8 +67,11 @@ public final class Store<State: Equatable, Action> {
 
     /// Runs `action` through the reducer. A refusal leaves the state exactly as it was.
     @discardableResult
-    public func send(_ action: Action) -> Outcome {
+    public func send(_ action: Action) -> Outcome { send(action, origin: .sent) }
+
+    private func send(_ action: Action, origin: Origin) -> Outcome {
         precondition(!isReducing, "send(_:) re-entered from a reducer")
+        willReduce?(action, origin)
         isReducing = true
         let old = state
         var next = state
@@ -64,10 +85,15 @@ public final class Store<State: Equatable, Action> {
         isReducing = false
         let outcome: Outcome
         if next != old {
+            do {
+                try approve?(action, origin, old, next)
+            } catch {
+                return .refused(error)
+            }
             state = next
             version += 1
             outcome = .changed(version: version)
-            didChange?(old, action, version)
+            didChange?(old, action, origin, version)
         } else {
             outcome = .unchanged(version: version)
         }
@@ -97,7 +123,7 @@ public final class Store<State: Equatable, Action> {
         defer { isDraining = false }
         while !queued.isEmpty {
             let action = queued.removeFirst()
-            let outcome = send(action)
+            let outcome = send(action, origin: .effect)
             didRunEffectAction?(action, outcome)
         }
     }
@@ -123,6 +149,18 @@ public final class Store<State: Equatable, Action> {
 
     private func cancel(_ id: EffectID) {
         for handle in inFlight.removeValue(forKey: id) ?? [] { handle.cancel() }
+    }
+
+    /// Puts `earlier` back as the state, as a new version (versions only grow), without running
+    /// the reducer or touching effects in flight: the daemon's rollback to what is on disk after
+    /// a save failed. Nothing happens when the state already equals `earlier`.
+    public func restore(_ earlier: State) {
+        precondition(!isReducing, "restore(_:) called from a reducer")
+        guard earlier != state else { return }
+        let old = state
+        state = earlier
+        version += 1
+        didRestore?(old, version)
     }
 
     /// Cancels every effect in flight (on shutdown).

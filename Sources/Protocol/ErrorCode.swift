@@ -19,15 +19,19 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     case invalidArgument = "invalid-argument"
     /// The store refuses the action in the current state (for example, a reset while the timer runs).
     case notAllowed = "not-allowed"
-    /// A request or action is well formed but over one of the daemon's limits (for example, a
-    /// configuration whose RLE would not fit in the list).
-    case limitExceeded = "limit-exceeded"
     /// The JSON Pointer names nothing in the state.
     case noSuchPath = "no-such-path"
     /// The peer's credentials do not allow it to connect.
     case forbidden = "forbidden"
     /// The server is serving as many clients as it may.
     case busy = "busy"
+    /// A limit the server documents (subscriptions per connection, the size of the
+    /// configurations, ...) would be exceeded; the message names it.
+    case limitExceeded = "limit-exceeded"
+    /// The change could not be saved (a full disk, an I/O error, no free file descriptors), so it
+    /// was not made: the daemon keeps the state it last saved and refuses changes until it can
+    /// save again. The message gives the reason. Reads and subscriptions keep working.
+    case storageFailed = "storage-failed"
     /// Something went wrong inside the server; the request had no effect.
     case internalError = "internal"
 

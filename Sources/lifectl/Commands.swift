@@ -121,11 +121,25 @@ func formatStatus(_ info: [String: JSON], socketPath: String) -> String {
     let interval = DurationText.format(milliseconds: int(summary["intervalMs"]))
     var settling = summary["status"]?.stringValue ?? "evolving"
     if let period = summary["period"]?.intValue { settling += " (period \(period))" }
-    return """
+    let lines = """
         \(info["server"]?.stringValue ?? "lifed") (pid \(int(info["pid"]))) on \(info["socket"]?.stringValue ?? socketPath), up \(uptimeSeconds / 3600)h\(uptimeSeconds / 60 % 60)m\(uptimeSeconds % 60)s
         clients \(int(info["clients"])), subscriptions \(int(info["subscriptions"])), resyncs \(int(info["resyncs"])), version \(int(info["version"]))
         world \(int(summary["rows"]))x\(int(summary["cols"])) \(summary["topology"]?.stringValue ?? "torus") \(summary["rule"]?.stringValue ?? ""), ticks \(int(summary["ticks"])), \(running ? "running every \(interval)" : "stopped (interval \(interval))"), population \(int(summary["population"])), \(settling), steps \(int(summary["steps"]))
         """
+    return lines + storageLine(info["storage"])
+}
+
+/// A last line about saving, when it matters: nothing while saving works.
+func storageLine(_ storage: JSON?) -> String {
+    switch storage?["saving"]?.stringValue {
+    case "failed":
+        let retry = DurationText.format(milliseconds: storage?["retryInMs"]?.intValue ?? 0)
+        return "\nstorage: cannot save (\(storage?["error"]?.stringValue ?? "unknown reason")); changes are refused; the state saved at version \(storage?["savedVersion"]?.intValue ?? 0) is kept; next attempt within \(retry)"
+    case "off":
+        return "\nstorage: off (--ephemeral): nothing is kept on disk"
+    default:
+        return ""
+    }
 }
 
 /// `watch [POINTER]`: the snapshot, then one JSON line per diff, for shell pipelines.

@@ -2,16 +2,16 @@ import Glibc
 import LifeIO
 import Protocol
 
-/// One connected client: its input decoder, its bounded output buffer and its subscriptions.
+/// One connected client: its input decoder and its bounded output buffer. (Its subscriptions
+/// are in the server's subscription table, under its number.)
 final class Client {
-    /// A subscription: the path it watches and the version of the last snapshot or diff it was sent.
-    struct Subscription {
-        var id: JSON?
-        /// What it watches: a path, and a window onto the grid when it has one.
-        var group: SubscriptionGroup
-        var lastVersion: Int
-        /// Diffs were dropped while the client could not keep up; it gets a fresh snapshot once it drains.
-        var needsResync = false
+    /// Output that waits for the turn's changes to be saved: an acknowledgement, and everything
+    /// queued for the client after it (so that order is kept).
+    enum HeldOutput {
+        case bytes([[UInt8]])
+        case producer(OutputProducer)
+        /// An acknowledgement: `ack` once the change is saved, `storage-failed` if the save fails.
+        case ack(id: JSON?, version: Int)
     }
 
     let fd: Int32
@@ -19,8 +19,11 @@ final class Client {
     var decoder: FrameDecoder
     /// Bytes waiting to be written.
     private var output = OutputQueue()
-    /// Subscriptions by the id they were made with (`.null` for none).
-    var subscriptions: [JSON: Subscription] = [:]
+    /// Output held until the turn's save (empty unless this client waits for an acknowledgement).
+    private(set) var held: [HeldOutput] = []
+    private var heldBytes = 0
+    /// Whether the server has this client in its list of clients to write to at the end of the turn.
+    var isMarkedForWriting = false
     /// No more reading: the connection closes once its output is written.
     var isClosing = false
     /// Reading paused because replies are piling up unread.
@@ -45,16 +48,56 @@ final class Client {
         decoder = FrameDecoder(maxFrameSize: maxFrameSize)
     }
 
-    /// Whether a subscription's diffs were dropped and its fresh snapshot is still to be sent.
-    var hasPendingResync: Bool { subscriptions.values.contains { $0.needsResync } }
+    /// Bytes queued or held and not yet written.
+    var pendingBytes: Int { output.count + heldBytes }
 
-    /// Bytes queued and not yet written.
-    var pendingBytes: Int { output.count }
+    /// Bytes queued for writing now (held output not included).
+    var writableBytes: Int { output.count }
 
-    /// Queues `bytes` behind what is already waiting (a large array is referenced, not copied:
-    /// one encoded diff shared by every watcher stays one copy).
-    func enqueue(_ bytes: [UInt8]) {
-        output.append(bytes)
+    /// Queues `parts` behind what is already waiting (a large array is referenced, not copied:
+    /// one encoded diff shared by every watcher stays one copy); behind held output while there is some.
+    func enqueue(_ parts: [[UInt8]]) {
+        guard held.isEmpty else {
+            held.append(.bytes(parts))
+            heldBytes += parts.reduce(0) { $0 + $1.count }
+            return
+        }
+        for bytes in parts { output.append(bytes) }
+    }
+
+    /// Queues bytes that `producer` makes as the socket drains (a streamed reply).
+    func enqueue(_ producer: OutputProducer) {
+        guard held.isEmpty else {
+            held.append(.producer(producer))
+            heldBytes += producer.remaining
+            return
+        }
+        output.append(producer)
+    }
+
+    /// Holds an acknowledgement (and everything after it) until the turn's changes are saved.
+    func holdAcknowledgement(id: JSON?, version: Int) {
+        held.append(.ack(id: id, version: version))
+        heldBytes += 32
+    }
+
+    /// Releases held output into the queue: acknowledgements as `ack` frames, or, when the save
+    /// failed, as `storage-failed` errors carrying `failure`.
+    func releaseHeld(failure: ProtocolError?) {
+        let items = held
+        held.removeAll()
+        heldBytes = 0
+        for item in items {
+            switch item {
+            case .bytes(let parts):
+                for bytes in parts { output.append(bytes) }
+            case .producer(let producer):
+                output.append(producer)
+            case .ack(let id, let version):
+                let message: ServerMessage = failure.map { .error(id: id, $0) } ?? .ack(id: id, version: version)
+                output.append(Frame.encode(message.json))
+            }
+        }
     }
 
     /// Writes as much as the socket takes without blocking.
@@ -66,10 +109,4 @@ final class Client {
         if case .failed = result { return false }
         return true
     }
-}
-
-/// Subscriptions that watch the same thing (path and viewport) share one rendering and one encoded diff.
-struct SubscriptionGroup: Hashable {
-    var path: JSONPointer
-    var viewport: Viewport?
 }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeDaemon
 import LifeIO
 import LifeStore
 import Protocol
@@ -17,13 +18,22 @@ final class Server {
     let options: DaemonOptions
     let log: Logger
     private var clients: [Int32: Client] = [:]
+    /// The same clients by number, the key of their subscriptions.
+    private var clientsByNumber: [Int: Client] = [:]
     private var nextClientNumber = 1
     private let startedAt = MonotonicClock.now
-    /// Renders what get and subscriptions ask for, each part once per version.
+    /// Renders what get and subscriptions ask for, building only what a path needs.
     private let renderer = StateRenderer()
-    /// The value last published to each group of subscriptions with the same path and viewport:
-    /// the base of the group's next diff, which is encoded once and shared by the whole group.
-    private var groupValues: [SubscriptionGroup: JSON] = [:]
+    /// Computes each change's diffs, once per group of subscriptions that watch the same thing.
+    private let publisher: Publisher
+    /// Every connection's subscriptions, within limits.
+    private var subscriptions = SubscriptionTable()
+    /// What unread streamed replies may owe their readers in all.
+    private let replyBudget = ReplyBudget(limit: Server.streamedReplyBudget)
+    /// A reply whose value holds more of the grid's cells than this is streamed.
+    static let streamingThreshold = 256 * 1024
+    /// The most bytes all unread streamed replies may owe: 15 whole 4096 x 4096 grids.
+    static let streamedReplyBudget = 256 << 20
     private var totalResyncs = 0
     /// Bytes written to clients that have left (those still connected count their own).
     private var bytesSentToDeparted = 0
@@ -31,13 +41,14 @@ final class Server {
     let durability: Durability?
     /// Who may connect besides the daemon's own user and root.
     let allowedGroup: gid_t?
-    /// Output queued while a client's batch of requests is handled waits here, and goes out in
-    /// one write per client at the end of the batch (a thousand pipelined acks are one
-    /// `sendmsg`, not a thousand), after the batch's changes are on disk (group commit).
-    private var heldClients: [Client] = []
-    private var isHoldingOutput = false
-    /// Whether an acknowledged change of the batch is not yet on disk.
-    private var needsSave = false
+    /// Clients with output queued during this turn of the loop. Nothing is written while the turn
+    /// runs: at its end (``endOfTurn()``) the turn's changes are saved, then each of these clients
+    /// gets one write (a thousand pipelined acks are one `sendmsg`, not a thousand).
+    private var clientsToWrite: [Client] = []
+    /// Clients holding an acknowledgement until the turn's save.
+    private var clientsHolding: [Client] = []
+    /// Whether a retry of a failed save is scheduled.
+    private var isRetryScheduled = false
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
@@ -50,12 +61,27 @@ final class Server {
         self.log = log
         self.durability = durability
         self.allowedGroup = allowedGroup
+        publisher = Publisher(renderer: renderer)
     }
 
     func start() throws(SystemError) {
         try loop.watch(listener, for: .readable) { [unowned self] _ in acceptAll() }
-        store.didChange = { [unowned self] old, _, version in publish(old: old, version: version) }
+        loop.addBeforeSleep { [unowned self] in endOfTurn() }
         sweepIdleClients()
+    }
+
+    /// Connects the server to the store: every change is recorded for saving and published; while
+    /// saving fails, changes are refused; actions from effects are logged.
+    func observe(_ store: Store<AppState, AppAction>) {
+        store.approve = { [unowned self] _, _, _, _ throws(ProtocolError) in
+            if let refusal = durability?.refusal { throw refusal }
+        }
+        store.didChange = { [unowned self] old, action, origin, version in
+            durability?.record(action, origin: origin, version: version)
+            publish(old: old, version: version)
+        }
+        store.didRestore = { [unowned self] old, version in publish(old: old, version: version) }
+        store.didRunEffectAction = { [unowned self] action, outcome in effectDelivered(action, outcome) }
     }
 
     var clientCount: Int { clients.count }
@@ -88,6 +114,7 @@ final class Server {
                 continue
             }
             clients[fd] = client
+            clientsByNumber[client.number] = client
             log.debug("client \(client.number) connected (\(clients.count) in all)")
             send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
         }
@@ -101,7 +128,9 @@ final class Server {
         guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else {
             return ProtocolError(.forbidden, "the peer's credentials cannot be read")
         }
-        guard PeerPolicy.allows(uid: uid, gid: gid, ownUID: getuid(), allowedGroup: allowedGroup) else {
+        // The supplementary groups matter only for --allow-group: no system call otherwise.
+        let groups = allowedGroup == nil || uid == getuid() || uid == 0 ? [] : PeerPolicy.peerGroups(of: fd)
+        guard PeerPolicy.allows(uid: uid, gid: gid, groups: groups, ownUID: getuid(), allowedGroup: allowedGroup) else {
             return ProtocolError(.forbidden, "uid \(uid) (pid \(pid)) may not connect to this lifed")
         }
         guard clients.count < options.maxClients else {
@@ -111,9 +140,7 @@ final class Server {
     }
 
     private func handle(_ events: EventLoop.Events, for fd: Int32) {
-        defer { commit() }
         guard let client = clients[fd] else { return }
-        isHoldingOutput = true
         if events.contains(.writable) || events.contains(.error) {
             guard client.flush() else { return disconnect(client, reason: "write failed") }
             afterFlush(client)
@@ -175,7 +202,7 @@ final class Server {
             client.framesReceived += 1
             handleRequest(frame, from: client)
             if atEndOfInput { continue }
-            if client.pendingBytes > options.clientBuffer || client.hasPendingResync {
+            if client.pendingBytes > options.clientBuffer || hasPendingResync(client) {
                 // Replies pile up unread: stop reading until the client catches up.
                 pauseReading(client)
                 return
@@ -218,6 +245,8 @@ final class Server {
     private func disconnect(_ client: Client, reason: String) {
         guard isConnected(client) else { return }
         clients[client.fd] = nil
+        clientsByNumber[client.number] = nil
+        subscriptions.removeConnection(client.number)
         bytesSentToDeparted += client.bytesWritten
         loop.unwatch(client.fd)
         close(client.fd)
@@ -232,15 +261,21 @@ final class Server {
 
     private func enqueue(_ parts: [UInt8]..., to client: Client) {
         guard isConnected(client) else { return }
-        let wasEmpty = client.pendingBytes == 0
-        for bytes in parts { client.enqueue(bytes) }
-        guard wasEmpty else { return }
-        if isHoldingOutput {
-            // Written by commit(), at the end of the batch, once its changes are durable.
-            heldClients.append(client)
-            return
-        }
-        startWriting(client)
+        client.enqueue(parts)
+        markForWriting(client)
+    }
+
+    /// Holds the acknowledgement of a change until the turn's save says whether it is on disk.
+    private func holdAcknowledgement(id: JSON?, version: Int, for client: Client) {
+        if client.held.isEmpty { clientsHolding.append(client) }
+        client.holdAcknowledgement(id: id, version: version)
+        markForWriting(client)
+    }
+
+    private func markForWriting(_ client: Client) {
+        guard !client.isMarkedForWriting else { return }
+        client.isMarkedForWriting = true
+        clientsToWrite.append(client)
     }
 
     /// Writes what the socket takes now and watches for writability for the rest.
@@ -251,26 +286,63 @@ final class Server {
         }
     }
 
-    // MARK: Durability
+    // MARK: The end of a turn
 
-    /// Saves the state if an acknowledged change is not yet on disk, then lets the held replies go.
-    private func commit() {
-        guard isHoldingOutput else { return }
-        if needsSave {
-            durability?.saveNow(store.state, version: store.version)
-            needsSave = false
+    /// Once per turn of the event loop, before it waits again: saves the turn's changes, then
+    /// releases the acknowledgements that waited for the save (or, when it failed, answers them
+    /// `storage-failed` and goes back to the last saved state), then writes to every client with
+    /// output. So no acknowledgement leaves before its change is on disk.
+    private func endOfTurn() {
+        let failure = durability?.commit(store.state, version: store.version)
+        releaseHeldOutput(failure: failure.map { _ in durability?.refusal ?? ProtocolError(.storageFailed, "the change could not be saved") })
+        if failure != nil { rollBack() }
+        let writing = clientsToWrite
+        clientsToWrite.removeAll(keepingCapacity: true)
+        for client in writing {
+            client.isMarkedForWriting = false
+            if isConnected(client), client.writableBytes > 0 { startWriting(client) }
         }
-        isHoldingOutput = false
-        let held = heldClients
-        heldClients.removeAll(keepingCapacity: true)
-        for client in held where isConnected(client) && client.pendingBytes > 0 { startWriting(client) }
     }
 
-    /// Saves the state before any reply that follows is sent (group commit at the end of the batch).
-    private func requireDurability(for action: AppAction) {
-        guard durability != nil, action != .simulation(.tick) else { return }
-        isHoldingOutput = true
-        needsSave = true
+    private func releaseHeldOutput(failure: ProtocolError?) {
+        let holding = clientsHolding
+        clientsHolding.removeAll(keepingCapacity: true)
+        for client in holding where isConnected(client) { client.releaseHeld(failure: failure) }
+    }
+
+    /// After a failed save: the state goes back to what is on disk (as a new version, so watchers
+    /// get the diff back), and a retry is scheduled.
+    private func rollBack() {
+        guard let durability else { return }
+        let saved = durability.lastSaved
+        if store.state != saved.state {
+            log.warning("going back to the last saved state (version \(saved.version)) as version \(store.version + 1)")
+            store.restore(saved.state)
+        }
+        scheduleRetry()
+    }
+
+    private func scheduleRetry() {
+        guard let durability, !isRetryScheduled else { return }
+        isRetryScheduled = true
+        _ = loop.schedule(after: durability.retryDelay) { [weak self] in
+            guard let self else { return }
+            isRetryScheduled = false
+            if !durability.retry(store.state, version: store.version) { scheduleRetry() }
+        }
+    }
+
+    /// Saves the state unless it is on disk already (at start-up and shutdown); a failure is
+    /// handled as any other: changes are refused until a retry succeeds.
+    func saveNow() {
+        guard durability?.saveNow(store.state, version: store.version) != nil else { return }
+        rollBack()
+    }
+
+    /// Saves the timer's ticks of the last few seconds (the housekeeping timer calls this).
+    func saveTicks() {
+        guard durability?.saveTicks(store.state, version: store.version) != nil else { return }
+        rollBack()
     }
 
     // MARK: Requests
@@ -295,47 +367,66 @@ final class Server {
             let outcome = store.send(action)
             logAction(action, outcome, from: "client \(client.number)")
             switch outcome {
-            case .changed(let version):
-                requireDurability(for: action)
-                send(.ack(id: id, version: version), to: client)
-            case .unchanged(let version):
-                send(.ack(id: id, version: version), to: client)
+            case .changed(let version), .unchanged(let version):
+                // An ack promises that the state at its version is on disk.
+                if durability?.hasUncommittedChanges == true {
+                    holdAcknowledgement(id: id, version: version, for: client)
+                } else {
+                    send(.ack(id: id, version: version), to: client)
+                }
             case .refused(let error):
                 send(.error(id: id, error), to: client)
             }
 
         case .get(let path):
-            guard let value = render(SubscriptionGroup(path: path, viewport: nil)) else {
+            guard renderer.exists(in: store.state, at: path) else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
-            send(.state(id: id, version: store.version, path: path.description, value: value), to: client)
+            let version = store.version
+            if let refusal = sendValue(of: SubscriptionGroup(path: path), to: client, { .state(id: id, version: version, path: path.description, value: $0) }) {
+                send(.error(id: id, refusal), to: client)
+            }
 
         case .subscribe(let path, let viewport):
             let group = SubscriptionGroup(path: path, viewport: viewport)
-            guard let value = render(group) else {
+            let version = store.version
+            guard renderer.exists(in: store.state, at: path, window: viewport),
+                let frame = replyFrame(of: group, { .snapshot(id: id, version: version, path: path.description, value: $0, resync: false) })
+            else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
-            groupValues[group] = value
-            client.subscriptions[id ?? .null] = Client.Subscription(id: id, group: group, lastVersion: store.version)
-            send(.snapshot(id: id, version: store.version, path: path.description, value: value, resync: false), to: client)
+            guard frame.fits(replyBudget) else { return send(.error(id: id, tooLarge(group)), to: client) }
+            do {
+                try subscriptions.subscribe(connection: client.number, id: id, group: group, version: version)
+            } catch {
+                return send(.error(id: id, error), to: client)
+            }
+            enqueue(frame, to: client)
 
         case .viewport(let viewport):
-            guard var subscription = client.subscriptions[id ?? .null] else {
+            let key = SubscriptionTable.Key(connection: client.number, id: id ?? .null)
+            guard let subscription = subscriptions[key] else {
                 return send(.error(id: id, ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)")), to: client)
             }
             guard Viewport.gridPath.hasPrefix(subscription.group.path) else {
                 return send(.error(id: id, ProtocolError(.invalidArgument, "subscription \((id ?? .null).preview) does not include the grid")), to: client)
             }
-            subscription.group.viewport = viewport
-            let value = render(subscription.group) ?? .null
-            groupValues[subscription.group] = value
-            subscription.lastVersion = store.version
-            subscription.needsResync = false
-            client.subscriptions[id ?? .null] = subscription
-            send(.snapshot(id: id, version: store.version, path: subscription.group.path.description, value: value, resync: false), to: client)
+            let group = SubscriptionGroup(path: subscription.group.path, viewport: viewport)
+            let version = store.version
+            guard let frame = replyFrame(of: group, { .snapshot(id: id, version: version, path: group.path.description, value: $0, resync: false) }),
+                frame.fits(replyBudget)
+            else {
+                return send(.error(id: id, tooLarge(group)), to: client)
+            }
+            do {
+                try subscriptions.move(key, to: group, version: store.version)
+            } catch {
+                return send(.error(id: id, error), to: client)
+            }
+            enqueue(frame, to: client)
 
         case .unsubscribe:
-            guard client.subscriptions.removeValue(forKey: id ?? .null) != nil else {
+            guard subscriptions.unsubscribe(SubscriptionTable.Key(connection: client.number, id: id ?? .null)) else {
                 return send(.error(id: id, ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)")), to: client)
             }
             send(.ack(id: id, version: store.version), to: client)
@@ -364,12 +455,12 @@ final class Server {
         }
     }
 
-    /// An action an effect delivered (a tick, a fetch's answer): logged, and saved unless it is a tick.
-    func effectDelivered(_ action: AppAction, _ outcome: Store<AppState, AppAction>.Outcome) {
+    /// An action an effect delivered (a tick, a fetch's answer): logged (it is saved with the turn's changes).
+    private func effectDelivered(_ action: AppAction, _ outcome: Store<AppState, AppAction>.Outcome) {
         logAction(action, outcome, from: "an effect")
-        if case .refused(let error) = outcome { log.warning("\(action.typeName) from an effect refused: \(error.message)") }
-        if case .changed = outcome, action != .simulation(.tick) {
-            durability?.saveNow(store.state, version: store.version)
+        // While saving fails every tick is refused; the failure itself is logged once.
+        if case .refused(let error) = outcome, error.code != .storageFailed {
+            log.warning("\(action.typeName) from an effect refused: \(error.message)")
         }
     }
 
@@ -386,7 +477,7 @@ final class Server {
                     log.info("client \(client.number) did not finish a frame within \(options.frameTimeout); closing it")
                     send(.error(id: nil, ProtocolError(.badFrame, "a frame took over \(options.frameTimeout) to arrive; closing")), to: client)
                     closeAfterFlush(client)
-                } else if client.subscriptions.isEmpty, client.pendingBytes == 0, quiet > options.idleTimeout {
+                } else if subscriptions.keys(of: client.number).isEmpty, client.pendingBytes == 0, quiet > options.idleTimeout {
                     log.debug("client \(client.number) idle without a subscription; closing it")
                     disconnect(client, reason: "idle")
                 }
@@ -395,15 +486,39 @@ final class Server {
         }
     }
 
+    /// Sends `message` with the value `group` watches, streamed when it holds a large part of the
+    /// grid; returns the refusal when that would pass the budget of unread streamed replies.
+    private func sendValue(of group: SubscriptionGroup, to client: Client, ignoringBudget: Bool = false, _ message: (JSON) -> ServerMessage) -> ProtocolError? {
+        guard let frame = replyFrame(of: group, message) else { return noSuchPath(group.path) }
+        guard ignoringBudget || frame.fits(replyBudget) else { return tooLarge(group) }
+        enqueue(frame, to: client)
+        return nil
+    }
+
+    private func replyFrame(of group: SubscriptionGroup, _ message: (JSON) -> ServerMessage) -> StateRenderer.ReplyFrame? {
+        renderer.replyFrame(of: store.state, at: group.path, window: group.viewport, streamingAbove: Server.streamingThreshold, message: message)
+    }
+
+    private func enqueue(_ frame: StateRenderer.ReplyFrame, to client: Client) {
+        guard isConnected(client) else { return }
+        switch frame {
+        case .whole(let bytes): client.enqueue([bytes])
+        case .stream(let stream): client.enqueue(StreamedReply(stream, budget: replyBudget))
+        }
+        markForWriting(client)
+    }
+
+    private func tooLarge(_ group: SubscriptionGroup) -> ProtocolError {
+        ProtocolError(
+            .limitExceeded,
+            "large replies that wait to be read already owe \(replyBudget.owed >> 20) MiB, near the \(replyBudget.limit >> 20) MiB lifed keeps for them; read them first, or ask for a part: a window of the grid (a subscription with a viewport) or a path inside it such as /simulation/gridState/grid/cells/0")
+    }
+
     private func noSuchPath(_ path: JSONPointer) -> ProtocolError {
         ProtocolError(.noSuchPath, "nothing in the state at \(JSON.string(path.description).preview)")
     }
 
     /// The group's value now: the state at its path, the grid windowed by its viewport.
-    private func render(_ group: SubscriptionGroup) -> JSON? {
-        renderer.value(of: store.state, version: store.version, at: group.path, window: group.viewport)
-    }
-
     func statusInfo() -> [String: JSON] {
         let state = store.state
         let uptime = MonotonicClock.now - startedAt
@@ -413,10 +528,15 @@ final class Server {
             "version": .int(store.version),
             "uptimeMs": .int(DurationText.milliseconds(of: uptime)),
             "clients": .int(clients.count),
-            "subscriptions": .int(clients.values.reduce(0) { $0 + $1.subscriptions.count }),
+            "subscriptions": .int(subscriptions.count),
             "resyncs": .int(totalResyncs),
             "bytesSent": .int(clients.values.reduce(bytesSentToDeparted) { $0 + $1.bytesWritten }),
             "socket": .string(options.socketPath),
+            "storage": storageInfo,
+            "publisher": [
+                "patches": .int(publisher.work.patches), "gridComparisons": .int(publisher.work.gridComparisons),
+                "cellsRendered": .int(publisher.work.cellsRendered), "streamedReplyBytesOwed": .int(replyBudget.owed),
+            ],
             "summary": [
                 "ticks": .int(state.simulation.gridState.ticks),
                 "isRunningTimer": .bool(state.simulation.isRunningTimer),
@@ -433,49 +553,91 @@ final class Server {
         ]
     }
 
+    /// Whether changes are being saved: `{"saving": "ok"}`, `{"saving": "failed", "error": ...,
+    /// "retryInMs": ...}`, or `{"saving": "off"}` with `--ephemeral`.
+    private var storageInfo: JSON {
+        guard let durability else { return ["saving": "off"] }
+        guard let failure = durability.failure else { return ["saving": "ok", "savedVersion": .int(durability.lastSaved.version)] }
+        return [
+            "saving": "failed", "error": .string(failure), "savedVersion": .int(durability.lastSaved.version),
+            "retryInMs": .int(DurationText.milliseconds(of: durability.retryDelay)),
+        ]
+    }
+
     // MARK: Publishing
 
     /// Sends the change to every subscription whose value changed: one diff per group of
-    /// subscriptions with the same path and viewport, built and encoded once, its bytes shared.
-    /// With no subscriptions, nothing is rendered at all.
+    /// subscriptions that watch the same path and viewport, built and encoded once, its bytes
+    /// shared. Groups whose every member waits for a resync are skipped, and with no
+    /// subscriptions nothing is computed at all.
     private func publish(old: AppState, version: Int) {
-        var members: [SubscriptionGroup: [(client: Client, key: JSON)]] = [:]
-        for client in clients.values {
-            for (key, subscription) in client.subscriptions { members[subscription.group, default: []].append((client, key)) }
+        let live = subscriptions.groups.filter { group in
+            subscriptions.members(of: group).contains { subscriptions[$0]?.needsResync == false }
         }
-        for group in groupValues.keys where members[group] == nil { groupValues[group] = nil }
-        for (group, subscribers) in members {
-            let before = groupValues[group] ?? .null
-            let after = render(group) ?? .null
-            groupValues[group] = after
-            let patch = JSONDiff.patch(from: before, to: after)
-            guard !patch.isEmpty else { continue }
-            let diff = SharedDiff(encodedPatch: patch.encodedJSON(), version: version)
-            for (client, key) in subscribers where isConnected(client) {
-                guard let subscription = client.subscriptions[key], !subscription.needsResync else { continue }
+        guard !live.isEmpty else { return }
+        // A diff larger than a client may buffer is replaced by a fresh snapshot, which is streamed.
+        let patches = publisher.patches(from: old, to: store.state, for: live, limit: options.clientBuffer)
+        for group in patches.oversized {
+            for key in subscriptions.members(of: group) {
+                guard var subscription = subscriptions[key], !subscription.needsResync else { continue }
+                subscription.needsResync = true
+                subscriptions[key] = subscription
+                if let client = clientsByNumber[key.connection], client.pendingBytes == 0 { resyncIfNeeded(client, because: .largeChange) }
+            }
+        }
+        for (group, patch) in patches.encoded {
+            let diff = SharedDiff(encodedPatch: patch, version: version)
+            for key in subscriptions.members(of: group) {
+                guard var subscription = subscriptions[key], !subscription.needsResync,
+                    let client = clientsByNumber[key.connection], isConnected(client)
+                else { continue }
                 if client.pendingBytes > options.clientBuffer {
                     // The watcher cannot keep up: drop its diffs, and resynchronise it once it drains.
                     // Its requests wait too, so that a pong still follows everything before it.
-                    client.subscriptions[key]?.needsResync = true
+                    subscription.needsResync = true
+                    subscriptions[key] = subscription
                     if !client.isReadPaused && !client.isClosing { pauseReading(client) }
                     continue
                 }
                 let head = diff.head(id: subscription.id, base: subscription.lastVersion)
-                client.subscriptions[key]?.lastVersion = version
+                subscription.lastVersion = version
+                subscriptions[key] = subscription
                 enqueue(head, diff.sharedTail, to: client)
             }
         }
     }
 
-    private func resyncIfNeeded(_ client: Client) {
-        for (key, subscription) in client.subscriptions where subscription.needsResync {
-            let value = render(subscription.group) ?? .null
-            client.subscriptions[key]?.needsResync = false
-            client.subscriptions[key]?.lastVersion = store.version
+    /// Whether one of the client's subscriptions waits for a fresh snapshot.
+    private func hasPendingResync(_ client: Client) -> Bool {
+        subscriptions.keys(of: client.number).contains { subscriptions[$0]?.needsResync == true }
+    }
+
+    /// Why a subscription gets a fresh snapshot instead of a diff.
+    private enum ResyncReason {
+        /// Its client fell behind and diffs were dropped.
+        case fellBehind
+        /// The change was larger than the client may buffer (a dense world's whole grid).
+        case largeChange
+    }
+
+    private func resyncIfNeeded(_ client: Client, because reason: ResyncReason = .fellBehind) {
+        for key in subscriptions.keys(of: client.number) {
+            guard var subscription = subscriptions[key], subscription.needsResync else { continue }
+            subscription.needsResync = false
+            subscription.lastVersion = store.version
+            subscriptions[key] = subscription
             client.resyncs += 1
             totalResyncs += 1
-            log.info("client \(client.number) fell behind; resynchronised \(subscription.group.path.description.isEmpty ? "the whole state" : subscription.group.path.description)")
-            send(.snapshot(id: subscription.id, version: store.version, path: subscription.group.path.description, value: value, resync: true), to: client)
+            let what = subscription.group.path.description.isEmpty ? "the whole state" : subscription.group.path.description
+            switch reason {
+            case .fellBehind: log.info("client \(client.number) fell behind; resynchronised \(what)")
+            case .largeChange: log.debug("client \(client.number): a change of \(what) too large for a diff; sent a snapshot")
+            }
+            // At most one per subscription, once the client has drained its queue: not refused.
+            let version = store.version
+            _ = sendValue(of: subscription.group, to: client, ignoringBudget: true) {
+                .snapshot(id: subscription.id, version: version, path: subscription.group.path.description, value: $0, resync: true)
+            }
         }
     }
 
@@ -484,7 +646,7 @@ final class Server {
     /// Says goodbye to every client and writes what it can for up to `grace`, without blocking on any one.
     func shutdown(grace: Duration = .milliseconds(500)) {
         let bye = Frame.encode(ServerMessage.bye(reason: "shutdown").json)
-        for client in clients.values { client.enqueue(bye) }
+        for client in clients.values { client.enqueue([bye]) }
         let deadline = MonotonicClock.now + grace
         while MonotonicClock.now < deadline {
             var waiting: [pollfd] = []
@@ -501,5 +663,15 @@ final class Server {
         for client in Array(clients.values) { disconnect(client, reason: "shutdown") }
         loop.unwatch(listener)
         close(listener)
+    }
+}
+
+extension StateRenderer.ReplyFrame {
+    /// Whether the frame may be queued: a whole one always, a streamed one within the budget.
+    func fits(_ budget: ReplyBudget) -> Bool {
+        switch self {
+        case .whole: return true
+        case .stream(let stream): return budget.allows(stream.count)
+        }
     }
 }

@@ -34,9 +34,14 @@ if !options.ephemeral {
     if let folder = StateFile.folder(explicit: options.stateDirectory, environment: environmentVariables) {
         do {
             try UnixSocket.prepareFolder(folder)
-            // One daemon per state folder: two would overwrite each other's world.
-            let lock = open("\(folder)/lifed.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-            guard lock >= 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            // One daemon per state folder: two would overwrite each other's world. Nothing in
+            // the folder is followed if it is a symbolic link (O_NOFOLLOW here and for the state).
+            let lock = open("\(folder)/lifed.lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard lock >= 0 else {
+                log.error("cannot open \(folder)/lifed.lock: \(String(cString: strerror(errno)))")
+                exit(.failure)
+            }
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
                 log.error("another lifed keeps its state in \(folder); give this one --state-dir or --ephemeral")
                 exit(.failure)
             }
@@ -107,28 +112,31 @@ let store = Store(
     reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
     environment: environment
 )
-let durability = stateFile.map { Durability(file: $0, log: log, savedVersion: restored?.version ?? -1) }
+// A new world (no version on disk yet) is saved at once.
+let durability = stateFile.map { Durability(file: $0, log: log, saved: initialState, version: restored?.version ?? -1) }
 let server = Server(
     loop: loop, store: store, listener: listener, options: options, log: log, durability: durability, allowedGroup: allowedGroup)
-store.didRunEffectAction = { action, outcome in server.effectDelivered(action, outcome) }
+server.observe(store)
 if resumeTimer {
     log.info("the timer was running; resuming it")
     server.logAction(.simulation(.startTimer), store.send(.simulation(.startTimer)), from: "start-up")
 }
-durability?.saveNow(store.state, version: store.version)
+server.saveNow()
 
 let notifier = SystemdNotifier(environment: environmentVariables)
 
 /// A one-line summary for systemd's STATUS=.
 @MainActor func statusLine() -> String {
     let state = store.state
-    return "ticks \(state.simulation.gridState.ticks), \(state.simulation.isRunningTimer ? "running" : "stopped"), \(server.clientCount) clients"
+    let summary = "ticks \(state.simulation.gridState.ticks), \(state.simulation.isRunningTimer ? "running" : "stopped"), \(server.clientCount) clients"
+    guard let failure = durability?.failure else { return summary }
+    return "cannot save (\(failure)); refusing changes; \(summary)"
 }
 
-/// Every few seconds: save while the timer runs (ticks are not saved one by one), and tell systemd how things are.
+/// Every few seconds: save the timer's ticks (they are not saved one by one), and tell systemd how things are.
 @MainActor func housekeeping() {
     _ = loop.schedule(after: .seconds(5)) {
-        if store.state.simulation.isRunningTimer { durability?.saveNow(store.state, version: store.version) }
+        server.saveTicks()
         notifier.notify("STATUS=\(statusLine())")
         housekeeping()
     }
@@ -164,7 +172,7 @@ loop.run()
 notifier.notify("STOPPING=1\nSTATUS=shutting down")
 // The saved state keeps isRunningTimer, so a restart resumes the run.
 store.cancelAllEffects()
-durability?.saveNow(store.state, version: store.version)
+server.saveNow()
 server.shutdown()
 if ownsSocket { unlink(options.socketPath) }
 log.info("stopped")

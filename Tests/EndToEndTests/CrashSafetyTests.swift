@@ -135,9 +135,8 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertFalse(names.contains { $0.contains("corrupt") || $0.contains("unreadable") || $0.contains("unknown-format") }, "\(names)")
         let leftovers = names.filter { $0.contains(".tmp-") }
         if !leftovers.isEmpty {
-            // A kill between creating the temporary file and renaming it leaves it behind (its
-            // name carries the dead daemon's pid, so nothing ever removes it). Harmless to the
-            // state, but it accumulates; reported, not failed.
+            // A kill between creating the temporary file and renaming it leaves it behind until
+            // the next daemon's start-up removes it. Harmless to the state; reported, not failed.
             print("CrashSafetyTests: \(leftovers.count) temporary state files left by killed daemons: \(leftovers.sorted())")
         }
         XCTAssertEqual(daemon.terminate(), 0)
@@ -440,18 +439,9 @@ private enum Expectation: CustomStringConvertible {
 }
 
 /// SplitMix64: reproducible from the seed the test prints.
-fileprivate struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+fileprivate typealias SeededRandom = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }

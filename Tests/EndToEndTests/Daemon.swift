@@ -24,7 +24,8 @@ enum Products {
 func makeTemporaryFolder(_ test: XCTestCase) throws -> String {
     // Short: socket paths are limited to 107 bytes.
     let path = "/tmp/life-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    // 0700 whatever the umask: lifed refuses a folder its group or others may write to.
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
     return path
 }
@@ -35,13 +36,21 @@ final class Daemon {
     let socketPath: String
     let stderrPipe = Pipe()
 
-    init(_ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil) throws {
+    /// Starts lifed with `arguments`; with `wrapper` (a program and its arguments, such as
+    /// `prlimit --nofile=64:64`), lifed is started through it.
+    init(_ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = []) throws {
         let folder = try makeTemporaryFolder(test)
         self.socketPath = socketPath ?? "\(folder)/run/lifed.sock"
-        process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
         // Each daemon keeps its state in its own temporary folder, never the user's.
         let keepsState = arguments.contains("--state-dir") || arguments.contains("--ephemeral")
-        process.arguments = ["--socket", self.socketPath] + (keepsState ? [] : ["--state-dir", "\(folder)/state"]) + arguments
+        let lifedArguments = ["--socket", self.socketPath] + (keepsState ? [] : ["--state-dir", "\(folder)/state"]) + arguments
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [Products.path("lifed")] + lifedArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
+            process.arguments = lifedArguments
+        }
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -60,6 +69,12 @@ final class Daemon {
     }
 
     func connect() throws -> Connection { try connectToDaemon(socketPath) }
+
+    /// Kills the daemon with SIGKILL (no chance to save or say goodbye) and waits for it.
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
 
     /// Sends SIGTERM and waits for the exit status.
     func terminate() -> Int32 {

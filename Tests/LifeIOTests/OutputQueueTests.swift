@@ -107,4 +107,50 @@ final class OutputQueueTests: XCTestCase {
         queue.append([1, 2, 3])
         XCTAssertEqual(queue.write(to: writer), .failed(EPIPE))
     }
+
+    // MARK: Producers
+
+    /// Makes `total` bytes (a counting pattern) in parts, recording the size of each part asked.
+    private final class CountingProducer: OutputProducer {
+        let total: Int
+        private(set) var made = 0
+        private(set) var asked: [Int] = []
+        init(total: Int) { self.total = total }
+        var remaining: Int { total - made }
+        func next(limit: Int) -> [UInt8] {
+            asked.append(limit)
+            let part = min(limit, remaining)
+            defer { made += part }
+            return (made..<(made + part)).map { UInt8(truncatingIfNeeded: $0 % 253) }
+        }
+        var expected: [UInt8] { (0..<total).map { UInt8(truncatingIfNeeded: $0 % 253) } }
+    }
+
+    func testAProducerMakesItsBytesOnlyAsTheSocketDrainsAndInOrder() throws {
+        let (writer, reader) = try socketPair(sendBuffer: 4096)
+        var queue = OutputQueue()
+        let producer = CountingProducer(total: 3 * OutputQueue.producedPartLimit + 17)
+        queue.append([1, 2, 3])
+        queue.append(producer)
+        queue.append([4, 5])
+        XCTAssertEqual(queue.count, 3 + producer.total + 2, "the count includes what is still to be made")
+        XCTAssertEqual(producer.made, 0, "nothing is made before the writing reaches it")
+        XCTAssertEqual(queue.write(to: writer), .wouldBlock)
+        XCTAssertLessThanOrEqual(producer.made, OutputQueue.producedPartLimit, "one part at a time while the socket is full")
+        var received = readAll(reader)
+        while !queue.isEmpty {
+            _ = queue.write(to: writer)
+            received += readAll(reader)
+            XCTAssertLessThanOrEqual(producer.made - (received.count - 3), 2 * OutputQueue.producedPartLimit, "made at most a part ahead of what was read")
+        }
+        XCTAssertEqual(received, [1, 2, 3] + producer.expected + [4, 5])
+        XCTAssertTrue(producer.asked.allSatisfy { $0 == OutputQueue.producedPartLimit })
+    }
+
+    func testAnEmptyProducerQueuesNothing() {
+        var queue = OutputQueue()
+        queue.append(CountingProducer(total: 0))
+        XCTAssertTrue(queue.isEmpty)
+        XCTAssertEqual(queue.chunkCount, 0)
+    }
 }

@@ -17,6 +17,8 @@ enum CounterAction: Equatable {
     case mutateThenRefuse
     /// Returns the effect registered under this name in the environment, changing nothing.
     case perform(String)
+    /// Adds 1 and returns the effect registered under this name.
+    case incrementAndPerform(String)
     /// Changes nothing.
     case noop
     /// Appends "got n" to the log.
@@ -50,6 +52,9 @@ extension Reducer where State == Counter, Action == CounterAction, Environment =
                 throw ProtocolError(.notAllowed, "mutated, then refused")
             case .perform(let name):
                 return environment.effects[name] ?? .none
+            case .incrementAndPerform(let name):
+                state.count += 1
+                return environment.effects[name] ?? .none
             case .noop:
                 break
             case .got(let n):
@@ -66,14 +71,20 @@ final class CounterHarness {
     let store: Store<Counter, CounterAction>
     /// Every `didChange`: the old state, the action, the new version, and the state at that moment.
     private(set) var changes: [(old: Counter, action: CounterAction, version: Int, new: Counter)] = []
+    /// Where each change's action came from, in the order of `changes`.
+    private(set) var origins: [Store<Counter, CounterAction>.Origin] = []
+    /// Every `didRestore`: the state replaced and the new version.
+    private(set) var restores: [(old: Counter, version: Int)] = []
     /// Every `didRunEffectAction`.
     private(set) var effectActions: [(action: CounterAction, outcome: Store<Counter, CounterAction>.Outcome)] = []
 
     init(state: Counter = Counter(), version: Int = 0) {
         store = Store(initialState: state, version: version, reducer: .counter, environment: environment)
-        store.didChange = { [unowned self] old, action, version in
+        store.didChange = { [unowned self] old, action, origin, version in
             changes.append((old, action, version, store.state))
+            origins.append(origin)
         }
+        store.didRestore = { [unowned self] old, version in restores.append((old, version)) }
         store.didRunEffectAction = { [unowned self] action, outcome in
             effectActions.append((action, outcome))
         }

@@ -186,4 +186,89 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(stopped, "the handle was recorded before the delivered action ran")
         XCTAssertFalse(h.store.inFlightEffectIDs.contains(id))
     }
+
+    // MARK: Approval, origins and restore
+
+    func testARefusedApprovalDiscardsTheChangeAndItsEffects() {
+        let h = CounterHarness(state: Counter(count: 5), version: 3)
+        let probe = Probe()
+        h.environment.effects["work"] = probe.effect("work")
+        var asked: [(CounterAction, Store<Counter, CounterAction>.Origin, Counter, Counter)] = []
+        h.store.approve = { action, origin, old, new throws(ProtocolError) in
+            asked.append((action, origin, old, new))
+            if case .incrementAndPerform = action { throw ProtocolError(.storageFailed, "the disk is full") }
+        }
+        XCTAssertEqual(h.store.send(.incrementAndPerform("work")), .refused(ProtocolError(.storageFailed, "the disk is full")))
+        XCTAssertEqual(h.store.state, Counter(count: 5))
+        XCTAssertEqual(h.store.version, 3)
+        XCTAssertTrue(h.changes.isEmpty)
+        XCTAssertEqual(probe.events, [], "the refused action's effect never started")
+        XCTAssertEqual(asked.count, 1)
+        XCTAssertEqual(asked.first?.0, .incrementAndPerform("work"))
+        XCTAssertEqual(asked.first?.1, .sent)
+        XCTAssertEqual(asked.first?.2, Counter(count: 5))
+        XCTAssertEqual(asked.first?.3, Counter(count: 6), "approval sees the change the reducer made")
+        // An action that changes nothing is not put to approval; an approved one goes through.
+        XCTAssertEqual(h.store.send(.noop), .unchanged(version: 3))
+        XCTAssertEqual(h.store.send(.increment), .changed(version: 4))
+        XCTAssertEqual(asked.map(\.0), [.incrementAndPerform("work"), .increment])
+    }
+
+    func testWillReduceSeesEveryActionBeforeTheReducerDoes() {
+        let h = CounterHarness(state: Counter(count: 1))
+        var seen: [(CounterAction, Store<Counter, CounterAction>.Origin, Int)] = []
+        h.store.willReduce = { action, origin in seen.append((action, origin, h.environment.reduced.count)) }
+        let scheduler = TestScheduler()
+        h.perform("later", .run { send in scheduler.schedule(after: .seconds(1)) { send(.add(2)) } })
+        h.store.send(.refuse)
+        h.store.send(.noop)
+        scheduler.advance(by: .seconds(1))
+        XCTAssertEqual(seen.map(\.0), [.perform("later"), .refuse, .noop, .add(2)], "refused and unchanged actions too")
+        XCTAssertEqual(seen.map(\.1), [.sent, .sent, .sent, .effect])
+        XCTAssertEqual(seen.map(\.2), [0, 1, 2, 3], "each before the reducer ran it")
+    }
+
+    func testChangesSayWhetherTheyWereSentOrDeliveredByAnEffect() {
+        let h = CounterHarness()
+        let scheduler = TestScheduler()
+        h.perform("later", .run { send in scheduler.schedule(after: .seconds(1)) { send(.add(2)) } })
+        h.store.send(.increment)
+        scheduler.advance(by: .seconds(1))
+        XCTAssertEqual(h.changes.map(\.action), [.increment, .add(2)])
+        XCTAssertEqual(h.origins, [.sent, .effect])
+    }
+
+    func testAnEffectActionRefusedByApprovalIsReportedAsRefused() {
+        let h = CounterHarness()
+        let scheduler = TestScheduler()
+        h.store.approve = { _, origin, _, _ throws(ProtocolError) in
+            if origin == .effect { throw ProtocolError(.storageFailed, "no saving now") }
+        }
+        h.perform("later", .run { send in scheduler.schedule(after: .seconds(1)) { send(.add(2)) } })
+        scheduler.advance(by: .seconds(1))
+        XCTAssertEqual(h.effectActions.map(\.outcome), [.refused(ProtocolError(.storageFailed, "no saving now"))])
+        XCTAssertEqual(h.store.state, Counter())
+        XCTAssertEqual(h.store.version, 0)
+    }
+
+    func testRestorePutsAnEarlierStateBackAsANewVersion() {
+        let h = CounterHarness(version: 10)
+        let probe = Probe()
+        h.perform("work", probe.effect("work"))
+        h.store.send(.add(3))
+        h.store.send(.add(4))
+        XCTAssertEqual(h.store.version, 12)
+        h.store.restore(Counter(count: 3))
+        XCTAssertEqual(h.store.state, Counter(count: 3))
+        XCTAssertEqual(h.store.version, 13, "versions only grow: the restored state is a new version")
+        XCTAssertEqual(h.restores.count, 1)
+        XCTAssertEqual(h.restores.first?.old, Counter(count: 7))
+        XCTAssertEqual(h.restores.first?.version, 13)
+        XCTAssertEqual(h.changes.count, 2, "a restore is not a change by an action")
+        XCTAssertEqual(probe.events, ["start work"], "effects in flight are left alone")
+        // Restoring the state in place changes nothing.
+        h.store.restore(Counter(count: 3))
+        XCTAssertEqual(h.store.version, 13)
+        XCTAssertEqual(h.restores.count, 1)
+    }
 }

@@ -42,7 +42,7 @@ final class TestStore<State: Equatable, Action: Equatable> {
         store.didRunEffectAction = { [unowned self] action, outcome in
             deliveries.append(Delivery(action: action, outcome: outcome, state: store.state, version: store.version))
         }
-        store.didChange = { [unowned self] old, action, version in
+        store.didChange = { [unowned self] old, action, _, version in
             changes.append((old, action, version, store.state))
         }
     }

@@ -1,0 +1,191 @@
+import Protocol
+
+/// Computes, for one change of the state, the JSON Patch of each group of subscriptions whose
+/// value changed, encoded once per group.
+///
+/// A group's patch has two parts. The part outside the grid is a ``JSONDiff`` of small values
+/// (the grid left out), computed once per path however many windows share the path. The grid's
+/// part comes from the bit planes (``GridChange``): a `replace` of each changed row of the
+/// group's window, or of the whole grid when its size changed. Nothing per group is kept between
+/// changes: the value a diff starts from is the old state's, which the store hands over.
+public final class Publisher {
+    private let renderer: StateRenderer
+
+    /// What the publisher has done so far, for `status` and for tests of what a change costs.
+    public struct Work: Equatable, Sendable {
+        /// Changes for which two grids were compared (never for paths that hold no part of the grid).
+        public var gridComparisons = 0
+        /// Cells rendered as text for diffs.
+        public var cellsRendered = 0
+        /// Patches computed (one per group whose value changed).
+        public var patches = 0
+    }
+
+    public private(set) var work = Work()
+
+    public init(renderer: StateRenderer) {
+        self.renderer = renderer
+    }
+
+    /// The patches of one change.
+    public struct Patches {
+        /// The encoded patch (a JSON array) of each group whose value changed.
+        public var encoded: [SubscriptionGroup: [UInt8]] = [:]
+        /// Groups whose patch would be larger than the limit asked for: not computed (their
+        /// subscribers are better served by a fresh snapshot, which can be streamed).
+        public var oversized: Set<SubscriptionGroup> = []
+    }
+
+    /// The encoded patch (a JSON array) of each of `groups` whose value differs between `old`
+    /// and `new`; a group whose value did not change has no entry. A group whose patch would
+    /// hold more than about `limit` bytes of the grid's rows is listed as oversized instead.
+    public func patches(from old: AppState, to new: AppState, for groups: some Sequence<SubscriptionGroup>, limit: Int = .max) -> Patches {
+        var gridless: (old: JSON, new: JSON)?
+        var outsideGrid: [JSONPointer: [UInt8]] = [:]
+        var grid: GridChange?
+        var patches = Patches()
+        for group in groups {
+            if limit < .max, group.gridPlacement != .none {
+                if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
+                if let grid, grid.estimatedBytes(window: group.viewport, limit: limit) > limit {
+                    patches.oversized.insert(group)
+                    continue
+                }
+            }
+            var writer = PatchWriter()
+            let placement = group.gridPlacement
+            if placement.reachesOutsideGrid {
+                if outsideGrid[group.path] == nil {
+                    if gridless == nil { gridless = (renderer.gridless(old), renderer.gridless(new)) }
+                    let before = gridless?.old.value(at: group.path) ?? .null
+                    let after = gridless?.new.value(at: group.path) ?? .null
+                    outsideGrid[group.path] = PatchWriter.operations(JSONDiff.patch(from: before, to: after))
+                }
+                writer.appendOperations(outsideGrid[group.path] ?? [])
+            }
+            switch placement {
+            case .none:
+                break
+            case .contains(let at):
+                if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
+                writeGrid(at: at, window: group.viewport, change: &grid, into: &writer)
+            case .inside(let rest):
+                if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
+                writeInsideGrid(rest, window: group.viewport, change: &grid, into: &writer)
+            }
+            if let patch = writer.finished() { patches.encoded[group] = patch }
+        }
+        if let grid {
+            work.gridComparisons += 1
+            work.cellsRendered += grid.cellsRendered
+        }
+        work.patches += patches.encoded.count
+        return patches
+    }
+
+    /// The grid object at `at`: its changed rows, or the whole of it when its size changed.
+    private func writeGrid(at pointer: JSONPointer, window: Viewport?, change: inout GridChange?, into writer: inout PatchWriter) {
+        guard var grid = change, !grid.isUnchanged else { return }
+        defer { change = grid }
+        guard grid.sameShape else {
+            writer.appendReplace(pointer, grid.new.json(window: window))
+            return
+        }
+        writeRows(cellsAt: pointer.appending("cells"), window: window, change: &grid, into: &writer)
+        if window != nil, grid.old.population != grid.new.population {
+            writer.appendReplace(pointer.appending("population"), .int(grid.new.population))
+        }
+    }
+
+    /// A value inside the grid object: the rows (`/cells`), one row (`/cells/N`), or a small member.
+    private func writeInsideGrid(_ rest: JSONPointer, window: Viewport?, change: inout GridChange?, into writer: inout PatchWriter) {
+        guard var grid = change, !grid.isUnchanged else { return }
+        defer { change = grid }
+        if grid.sameShape, rest.tokens == ["cells"] {
+            writeRows(cellsAt: .root, window: window, change: &grid, into: &writer)
+            return
+        }
+        if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
+            let clamped = window?.clamped(toRows: grid.new.rows, cols: grid.new.cols) ?? Viewport(row: 0, col: 0, rows: grid.new.rows, cols: grid.new.cols)
+            guard let row = Int(rest.tokens[1]), String(row) == rest.tokens[1], row >= 0, row < clamped.rows else { return }
+            if grid.changed(row: clamped.row + row, col: clamped.col, count: clamped.cols) {
+                writer.appendRowReplace(.root, index: nil) { grid.appendText(row: clamped.row + row, col: clamped.col, count: clamped.cols, to: &$0) }
+            }
+            return
+        }
+        let before = grid.old.json(window: window, at: rest) ?? .null
+        let after = grid.new.json(window: window, at: rest) ?? .null
+        writer.appendOperations(PatchWriter.operations(JSONDiff.patch(from: before, to: after)))
+    }
+
+    /// A `replace` of each row of the window that changed, at `cells/N` (same-shape grids).
+    private func writeRows(cellsAt cells: JSONPointer, window: Viewport?, change grid: inout GridChange, into writer: inout PatchWriter) {
+        let clamped = window?.clamped(toRows: grid.new.rows, cols: grid.new.cols) ?? Viewport(row: 0, col: 0, rows: grid.new.rows, cols: grid.new.cols)
+        for index in 0..<clamped.rows where grid.changed(row: clamped.row + index, col: clamped.col, count: clamped.cols) {
+            writer.appendRowReplace(cells, index: index) { grid.appendText(row: clamped.row + index, col: clamped.col, count: clamped.cols, to: &$0) }
+        }
+    }
+}
+
+/// Writes a JSON Patch's text operation by operation, in the encoder's member order (op, path,
+/// value): the same bytes `[PatchOperation].encodedJSON()` would give for the same operations.
+struct PatchWriter {
+    private var output: [UInt8] = [UInt8(ascii: "[")]
+    private var isEmpty = true
+
+    /// The encoded operations of `patch`, comma-separated, without the array's brackets.
+    static func operations(_ patch: [PatchOperation]) -> [UInt8] {
+        guard !patch.isEmpty else { return [] }
+        let encoded = patch.encodedJSON()
+        return Array(encoded[1..<(encoded.count - 1)])
+    }
+
+    /// Appends operations encoded by ``operations(_:)``.
+    mutating func appendOperations(_ encoded: [UInt8]) {
+        guard !encoded.isEmpty else { return }
+        separate()
+        output.append(contentsOf: encoded)
+    }
+
+    mutating func appendReplace(_ path: JSONPointer, _ value: JSON) {
+        appendOperations(Self.operations([.replace(path: path, value: value)]))
+    }
+
+    /// `{"op":"replace","path":"<prefix>/<index>","value":"<text>"}`, the text written by
+    /// `writeText` (cell symbols, which never need escaping); without an index, the path is `prefix`.
+    mutating func appendRowReplace(_ prefix: JSONPointer, index: Int?, writeText: (inout [UInt8]) -> Void) {
+        separate()
+        output.append(contentsOf: #"{"op":"replace","path":""#.utf8)
+        let path = JSON.string(prefix.description).encoded()
+        output.append(contentsOf: path[1..<(path.count - 1)])
+        if let index {
+            output.append(UInt8(ascii: "/"))
+            output.append(contentsOf: String(index).utf8)
+        }
+        output.append(contentsOf: #"","value":""#.utf8)
+        writeText(&output)
+        output.append(contentsOf: #""}"#.utf8)
+    }
+
+    private mutating func separate() {
+        if !isEmpty { output.append(UInt8(ascii: ",")) }
+        isEmpty = false
+    }
+
+    /// The patch's text, or nil when it has no operation.
+    func finished() -> [UInt8]? {
+        guard !isEmpty else { return nil }
+        return output + [UInt8(ascii: "]")]
+    }
+}
+
+extension GridPlacement {
+    /// Whether the value holds anything besides the grid.
+    var reachesOutsideGrid: Bool {
+        switch self {
+        case .none: return true
+        case .contains(let at): return !at.isRoot
+        case .inside: return false
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Protocol
+
+/// Renders the parts of the state that `get` and subscriptions ask for, building only what a
+/// path needs: the grid is rendered only for a path that holds it (so a watcher of
+/// `/simulation/gridState/ticks` never pays for a 4096 x 4096 grid), and only the window a
+/// viewport asks for. The sections that change rarely (settings, statistics, configurations)
+/// keep their JSON while their value is unchanged.
+public final class StateRenderer {
+    private var statistics: (value: Statistics, json: JSON)?
+    private var settings: (value: Settings, json: JSON)?
+    private var configurations: (value: ConfigurationsState, json: JSON)?
+
+    public init() {}
+
+    /// The value at `path` of `state`, with the grid windowed when `window` is set; nil when
+    /// nothing is there.
+    public func value(of state: AppState, at path: JSONPointer, window: Viewport? = nil) -> JSON? {
+        let grid = state.simulation.gridState.grid
+        switch GridPlacement(path: path) {
+        case .none:
+            return gridless(state).value(at: path)
+        case .contains(let at):
+            guard var value = gridless(state).value(at: path) else { return nil }
+            do {
+                try value.apply([.replace(path: at, value: grid.json(window: window))])
+            } catch {
+                // The state's shape is fixed (PROTOCOL.md, section 9): the grid's place always exists.
+                preconditionFailure("the grid is missing from the state's JSON at \(at): \(error)")
+            }
+            return value
+        case .inside(let rest):
+            return grid.json(window: window, at: rest)
+        }
+    }
+
+    /// The whole state's JSON with `null` where the grid goes: every section but the grid.
+    public func gridless(_ state: AppState) -> JSON {
+        [
+            "simulation": state.simulation.json(gridJSON: .null),
+            "statistics": statisticsJSON(state.statistics),
+            "settings": settingsJSON(state.settings),
+            "configurations": configurationsJSON(state.configurations),
+        ]
+    }
+
+    private func statisticsJSON(_ value: Statistics) -> JSON {
+        if let statistics, statistics.value == value { return statistics.json }
+        statistics = (value, value.json)
+        return value.json
+    }
+
+    private func settingsJSON(_ value: Settings) -> JSON {
+        if let settings, settings.value == value { return settings.json }
+        settings = (value, value.json)
+        return value.json
+    }
+
+    private func configurationsJSON(_ value: ConfigurationsState) -> JSON {
+        if let configurations, configurations.value == value { return configurations.json }
+        let json = value.json
+        configurations = (value, json)
+        return json
+    }
+}
+
+extension Grid {
+    /// The value at `pointer` within the grid's JSON form (``json(window:)``), rendering only
+    /// what the pointer reaches: one row for `/cells/N`, no row at all for `/rows`.
+    public func json(window: Viewport?, at pointer: JSONPointer) -> JSON? {
+        guard let first = pointer.tokens.first else { return json(window: window) }
+        let clamped = window?.clamped(toRows: rows, cols: cols) ?? Viewport(row: 0, col: 0, rows: rows, cols: cols)
+        let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
+        switch first {
+        case "cells":
+            guard let index = rest.tokens.first else { return json(window: window)["cells"] }
+            guard let row = Int(index), String(row) == index, row >= 0, row < clamped.rows else { return nil }
+            return JSON.string(rowText(clamped.row + row, from: clamped.col, count: clamped.cols)).value(at: JSONPointer(tokens: Array(rest.tokens.dropFirst())))
+        case "rows": return JSON.int(rows).value(at: rest)
+        case "cols": return JSON.int(cols).value(at: rest)
+        case "viewport" where window != nil: return clamped.json.value(at: rest)
+        case "population" where window != nil: return JSON.int(population).value(at: rest)
+        default: return nil
+        }
+    }
+}
