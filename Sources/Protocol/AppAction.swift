@@ -83,12 +83,6 @@ public enum ConfigurationsAction: Equatable, Sendable {
     case fetchResponse(Result<[Configuration], FetchFailure>)
 }
 
-/// Which configuration `configurations.load` means.
-public enum ConfigurationSelector: Equatable, Sendable {
-    case title(String)
-    case index(Int)
-}
-
 /// Why a fetch failed, in words for the `error` field.
 public struct FetchFailure: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
@@ -164,10 +158,7 @@ extension AppAction {
             members["title"] = .string(configuration.title)
             members["rle"] = .string(configuration.rle)
         case .configurations(.load(let selector, let resize)):
-            switch selector {
-            case .title(let title): members["title"] = .string(title)
-            case .index(let index): members["index"] = .int(index)
-            }
+            for (key, value) in selector.members { members[key] = value }
             if resize { members["resize"] = true }
         default:
             break
@@ -217,14 +208,7 @@ extension AppAction {
         case "configurations.load":
             try only(["title", "index", "resize"])
             let resize = try fields.bool("resize", default: false)
-            let title = try fields.optionalString("title")
-            let index = try fields.optionalInt("index", in: 0...Int.max)
-            switch (title, index) {
-            case (let title?, nil): self = .configurations(.load(.title(title), resize: resize))
-            case (nil, let index?): self = .configurations(.load(.index(index), resize: resize))
-            default:
-                throw ProtocolError(.invalidArgument, "configurations.load needs either a title or an index (from 0), not both")
-            }
+            self = .configurations(.load(try ConfigurationSelector(fields: fields, for: "configurations.load"), resize: resize))
         default:
             throw ProtocolError(
                 .unknownAction,

@@ -13,6 +13,9 @@ public struct ClientRequest: Equatable, Sendable {
         case viewport(Viewport)
         /// Ends the subscription made with the same `id`.
         case unsubscribe
+        /// One configuration of the list, pattern included (the state shows only its title, size,
+        /// population and rule); answered with a ``ServerMessage/configuration(id:version:index:configuration:)``.
+        case readConfiguration(ConfigurationSelector)
         /// A barrier: answered after everything before it.
         case ping
         /// The daemon's pid, version, uptime, clients and a state summary.
@@ -31,7 +34,9 @@ public struct ClientRequest: Equatable, Sendable {
     }
 
     /// The request types the server knows.
-    public static let typeNames = ["dispatch", "get", "subscribe", "unsubscribe", "viewport", "ping", "status", "shutdown"]
+    public static let typeNames = [
+        "dispatch", "get", "subscribe", "unsubscribe", "viewport", "configurations.read", "ping", "status", "shutdown",
+    ]
 
     /// A request that could not be read, with the `id` to echo when it had a valid one.
     public struct Failure: Error, Equatable, Sendable {
@@ -108,6 +113,11 @@ public struct ClientRequest: Equatable, Sendable {
         case "unsubscribe":
             try fields.rejectUnknown(["type", "id"])
             return .unsubscribe
+        case "configurations.read":
+            try fields.rejectUnknown(["type", "id", "title", "index"])
+            // A title or index of the wrong type or out of range is an argument error, as in configurations.load.
+            let selector = try JSONFields(.object(members), at: "", code: .invalidArgument)
+            return .readConfiguration(try ConfigurationSelector(fields: selector, for: "configurations.read"))
         case "ping":
             try fields.rejectUnknown(["type", "id"])
             return .ping
@@ -143,6 +153,9 @@ public struct ClientRequest: Equatable, Sendable {
             members["type"] = "viewport"
             members["viewport"] = viewport.json
         case .unsubscribe: members["type"] = "unsubscribe"
+        case .readConfiguration(let selector):
+            members["type"] = "configurations.read"
+            for (key, value) in selector.members { members[key] = value }
         case .ping: members["type"] = "ping"
         case .status: members["type"] = "status"
         case .shutdown: members["type"] = "shutdown"

@@ -84,6 +84,13 @@ public struct Configuration: Hashable, Sendable {
         ]
     }
 
+    /// The reply to `configurations.read`: ``json`` and `rle`, the pattern itself.
+    public var jsonWithPattern: JSON {
+        var members = json.objectValue ?? [:]
+        members["rle"] = .string(rle)
+        return .object(members)
+    }
+
     /// What a state file keeps: `{"title", "rle"}`.
     public var storageJSON: JSON { ["title": .string(title), "rle": .string(rle)] }
 

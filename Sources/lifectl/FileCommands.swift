@@ -30,7 +30,9 @@ let loadCommand = Command(
             printError("lifectl", "\(path): \(error)")
             return .failure
         }
-        let grid = try session.get("/simulation/gridState/grid")
+        // The grid's size alone: its cells may be 16 MB.
+        let currentRows = try session.get("/simulation/gridState/grid/rows").intValue
+        let currentCols = try session.get("/simulation/gridState/grid/cols").intValue
         let currentTopology = Topology(rawValue: try session.get("/settings/topology").stringValue ?? "") ?? .torus
         let bounds = pattern.boundingBox ?? Pattern.Bounds(row: 0, col: 0, rows: 0, cols: 0)
         let rows: Int
@@ -39,8 +41,8 @@ let loadCommand = Command(
             rows = world.rows
             cols = world.cols
         } else {
-            rows = max(grid["rows"]?.intValue ?? 10, bounds.rows, 1)
-            cols = max(grid["cols"]?.intValue ?? 10, bounds.cols, 1)
+            rows = max(currentRows ?? 10, bounds.rows, 1)
+            cols = max(currentCols ?? 10, bounds.cols, 1)
         }
         guard rows <= Grid.maxSide, cols <= Grid.maxSide else {
             printError("lifectl", "\(path): the pattern needs \(rows)x\(cols), more than \(Grid.maxSide)x\(Grid.maxSide)")

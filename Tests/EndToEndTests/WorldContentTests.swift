@@ -61,6 +61,15 @@ final class WorldContentTests: XCTestCase {
         XCTAssertTrue(list.stdout.contains("\tGlider\t5 cells, 3x3, rule B3/S23\n"), list.stdout)
         XCTAssertGreaterThanOrEqual(list.stdout.split(separator: "\n").count, 20, "at least 20 classics are built in")
 
+        // One pattern, as an RLE file: the state lists sizes, configurations.read gives the cells.
+        let show = try runTool("lifectl", socket + ["configs", "show", "glider"])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertEqual(show.stdout, "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n")
+        XCTAssertEqual(try PatternFormat.rle.read(show.stdout).population, 5)
+        let unknown = try runTool("lifectl", socket + ["configs", "show", "99999"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("invalid-argument: index 99999 is out of range"), unknown.stderr)
+
         let load = try runTool("lifectl", socket + ["configs", "load", "glider"])
         XCTAssertEqual(load.status, 0, load.stderr)
         let client = try daemon.connect()
