@@ -87,6 +87,16 @@ final class Daemon {
         String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
     }
 
+    /// A memory figure of the daemon's /proc/PID/status in MB (`VmHWM`, its peak resident
+    /// memory so far; `VmRSS`, now); -1 when it cannot be read.
+    func memoryMegabytes(_ field: String = "VmHWM") -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first
+        else { return -1 }
+        return kilobytes / 1024
+    }
+
     enum DaemonError: Error {
         case notAnswering(String)
         case exited(Int32, String)
