@@ -26,21 +26,24 @@ enum JSONPatternFormat {
 
     static func write(_ pattern: Pattern) -> String {
         let title = JSON.string(pattern.name ?? "").text
-        let cells = pattern.liveCells.map { "[\($0.row), \($0.col)]" }
         var out = "[\n  {\"title\": \(title), \"contents\": ["
         var lineLength = 0
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { out += "," }
-            if lineLength == 0 || lineLength + cell.utf8.count > 70 {
+        var first = true
+        // Cell by cell from the plane: no list of the cells is made.
+        pattern.forEachLiveCell { row, col in
+            let cell = "[\(row), \(col)]"
+            if !first { out += "," }
+            if first || lineLength + cell.utf8.count > 70 {
                 out += "\n    "
                 lineLength = 0
             } else {
                 out += " "
             }
+            first = false
             out += cell
             lineLength += cell.utf8.count + 2
         }
-        out += cells.isEmpty ? "]}\n]\n" : "\n  ]}\n]\n"
+        out += first ? "]}\n]\n" : "\n  ]}\n]\n"
         return out
     }
 }
