@@ -1,11 +1,12 @@
 /// The course's JSON: `[{"title": "Glider", "contents": [[0, 1], [1, 2], …]}, …]` (or one
-/// such object); reading gives the first configuration, keeping its cells where they are.
+/// such object; an entry may give `rle` instead of `contents`); reading gives the first
+/// configuration, keeping its cells where they are.
 ///
 /// The text is read in place, twice, and never built into a JSON value: first it is checked
 /// as JSON (exactly as ``JSON/init(parsing:maxDepth:)-(String,_)`` would, so a syntax error
 /// anywhere reads the same), then walked an element and a pair at a time, the first
-/// element's cells going straight into a plane. Every element is checked as a list of
-/// configurations is.
+/// element's cells going straight into a plane. Every element is checked as an entry of a
+/// list of configurations is.
 enum JSONPatternFormat {
     static func read(_ text: String) throws(PatternParseError) -> Pattern {
         try SourceText.reading(text) { source throws(PatternParseError) in
@@ -127,6 +128,7 @@ private struct CourseJSONReader {
         // Where the members' values start (the last of a repeated key wins), then the end.
         var titleAt: Int?
         var contentsAt: Int?
+        var rleAt: Int?
         parser.index += 1
         if next() != UInt8(ascii: "}") {
             while true {
@@ -136,7 +138,12 @@ private struct CourseJSONReader {
                 _ = next()
                 parser.index += 1  // the ':'
                 _ = next()
-                if key == "title" { titleAt = parser.index } else if key == "contents" { contentsAt = parser.index }
+                switch key {
+                case "title": titleAt = parser.index
+                case "contents": contentsAt = parser.index
+                case "rle": rleAt = parser.index
+                default: break
+                }
                 try skipValue()
                 guard next() == UInt8(ascii: ",") else { break }
                 parser.index += 1
@@ -149,25 +156,39 @@ private struct CourseJSONReader {
         guard bytes[titleAt] == UInt8(ascii: "\"") else { throw fail("\"title\" must be a string, not \(typeName(at: titleAt))") }
         parser.index = titleAt
         let title = try value().stringValue ?? ""
-        guard let contentsAt else { throw fail("\"contents\" is required: an array of [row, col] pairs") }
+        if let rleAt {
+            // An entry with its pattern in RLE, as lists may give it too.
+            guard contentsAt == nil else { throw fail("give either \"rle\" or \"contents\", not both") }
+            parser.index = rleAt
+            guard let rle = try value().stringValue else { throw fail("\"rle\" must be a string, not \(typeName(at: rleAt))") }
+            let configuration: Configuration
+            do {
+                configuration = try Configuration(title: title, rle: rle)
+            } catch {
+                throw ConfigurationError(index: index, message: error.message, exceedsLimit: error.exceedsLimit)
+            }
+            parser.index = end
+            return keep ? try Pattern(configuration: configuration) : nil
+        }
+        guard let contentsAt else {
+            throw fail("\"contents\" is required: an array of [row, col] pairs (or \"rle\", the pattern in RLE)")
+        }
         guard bytes[contentsAt] == UInt8(ascii: "[") else {
             throw fail("\"contents\" must be an array of [row, col] pairs, not \(typeName(at: contentsAt))")
         }
+        // One pass: the pairs are checked and, when kept, set in a plane of the largest size
+        // (2 MB), cut to the furthest cell's rectangle at the end.
         var check = ContentsCheck()
+        var plane = BitPlane(rows: keep ? Pattern.maxSide : 0, cols: keep ? Pattern.maxSide : 0)
         parser.index = contentsAt
-        try forEachPair { check.add($0) }
-        if let failure = check.failure { throw fail(failure) }
-        var pattern: Pattern?
-        if keep {
-            var plane = BitPlane(rows: check.rows, cols: check.cols)
-            parser.index = contentsAt
-            try forEachPair { pair in
-                if let (row, col) = pair { plane[row, col] = true }
-            }
-            pattern = Pattern(cells: plane, name: title.isEmpty ? nil : title)
+        try forEachPair { pair in
+            check.add(pair)
+            if keep, let (row, col) = pair, row >= 0, col >= 0, row < Pattern.maxSide, col < Pattern.maxSide { plane[row, col] = true }
         }
+        if let failure = check.failure { throw fail(failure) }
         parser.index = end
-        return pattern
+        guard keep else { return nil }
+        return Pattern(cells: plane.cropped(to: Pattern.Bounds(row: 0, col: 0, rows: check.rows, cols: check.cols)), name: title.isEmpty ? nil : title)
     }
 
     /// Calls `body` with each element of the array at the parser: its two integers when it is
@@ -205,13 +226,31 @@ private struct CourseJSONReader {
         func isNumberStart(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || SourceText.isDigit(byte) }
         parser.index += 1
         guard isNumberStart(next()) else { return nil }
-        let first = try value()
+        let first = try number()
         guard next() == UInt8(ascii: ",") else { return nil }
         parser.index += 1
         guard isNumberStart(next()) else { return nil }
-        let second = try value()
+        let second = try number()
         guard next() == UInt8(ascii: "]") else { return nil }
         parser.index += 1
         return (first, second)
+    }
+
+    /// The number at the parser, which is left after it: a plain integer of at most 18 digits
+    /// is read here, anything else (a sign, a fraction, an exponent, more digits) by the parser,
+    /// so that every number means what it means in a parsed value.
+    mutating func number() throws(ConfigurationError) -> JSON {
+        var index = parser.index
+        var value = 0
+        while index < bytes.count, index - parser.index < 18, SourceText.isDigit(bytes[index]) {
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+            index += 1
+        }
+        let plain = index > parser.index
+            && (index == bytes.count
+                || !(SourceText.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e")))
+        guard plain else { return try self.value() }
+        parser.index = index
+        return .int(value)
     }
 }

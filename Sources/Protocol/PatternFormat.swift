@@ -30,9 +30,10 @@
 ///   line. The cells are moved so that their bounding box starts at (0, 0). `#D` lines
 ///   are comments (`#D Name: …` names the pattern), `#R` gives a rule; other `#` lines
 ///   are ignored.
-/// - ``json``: the course's array of `{"title": …, "contents": [[row, col], …]}`
-///   (see ``Configuration``); reading gives the first configuration (a single object
-///   is accepted too). Its rows and columns are those of the furthest live cell.
+/// - ``json``: the course's array of `{"title": …, "contents": [[row, col], …]}` (or
+///   `{"title": …, "rle": …}`, see ``Configuration``); reading gives the first configuration
+///   (a single object is accepted too). Its rows and columns are those of the furthest live
+///   cell; an `rle` entry keeps its rule.
 public enum PatternFormat: String, CaseIterable, Sendable {
     /// Golly / LifeWiki run-length encoding (`.rle`).
     case rle

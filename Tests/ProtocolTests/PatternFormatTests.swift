@@ -483,6 +483,20 @@ final class PatternFormatTests: XCTestCase {
         assertFails("[{\"title\": \"a\", \"contents\": {}}]", .json, line: 1, column: 1, "must be an array")
     }
 
+    func testTheCoursesJSONMayGiveAnEntrysPatternAsRLE() throws {
+        // As a fetched list may: the cells keep their place, the rule stays.
+        let json = ##"[{"title": "Glider", "rle": "#C moved\nx = 4, y = 4, rule = B36/S23\n$2bo$3bo$b3o!"}, {"title": "Dot", "contents": [[0, 0]]}]"##
+        let pattern = try PatternFormat.json.read(json)
+        XCTAssertEqual(pattern.name, "Glider")
+        XCTAssertEqual(pattern.rule, .highLife)
+        XCTAssertEqual(pattern.rows, 4)
+        XCTAssertEqual(pattern.liveSet, Set(Self.glider.map { C(row: $0.row + 1, col: $0.col + 1) }))
+        XCTAssertEqual(try Configuration.decodeList(try JSON(parsing: json)).first.map { try Pattern(configuration: $0) }, pattern)
+        assertFails(#"[{"title": "a", "rle": "x = 1, y = 1\no!", "contents": []}]"#, .json, line: 1, column: 1, "give either \"rle\" or \"contents\", not both")
+        assertFails(#"[{"title": "a", "rle": 5}]"#, .json, line: 1, column: 1, "element 0: \"rle\" must be a string, not number")
+        assertFails(#"[{"title": "a", "contents": []}, {"title": "b", "rle": "x = 1, y = 1\n2o!"}]"#, .json, line: 1, column: 1, "element 1: rle: line 2, column 1")
+    }
+
     func testConfigurationList() throws {
         let json = try JSON(parsing: Self.gliderJSON)
         let list = try Configuration.decodeList(json)
