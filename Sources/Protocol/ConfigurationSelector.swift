@@ -13,8 +13,8 @@ public enum ConfigurationSelector: Equatable, Sendable {
         switch (title, index) {
         case (let title?, nil): self = .title(title)
         case (nil, let index?): self = .index(index)
-        default:
-            throw ProtocolError(.invalidArgument, "\(request) needs either a title or an index (from 0), not both")
+        case (nil, nil): throw ProtocolError(.invalidArgument, "\(request) needs a title or an index (from 0)")
+        case (.some, .some): throw ProtocolError(.invalidArgument, "\(request) needs either a title or an index (from 0), not both")
         }
     }
 
