@@ -309,52 +309,69 @@ enum RLEFormat {
     /// The body of `cells` (runs, `!` and a newline), read from the plane a run at a time:
     /// nil as soon as it would take more than `limit` bytes.
     static func body(of cells: BitPlane, limit: Int) -> String? {
-        var out: [UInt8] = []
+        var writer = BodyWriter(limit: limit)
+        var blankRows = 0  // rows ended since the last run written
+        for row in 0..<cells.rows {
+            var col = 0
+            var next = 0
+            while let start = cells.nextSet(row: row, from: next) {
+                let end = cells.nextClear(row: row, from: start)
+                if blankRows > 0 {
+                    writer.emit(blankRows, UInt8(ascii: "$"))
+                    blankRows = 0
+                }
+                if start > col { writer.emit(start - col, UInt8(ascii: "b")) }
+                writer.emit(end - start, UInt8(ascii: "o"))
+                col = end
+                next = end
+            }
+            blankRows += 1
+            if writer.isFull { return nil }
+        }
+        writer.emit(1, UInt8(ascii: "!"))
+        writer.bytes.append(0x0A)
+        return writer.isFull || writer.bytes.count > limit ? nil : String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Runs as tokens (`3o`, `b`, `12$`), in lines of at most ``maxLineLength`` characters.
+    private struct BodyWriter {
+        let limit: Int
+        var bytes: [UInt8] = []
         var lineLength = 0
-        var full = false
-        func emit(_ n: Int, _ tag: UInt8) {
+        /// Whether more than `limit` bytes have been written.
+        var isFull = false
+
+        init(limit: Int) {
+            self.limit = limit
+            bytes.reserveCapacity(min(max(limit, 0), 1 << 16))
+        }
+
+        /// One run of `count` cells of `tag`; the count is written when it is more than 1.
+        mutating func emit(_ count: Int, _ tag: UInt8) {
             var digits = 0
             var power = 1
-            if n > 1 {
-                while power <= n / 10 { power *= 10 }
-                var rest = n
-                while rest > 0 {
+            if count > 1 {
+                digits = 1
+                while power <= count / 10 {
+                    power *= 10
                     digits += 1
-                    rest /= 10
                 }
             }
             if lineLength + digits + 1 > maxLineLength {
-                out.append(0x0A)
+                bytes.append(0x0A)
                 lineLength = 0
             }
-            if n > 1 {
-                var rest = n
+            if count > 1 {
+                var rest = count
                 while power > 0 {
-                    out.append(UInt8(ascii: "0") + UInt8(rest / power))
+                    bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / power))
                     rest %= power
                     power /= 10
                 }
             }
-            out.append(tag)
+            bytes.append(tag)
             lineLength += digits + 1
-            if out.count > limit { full = true }
+            if bytes.count > limit { isFull = true }
         }
-        var blankRows = 0  // rows ended since the last run written
-        for row in 0..<cells.rows where !full {
-            var col = 0
-            cells.forEachRun(inRow: row) { start, count in
-                if blankRows > 0 {
-                    emit(blankRows, UInt8(ascii: "$"))
-                    blankRows = 0
-                }
-                if start > col { emit(start - col, UInt8(ascii: "b")) }
-                emit(count, UInt8(ascii: "o"))
-                col = start + count
-            }
-            blankRows += 1
-        }
-        emit(1, UInt8(ascii: "!"))
-        out.append(0x0A)
-        return full || out.count > limit ? nil : String(decoding: out, as: UTF8.self)
     }
 }

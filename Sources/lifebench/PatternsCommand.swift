@@ -10,7 +10,7 @@ extension Subcommand {
         name: "patterns",
         usage: """
             patterns [--format rle|plaintext|life106|json|all] [--fill dense|soup] [--size RxC]
-                     [--runs N] [--daemon] [--lifed PATH] [--json]
+                     [--runs N] [--daemon [--adds N]] [--lifed PATH] [--json]
             """,
         summary: "How long reading the largest patterns takes and the memory it needs, here and in a real lifed.",
         details: """
@@ -26,7 +26,10 @@ extension Subcommand {
             the request's last byte; while the setGrid is in flight another client pings, and the
             pong's delay is reported too. lifed's resident memory at start and its peak (VmHWM) close
             the report. A daemon that refuses an action (an older lifed takes no "rle" in
-            configurations.add) has that action reported as refused.
+            configurations.add) has that action reported as refused. With --adds N, N more
+            configurations.add of 1 MB of RLE each (252 rows of 2048 single cells) follow on an
+            empty list: the first 8 fit in the list's 8 MiB, the others are refused; their acks and
+            refusals are timed, and lifed's peak memory is reported after them too.
 
             Options:
               --format F     rle, plaintext, life106, json, or all (default all; --daemon: rle)
@@ -36,6 +39,8 @@ extension Subcommand {
               --size RxC     the pattern's rows x columns, at most 4096x4096 (default 4096x4096)
               --runs N       reads per format, or rounds of actions (default 10)
               --daemon       measure a real lifed instead of this process
+              --adds N       with --daemon: N adds of 1 MB configurations after the rounds
+                             (the issue's case is 51; default 0)
               --lifed PATH   the lifed to start (default: the one beside lifebench)
               --json         one JSON object per format (or one for the daemon)
             """,
@@ -45,7 +50,7 @@ extension Subcommand {
 /// The `patterns` subcommand.
 enum PatternsBenchmark {
     static func run(_ words: [String]) throws -> Int32 {
-        let arguments = try Arguments(words, options: ["format", "fill", "size", "runs", "lifed"], flags: ["daemon", "json"])
+        let arguments = try Arguments(words, options: ["format", "fill", "size", "runs", "lifed", "adds"], flags: ["daemon", "json"])
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected \"\(arguments.positionals[0])\"") }
         let size = try arguments.value("size", as: "a size such as 4096x4096 (at most 4096 a side)") { text -> (Int, Int)? in
             guard let (rows, cols) = EngineBenchmark.size(text), rows <= Pattern.maxSide, cols <= Pattern.maxSide else { return nil }
@@ -59,12 +64,15 @@ enum PatternsBenchmark {
         } ?? (daemon ? [.rle] : PatternFormat.allCases)
         if daemon && formats != [.rle] { throw UsageError("--daemon sends RLE: leave out --format or give --format rle") }
         if !daemon && arguments.values["lifed"] != nil { throw UsageError("--lifed goes with --daemon") }
+        let adds = try arguments.value("adds", as: "a whole number") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 0
+        if !daemon && adds > 0 { throw UsageError("--adds goes with --daemon") }
 
         let pattern = makePattern(rows: size.0, cols: size.1, fill: fill)
         let label = "\(fill) \(size.0)x\(size.1), \(pattern.population) live cells"
         if daemon {
             return try measureDaemon(
-                pattern, label: label, runs: runs, lifed: arguments.values["lifed"] ?? siblingExecutable("lifed"), json: arguments.has("json"))
+                pattern, label: label, runs: runs, adds: adds, lifed: arguments.values["lifed"] ?? siblingExecutable("lifed"),
+                json: arguments.has("json"))
         }
         for format in formats {
             try measureReads(pattern, format: format, label: label, runs: runs, json: arguments.has("json"))
@@ -142,7 +150,7 @@ enum PatternsBenchmark {
 
     // MARK: In lifed
 
-    static func measureDaemon(_ pattern: Pattern, label: String, runs: Int, lifed: String, json: Bool) throws -> Int32 {
+    static func measureDaemon(_ pattern: Pattern, label: String, runs: Int, adds: Int, lifed: String, json: Bool) throws -> Int32 {
         let rle = PatternFormat.rle.write(pattern)
         let daemon = try BenchDaemon(arguments: ["--ephemeral", "--max-frame", String(64 << 20)], executable: lifed)
         defer { daemon.stop() }
@@ -178,6 +186,7 @@ enum PatternsBenchmark {
         }
         let peak = daemon.peakRssMB
         pings.sort()
+        let added = try measureAdds(adds, on: driver)
         var report: [String: JSON] = [
             "benchmark": "patterns", "daemon": .string(lifed), "pattern": .string(label), "rleBytes": .int(rle.utf8.count),
             "runs": .int(runs), "bystanderPingMsMedian": .double(round3(percentile(pings, 0.5))),
@@ -201,8 +210,43 @@ enum PatternsBenchmark {
         }
         lines.append("  another client's ping during setGrid: \(round3(percentile(pings, 0.5))) ms median (slowest \(round3(pings.last ?? 0)))")
         lines.append("  lifed's RSS: \(round3(startRss)) MB at start, peak \(round3(peak)) MB")
+        if adds > 0 {
+            let (acks, refusals) = (added.acks.sorted(), added.refusals.sorted())
+            let peakAfter = daemon.peakRssMB
+            report["adds"] = [
+                "count": .int(adds), "rleBytes": .int(added.rleBytes), "acked": .int(acks.count), "refused": .int(refusals.count),
+                "ackMsMedian": .double(round3(percentile(acks, 0.5))), "refusalMsMedian": .double(round3(percentile(refusals, 0.5))),
+                "daemonPeakRssMB": .double(round3(peakAfter)),
+            ]
+            lines.append(
+                "  \(adds) configurations.add of \(added.rleBytes) bytes of RLE: \(acks.count) acked in \(round3(percentile(acks, 0.5))) ms median, "
+                    + "\(refusals.count) refused (limit-exceeded) in \(round3(percentile(refusals, 0.5))) ms median; lifed's peak RSS then \(round3(peakAfter)) MB")
+        }
         print(json ? JSON.object(report).text : lines.joined(separator: "\n"))
         return 0
+    }
+
+    /// `count` adds of about 1 MB of RLE each on an empty list: the milliseconds of each ack and
+    /// each refusal, and the RLE's length.
+    static func measureAdds(_ count: Int, on driver: Connection) throws -> (acks: [Double], refusals: [Double], rleBytes: Int) {
+        guard count > 0 else { return ([], [], 0) }
+        let row = String(repeating: "ob", count: 2047) + "o"
+        let rle = "x = 4095, y = 252\n" + Array(repeating: row, count: 252).joined(separator: "$") + "!"
+        _ = try receiveReply(driver, id: "clear", after: ClientRequest(id: "clear", kind: .dispatch(action: ["type": "configurations.clear"])))
+        var acks: [Double] = []
+        var refusals: [Double] = []
+        for index in 0..<count {
+            let start = MonotonicClock.now
+            let action: JSON = ["type": "configurations.add", "title": .string("add \(index)"), "rle": .string(rle)]
+            let reply = try receiveReply(driver, id: .int(index), after: ClientRequest(id: .int(index), kind: .dispatch(action: action)))
+            let elapsed = milliseconds(MonotonicClock.now - start)
+            switch reply {
+            case .ack: acks.append(elapsed)
+            case .error: refusals.append(elapsed)
+            default: throw BenchError("configurations.add got \(reply.json.text.prefix(200))")
+            }
+        }
+        return (acks, refusals, rle.utf8.count)
     }
 
     /// Sends `request` (if any), then reads until the reply with `id`.
