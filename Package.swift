@@ -59,7 +59,7 @@ let package = Package(
             name: "LifeStore", dependencies: ["Protocol", "CLinux"] + kernels.map { .target(name: $0.name) },
             swiftSettings: storeSettings),
         .target(name: "CLinux"),
-        .target(name: "LifeDaemon", dependencies: ["Protocol"], swiftSettings: strict),
+        .target(name: "LifeDaemon", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
         .target(name: "LifeStorage", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeIOTests", dependencies: ["LifeIO"], swiftSettings: strict),
-        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeStore", "Protocol"], swiftSettings: strict),
         // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
         .executableTarget(
             name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO"],

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A moment in the storage's work at which a crash leaves a distinct set of files: tests copy
 /// the folder there (see `StorageHooks.checkpoint`) and check that every copy loads.
 enum Checkpoint: Equatable, Sendable {
@@ -28,9 +26,9 @@ enum Checkpoint: Equatable, Sendable {
 struct StorageHooks: Sendable {
     /// Called at each checkpoint, on the thread doing the work.
     var checkpoint: @Sendable (Checkpoint) -> Void = { _ in }
-    /// Runs a compaction's work off the caller's executor.
+    /// Runs a compaction's work off the caller's executor (a thread of its own; see ``BackgroundThread``).
     var runInBackground: @Sendable (@escaping @Sendable () -> Void) -> Void = { work in
-        DispatchQueue.global(qos: .utility).async(execute: work)
+        BackgroundThread.run(work)
     }
     var preallocation = Preallocation.standard
 

@@ -1,48 +1,201 @@
+import LifeDaemon
 import LifeIO
+import LifeStorage
 import LifeStore
 import Protocol
 
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is
 /// acknowledged only once it is on disk.
 ///
-/// The store reports every change (``record(_:origin:version:)``); once per turn of the event
-/// loop, before any reply goes out, the server calls ``commit(_:version:)``, which saves what the
-/// turn changed (one save for a whole batch of requests: group commit). Timer ticks are not
-/// acknowledged to anyone and are saved every few seconds (``saveTicks(_:version:)``).
+/// The disk holds a snapshot and a journal (``WorldStorage``). Every change the store makes is
+/// appended to the journal as it happens (``record(_:origin:old:new:version:)``, one `pwrite`);
+/// once per turn of the event loop, before any reply goes out, the server calls
+/// ``commit(_:version:)``, which makes the turn's records durable with one `fdatasync` if an
+/// acknowledgement waits for them (group commit). Timer ticks are not acknowledged to anyone:
+/// they are appended too, and synced every few seconds (``saveTicks(_:version:)``). When the
+/// journal grows long or costly to replay, a new snapshot is written on a background thread.
 ///
-/// When a save fails, the daemon goes back to ``lastSaved`` (the server restores it as a new
-/// version), refuses changes with `storage-failed` (``refusal``) and tries again with a growing
-/// delay (``retry(_:version:)``) until a save succeeds.
+/// When a save fails, the records since the last sync are cut off, the daemon goes back to
+/// ``lastSaved`` (the server restores it as a new version), refuses changes with
+/// `storage-failed` (``refusal``) and tries again with a growing delay
+/// (``retry(_:version:)``), by writing a snapshot of the state it went back to.
+///
+/// Versions are never reused, even after a power cut: before a version above the version floor
+/// on disk can be shown to anyone, the floor is raised to leave room for many more
+/// (``versionLease``); a restart continues above the floor. A clean shutdown writes a snapshot
+/// and sets the floor to its version, so versions continue without a gap.
 final class Durability {
-    let file: StateFile
+    let storage: WorldStorage
     let log: Logger
-    /// The state and version last written successfully: what a restart would find.
-    private(set) var lastSaved: (state: AppState, version: Int)
-    /// Whether a change that someone waits for (an acknowledgement) is not saved yet.
+    /// Makes each change's record, with what its replay needs.
+    private var recorder: ActionRecorder
+    /// The state and version on disk: what a restart would find (nil until ``start(with:version:)``).
+    private(set) var lastSaved: (state: AppState, version: Int)?
+    /// The version on disk, -1 before the first save.
+    var lastSavedVersion: Int { lastSaved?.version ?? -1 }
+    /// Whether a change that someone waits for (an acknowledgement) is not synced yet.
     private(set) var hasUncommittedChanges = false
-    /// Whether timer ticks changed the state since the last save.
-    private var hasUnsavedTicks = false
+    /// Whether replies must wait for this turn's ``commit(_:version:)``: a change waits to be
+    /// synced, or its record could not even be appended (its answer is then `storage-failed`).
+    var holdsReplies: Bool { hasUncommittedChanges || turnFailure != nil }
+    /// Whether timer ticks were appended since the last sync.
+    private var hasUnsyncedTicks = false
     /// Why saving fails, while it does; nil when saving works.
     private(set) var failure: String?
+    /// A failure met during this turn (an append), reported by the turn's ``commit(_:version:)``.
+    private var turnFailure: String?
     /// How long to wait before the next attempt, while saving fails.
     private(set) var retryDelay: Duration = Durability.firstRetryDelay
+    /// What replaying the journal since the last snapshot costs (see ``JournalReplay/cost(from:to:)``).
+    private(set) var replayCost = 0
+    /// The loop's inbox, where a compaction's completion arrives.
+    private let inbox: Inbox
+    /// Snapshots written by compaction so far, and the size of the last.
+    private(set) var compactions = 0
+    private(set) var lastSnapshotBytes: Int?
+    /// After a compaction failed to start or finish, how many more syncs pass before the next try.
+    private var compactionBackoff = 0
 
     static let firstRetryDelay: Duration = .seconds(1)
     static let longestRetryDelay: Duration = .seconds(30)
+    /// How many versions the floor is raised ahead of the current one.
+    static let versionLease = 10_000
+    /// A compaction starts when the journal passes this many bytes (`LIFED_COMPACTION_BYTES`
+    /// overrides it, for tests that want compactions often)…
+    let compactionBytes: Int
+    static let defaultCompactionBytes = 4 << 20
+    /// …or when replaying it would cost this many cell-generations (about half a second).
+    static let compactionCost = 2_500_000_000
+    /// Syncs that pass after a failed compaction before the next is tried.
+    static let compactionRetrySyncs = 100
 
-    init(file: StateFile, log: Logger, saved state: AppState, version: Int) {
-        self.file = file
-        self.log = log
-        lastSaved = (state, version)
+    /// Opens the storage in `folder` and reads what it holds: the world it saved (the journal
+    /// replayed onto its snapshot), nil if it holds none, or a legacy `state.json` migrated.
+    /// Throws when the folder cannot be used, or holds a world this build cannot read (which it
+    /// then leaves untouched).
+    static func open(
+        folder: String, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, environment: [String: String]
+    ) throws(StartupError) -> (durability: Durability, restored: AppState?, version: Int) {
+        let storage: WorldStorage
+        let loaded: Loaded
+        do {
+            storage = try WorldStorage(folder: folder, log: log)
+            loaded = try storage.load()
+        } catch {
+            throw StartupError("cannot use the state folder \(folder): \(error)")
+        }
+        for warning in loaded.warnings { log.warning(warning) }
+        var restored: AppState?
+        var version = loaded.highestVersion
+        switch loaded.contents {
+        case .empty:
+            log.info("no saved state in \(folder); starting a new world")
+        case .legacy(let path):
+            (restored, version) = try migrate(path, into: storage, log: log, floor: version)
+        case .world(let snapshot, let records):
+            let replay = JournalReplay(defaults: defaults)
+            var state: AppState
+            do {
+                state = try SnapshotHeader.decode(snapshot.header, grid: snapshot.grid)
+            } catch {
+                throw StartupError("the snapshot in \(folder) does not read (\(error.message)); it is left as it is: move the folder aside to start a new world")
+            }
+            var replayed = 0
+            for record in records {
+                do {
+                    try replay.apply(try JournaledAction(payload: record.payload), to: &state)
+                    replayed += 1
+                } catch {
+                    log.warning("the journal's record for version \(record.version) does not replay (\(error.message)); the world continues from the record before it")
+                    break
+                }
+            }
+            restored = state
+            log.info("restored the world from the snapshot at version \(snapshot.version) and \(replayed) journal records; continuing at version \(version)")
+        }
+        let compactionBytes = environment["LIFED_COMPACTION_BYTES"].flatMap { Int($0) }.map { max(1, $0) } ?? defaultCompactionBytes
+        let durability = Durability(storage: storage, log: log, random: random, defaults: defaults, inbox: inbox, compactionBytes: compactionBytes)
+        return (durability, restored, version)
     }
 
-    /// Notes a change the store made. Everything but a timer's tick is saved before the turn's replies go out.
-    func record(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, version: Int) {
+    /// Reads a `state.json` from before the journal and makes its world the first snapshot.
+    private static func migrate(
+        _ path: String, into storage: WorldStorage, log: Logger, floor: Int
+    ) throws(StartupError) -> (AppState?, Int) {
+        let file = StateFile(path: path, log: log)
+        file.removeStaleTemporaries()
+        switch file.load() {
+        case .none:
+            return (nil, floor)
+        case .setAside(let reason, let movedTo):
+            log.warning("the state file was unusable (\(reason)); moved it to \(movedTo) and started from defaults")
+            return (nil, floor)
+        case .restored(let state, let version):
+            let version = max(version, floor)
+            do {
+                let renamed = try storage.migrate(version: version, header: SnapshotHeader.encode(state), grid: state.simulation.gridState.grid)
+                log.info("migrated \(path) (version \(version)) to a snapshot and journal; the old file is now \(renamed ?? path)")
+            } catch {
+                throw StartupError("cannot migrate \(path) to the new format: \(error)")
+            }
+            return (state, version)
+        }
+    }
+
+    private init(storage: WorldStorage, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, compactionBytes: Int) {
+        self.compactionBytes = compactionBytes
+        self.storage = storage
+        self.log = log
+        recorder = ActionRecorder(random: random, defaults: defaults)
+        self.inbox = inbox
+    }
+
+    /// Writes the state the daemon starts with as a snapshot, so the journal starts empty from
+    /// it (start-up changes the restored state: a fetch does not continue, the timer is restarted
+    /// by an action). When it cannot (a full disk), lifed starts all the same, serving what it
+    /// restored and refusing changes until a retry succeeds.
+    func start(with state: AppState, version: Int) {
+        lastSaved = (state, version)
+        do {
+            try lease(version)
+            try storage.writeSnapshotNow(version: version, header: SnapshotHeader.encode(state), grid: state.simulation.gridState.grid)
+        } catch {
+            log.error("cannot save the world in \(storage.folderPath): \(error); serving what was restored and refusing changes until a save succeeds")
+            failure = error.description
+        }
+    }
+
+    /// Before the reducer runs: the random generator's state, for the record.
+    func willReduce() {
+        recorder.willReduce()
+    }
+
+    /// Appends a change the store made to the journal. Everything but a timer's tick is synced
+    /// before the turn's replies go out.
+    func record(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, old: AppState, new: AppState, version: Int) {
+        guard failure == nil, turnFailure == nil else { return }
+        let entry = recorder.record(of: action)
+        do {
+            try lease(version)
+            try storage.append(version: version, payload: entry.payload)
+        } catch {
+            fail(error.description)
+            turnFailure = failure
+            return
+        }
+        replayCost = min(Int.max / 2, replayCost + JournalReplay.cost(from: old, to: new))
         if origin == .effect, action == .simulation(.tick) {
-            hasUnsavedTicks = true
+            hasUnsyncedTicks = true
         } else {
             hasUncommittedChanges = true
         }
+    }
+
+    /// A version is about to be shown (a change, or a state restored): the floor on disk must be
+    /// above it before anyone sees it, so that a restart never hands it out again.
+    func lease(_ version: Int) throws(StorageError) {
+        guard version > storage.versionFloor - Self.versionLease / 2 else { return }
+        try storage.raiseVersionFloor(to: version + Self.versionLease)
     }
 
     /// Why a change may not be made now: `storage-failed` while saving fails.
@@ -50,59 +203,164 @@ final class Durability {
         failure.map { ProtocolError(.storageFailed, "lifed cannot save changes (\($0)); it keeps the last saved state and refuses changes until it can save again") }
     }
 
-    /// Saves the turn's changes if an acknowledgement waits for them. Returns the reason when
-    /// the save failed (the caller then restores ``lastSaved`` and answers `storage-failed`).
+    /// Makes the turn's records durable if an acknowledgement waits for them. Returns the reason
+    /// when this turn's save failed (the caller then restores ``lastSaved`` and answers
+    /// `storage-failed`).
     func commit(_ state: AppState, version: Int) -> String? {
-        guard hasUncommittedChanges else { return nil }
+        if let reason = turnFailure {
+            turnFailure = nil
+            hasUncommittedChanges = false
+            return reason
+        }
+        guard hasUncommittedChanges else {
+            // Timer ticks make replay costly without any acknowledgement: compact for them too.
+            if failure == nil { compactIfDue(state, version: version) }
+            return nil
+        }
         hasUncommittedChanges = false
-        return save(state, version: version)
+        return sync(state, version: version)
     }
 
-    /// Saves the ticks of the last few seconds (the housekeeping timer calls this). Returns the
-    /// reason when the save failed.
+    /// Syncs the ticks of the last few seconds (the housekeeping timer calls this). Returns the
+    /// reason when the sync failed.
     func saveTicks(_ state: AppState, version: Int) -> String? {
-        guard hasUnsavedTicks, failure == nil else { return nil }
-        return save(state, version: version)
+        guard hasUnsyncedTicks, failure == nil else { return nil }
+        return sync(state, version: version)
     }
 
-    /// Saves `state` unless `version` is already on disk (start-up, shutdown).
+    /// At shutdown: syncs, waits for a compaction, writes a snapshot of `state` and sets the
+    /// version floor to its version, so the next start reads one file and continues at the
+    /// next version. Returns the reason when it could not (what was synced before stays).
     @discardableResult
-    func saveNow(_ state: AppState, version: Int) -> String? {
-        guard version != lastSaved.version || hasUnsavedTicks || hasUncommittedChanges else { return nil }
-        return save(state, version: version)
+    func close(_ state: AppState, version: Int) -> String? {
+        storage.waitForCompaction()
+        guard failure == nil else { return failure }
+        do {
+            try storage.sync()
+            try storage.writeSnapshotNow(version: version, header: SnapshotHeader.encode(state), grid: state.simulation.gridState.grid)
+            try storage.setVersionFloor(to: version)
+        } catch {
+            log.error("cannot write the final snapshot: \(error); the journal holds every acknowledged change")
+            return error.description
+        }
+        lastSaved = (state, version)
+        return nil
     }
 
-    /// After a failure: tries to save the state in place (the restored one) and reports whether saving works again.
+    /// After a failure: writes the state in place (the restored one) as a snapshot, which
+    /// starts a new journal, and reports whether saving works again.
     func retry(_ state: AppState, version: Int) -> Bool {
         guard failure != nil else { return true }
-        if let reason = save(state, version: version) {
+        do {
+            try lease(version)
+            try storage.writeSnapshotNow(version: version, header: SnapshotHeader.encode(state), grid: state.simulation.gridState.grid)
+        } catch {
+            failure = error.description
             retryDelay = min(retryDelay * 2, Durability.longestRetryDelay)
-            log.warning("saving still fails (\(reason)); next attempt in \(DurationText.format(milliseconds: DurationText.milliseconds(of: retryDelay)))")
+            log.warning("saving still fails (\(error)); next attempt in \(DurationText.format(milliseconds: DurationText.milliseconds(of: retryDelay)))")
             return false
         }
         log.info("saving works again (version \(version) is on disk); changes are allowed again")
+        succeeded(state, version: version)
+        replayCost = 0
         return true
     }
 
-    private func save(_ state: AppState, version: Int) -> String? {
+    private func sync(_ state: AppState, version: Int) -> String? {
         do {
-            try file.save(state, version: version)
+            try storage.sync()
         } catch {
-            let reason = error.description
-            if failure == nil {
-                log.error("cannot save the state to \(file.path): \(reason); refusing changes until a save succeeds")
-                retryDelay = Durability.firstRetryDelay
-            }
-            failure = reason
-            hasUncommittedChanges = false
-            hasUnsavedTicks = false
-            return reason
+            fail(error.description)
+            return failure
         }
+        succeeded(state, version: version)
+        compactIfDue(state, version: version)
+        return nil
+    }
+
+    private func succeeded(_ state: AppState, version: Int) {
         lastSaved = (state, version)
         failure = nil
         retryDelay = Durability.firstRetryDelay
         hasUncommittedChanges = false
-        hasUnsavedTicks = false
-        return nil
+        hasUnsyncedTicks = false
     }
+
+    /// Saving failed: the records since the last sync are cut off the journal (a restart must
+    /// not find changes that were refused), and changes are refused until a retry succeeds.
+    private func fail(_ reason: String) {
+        if failure == nil {
+            log.error("cannot save to \(storage.folderPath): \(reason); going back to version \(lastSavedVersion) and refusing changes until a save succeeds")
+            retryDelay = Durability.firstRetryDelay
+        }
+        failure = reason
+        hasUncommittedChanges = false
+        hasUnsyncedTicks = false
+        do {
+            try storage.discardUnsynced()
+        } catch {
+            log.error("cannot cut the unsaved records off the journal: \(error); a restart may find changes after version \(lastSavedVersion) that were refused")
+        }
+    }
+
+    /// Starts a compaction when the journal is long or costly to replay: the synced state
+    /// becomes the new snapshot, written on a background thread.
+    private func compactIfDue(_ state: AppState, version: Int) {
+        guard !storage.isCompacting, storage.journalBytes > compactionBytes || replayCost > Self.compactionCost else { return }
+        guard compactionBackoff == 0 else {
+            compactionBackoff -= 1
+            return
+        }
+        let cost = replayCost
+        do {
+            try storage.beginCompaction(
+                version: version, header: SnapshotHeader.encode(state), grid: state.simulation.gridState.grid, inbox: inbox
+            ) { [weak self] result in self?.compactionFinished(result) }
+        } catch {
+            log.warning("cannot start a compaction: \(error); the journal keeps growing until one can")
+            compactionBackoff = Self.compactionRetrySyncs
+            return
+        }
+        log.debug("compacting at version \(version) (journal replay cost \(cost) cell-generations)")
+        replayCost = 0
+        // Starting it synced the journal: everything up to `version` is on disk.
+        succeeded(state, version: version)
+    }
+
+    private func compactionFinished(_ result: Result<Compaction, StorageError>) {
+        switch result {
+        case .success(let done):
+            compactions += 1
+            lastSnapshotBytes = done.snapshotBytes
+            for warning in done.warnings { log.warning(warning) }
+            log.debug("compacted: a snapshot at version \(done.version), \(done.snapshotBytes) bytes")
+        case .failure(let error):
+            // The old snapshot and journals are still whole: nothing acknowledged is lost.
+            log.warning("a compaction failed (\(error)); the journal is kept and a later one tries again")
+            replayCost = Self.compactionCost + 1
+            compactionBackoff = Self.compactionRetrySyncs
+        }
+    }
+
+    /// The storage's part of `status`.
+    var statusJSON: JSON {
+        var members: [String: JSON] = [
+            "savedVersion": .int(lastSavedVersion), "journalBytes": .int(storage.journalBytes),
+            "snapshotVersion": storage.snapshotVersion.map(JSON.int) ?? .null,
+        ]
+        if let failure {
+            members["saving"] = "failed"
+            members["error"] = .string(failure)
+            members["retryInMs"] = .int(DurationText.milliseconds(of: retryDelay))
+        } else {
+            members["saving"] = "ok"
+        }
+        return .object(members)
+    }
+}
+
+/// Why lifed cannot start with its state folder: a sentence for the log.
+struct StartupError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

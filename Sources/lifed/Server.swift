@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import LifeDaemon
 import LifeIO
+import LifeStorage
 import LifeStore
 import Protocol
 
@@ -76,11 +77,19 @@ final class Server {
         store.approve = { [unowned self] _, _, _, _ throws(ProtocolError) in
             if let refusal = durability?.refusal { throw refusal }
         }
+        store.willReduce = { [unowned self] _, _ in durability?.willReduce() }
         store.didChange = { [unowned self] old, action, origin, version in
-            durability?.record(action, origin: origin, version: version)
+            durability?.record(action, origin: origin, old: old, new: store.state, version: version)
             publish(old: old, version: version)
         }
-        store.didRestore = { [unowned self] old, version in publish(old: old, version: version) }
+        store.didRestore = { [unowned self] old, version in
+            do throws(StorageError) {
+                try durability?.lease(version)
+            } catch {
+                log.error("cannot raise the version floor to cover version \(version): \(error)")
+            }
+            publish(old: old, version: version)
+        }
         store.didRunEffectAction = { [unowned self] action, outcome in effectDelivered(action, outcome) }
     }
 
@@ -314,15 +323,15 @@ final class Server {
     /// get the diff back), and a retry is scheduled.
     private func rollBack() {
         guard let durability else { return }
-        let saved = durability.lastSaved
-        if store.state != saved.state {
+        if let saved = durability.lastSaved, store.state != saved.state {
             log.warning("going back to the last saved state (version \(saved.version)) as version \(store.version + 1)")
             store.restore(saved.state)
         }
         scheduleRetry()
     }
 
-    private func scheduleRetry() {
+    /// Tries to save again after the retry delay, and again until it works.
+    func scheduleRetry() {
         guard let durability, !isRetryScheduled else { return }
         isRetryScheduled = true
         _ = loop.schedule(after: durability.retryDelay) { [weak self] in
@@ -330,13 +339,6 @@ final class Server {
             isRetryScheduled = false
             if !durability.retry(store.state, version: store.version) { scheduleRetry() }
         }
-    }
-
-    /// Saves the state unless it is on disk already (at start-up and shutdown); a failure is
-    /// handled as any other: changes are refused until a retry succeeds.
-    func saveNow() {
-        guard durability?.saveNow(store.state, version: store.version) != nil else { return }
-        rollBack()
     }
 
     /// Saves the timer's ticks of the last few seconds (the housekeeping timer calls this).
@@ -369,7 +371,7 @@ final class Server {
             switch outcome {
             case .changed(let version), .unchanged(let version):
                 // An ack promises that the state at its version is on disk.
-                if durability?.hasUncommittedChanges == true {
+                if durability?.holdsReplies == true {
                     holdAcknowledgement(id: id, version: version, for: client)
                 } else {
                     send(.ack(id: id, version: version), to: client)
@@ -561,15 +563,9 @@ final class Server {
         ]
     }
 
-    /// Whether changes are being saved: `{"saving": "ok"}`, `{"saving": "failed", "error": ...,
-    /// "retryInMs": ...}`, or `{"saving": "off"}` with `--ephemeral`.
+    /// Whether changes are being saved (see ``Durability/statusJSON``), or `{"saving": "off"}` with `--ephemeral`.
     private var storageInfo: JSON {
-        guard let durability else { return ["saving": "off"] }
-        guard let failure = durability.failure else { return ["saving": "ok", "savedVersion": .int(durability.lastSaved.version)] }
-        return [
-            "saving": "failed", "error": .string(failure), "savedVersion": .int(durability.lastSaved.version),
-            "retryInMs": .int(DurationText.milliseconds(of: durability.retryDelay)),
-        ]
+        durability?.statusJSON ?? ["saving": "off"]
     }
 
     // MARK: Publishing

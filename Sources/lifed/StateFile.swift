@@ -2,11 +2,13 @@ import Glibc
 import LifeIO
 import Protocol
 
-/// The daemon's state on disk: one JSON document replaced atomically after every change.
+/// The daemon's state on disk before the journal: one JSON document, `state.json`, that earlier
+/// versions replaced after every change. lifed reads it once, to migrate it to a snapshot (see
+/// `Durability.open`), and the state folder's location is decided here.
 ///
 /// `{"format": 1, "version": V, "state": {...}}`, the state in its stored form
-/// (`AppState.storageJSON`: the configurations with their patterns, as RLE; files written
-/// before, with the course's `contents`, read too). A file that does not read, or that comes
+/// (`AppState.storageJSON`, whose configurations are `{"title", "contents"}` in the files
+/// earlier versions wrote; `{"title", "rle"}` reads too). A file that does not read, or that comes
 /// from an unknown format, is moved aside under a name that says so, never overwritten.
 struct StateFile {
     /// The format this build writes and reads.
@@ -99,27 +101,6 @@ struct StateFile {
             return .setAside(reason: reason, movedTo: path)
         }
         return .setAside(reason: reason, movedTo: target)
-    }
-
-    /// Writes the state durably: a temporary file, fsync, rename over the old one, fsync the folder.
-    ///
-    /// The grid is streamed into the file from its bit planes (see `JSON.encodedChunks`), so
-    /// saving a 4096 x 4096 world needs a few megabytes, not the 16 MB of its text twice over.
-    func save(_ state: AppState, version: Int) throws(SystemError) {
-        let placeholder = "lifed-grid-\(UInt64.random(in: 0...UInt64.max))-\(UInt64.random(in: 0...UInt64.max))"
-        var gridless = state
-        gridless.simulation.gridState.grid = Grid(rows: 0, cols: 0)
-        var stateJSON = gridless.storageJSON
-        do {
-            // The shape is fixed (PROTOCOL.md, section 9): this pointer always exists.
-            try stateJSON.apply([.replace(path: Viewport.gridPath, value: .string(placeholder))])
-        } catch {
-            let document: JSON = ["format": .int(Self.format), "version": .int(version), "state": state.storageJSON]
-            return try FileIO.writeAtomically(document.encoded(), to: path, mode: 0o600)
-        }
-        let document: JSON = ["format": .int(Self.format), "version": .int(version), "state": stateJSON]
-        let chunks = document.encodedChunks(replacing: placeholder, with: state.simulation.gridState.grid)
-        try FileIO.writeAtomically(to: path, mode: 0o600) { chunks.next() }
     }
 }
 

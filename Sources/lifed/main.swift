@@ -27,53 +27,59 @@ if let name = options.allowGroup {
     allowedGroup = gid
 }
 
+let loop: EventLoop
+do {
+    loop = try EventLoop()
+} catch {
+    log.error("\(error)")
+    exit(.failure)
+}
+let random = options.seed.map(RandomSource.init(seed:)) ?? RandomSource()
+
 // The state on disk, unless --ephemeral.
-var stateFile: StateFile?
+var durability: Durability?
 var restored: (state: AppState, version: Int)?
+var firstVersion = 0
 if !options.ephemeral {
     if let folder = StateFile.folder(explicit: options.stateDirectory, environment: environmentVariables) {
         do {
             try UnixSocket.prepareFolder(folder)
-            // One daemon per state folder: two would overwrite each other's world. Nothing in
-            // the folder is followed if it is a symbolic link (O_NOFOLLOW here and for the state).
-            let lock = open("\(folder)/lifed.lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard lock >= 0 else {
-                log.error("cannot open \(folder)/lifed.lock: \(String(cString: strerror(errno)))")
-                exit(.failure)
-            }
-            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
-                log.error("another lifed keeps its state in \(folder); give this one --state-dir or --ephemeral")
-                exit(.failure)
-            }
-            let file = StateFile(path: "\(folder)/state.json", log: log)
-            file.removeStaleTemporaries()
-            switch file.load() {
-            case .none:
-                log.info("no saved state in \(folder); starting a new world")
-            case .restored(let state, let version):
-                restored = (state, version)
-                log.info("restored the world at version \(version) from \(file.path)")
-            case .setAside(let reason, let movedTo):
-                log.warning("the state file was unusable (\(reason)); moved it to \(movedTo) and started from defaults")
-            }
-            stateFile = file
-            // Reading a big world's file took its text and its parse tree, tens of megabytes
-            // that are free now: give them back rather than keep them for the daemon's life.
-            clinux_release_free_memory()
         } catch {
-            log.error("cannot use the state folder \(folder): \(error); keeping nothing on disk")
+            log.error("cannot use the state folder \(folder): \(error)")
+            exit(.failure)
         }
+        // One daemon per state folder: two would overwrite each other's world. Nothing in
+        // the folder is followed if it is a symbolic link (O_NOFOLLOW here and for the state).
+        let lock = open("\(folder)/lifed.lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lock >= 0 else {
+            log.error("cannot open \(folder)/lifed.lock: \(String(cString: strerror(errno)))")
+            exit(.failure)
+        }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            log.error("another lifed keeps its state in \(folder); give this one --state-dir or --ephemeral")
+            exit(.failure)
+        }
+        do {
+            let opened = try Durability.open(folder: folder, log: log, random: random, defaults: options.settings, inbox: loop.inbox, environment: environmentVariables)
+            durability = opened.durability
+            firstVersion = opened.version
+            if let state = opened.restored { restored = (state, opened.version) }
+        } catch {
+            log.error("\(error)")
+            exit(.failure)
+        }
+        // Reading a big world took its journal and snapshot, megabytes that are free now:
+        // give them back rather than keep them for the daemon's life.
+        clinux_release_free_memory()
     } else {
         log.warning("no state folder (set --state-dir, STATE_DIRECTORY, XDG_STATE_HOME or HOME); keeping nothing on disk")
     }
 }
 
-let loop: EventLoop
 let listener: Int32
 /// Whether lifed made the socket (and so removes it on exit); an inherited one is systemd's.
 let ownsSocket: Bool
 do {
-    loop = try EventLoop()
     if let inherited = SocketActivation.inheritedListener(environment: environmentVariables) {
         listener = inherited
         ownsSocket = false
@@ -88,7 +94,6 @@ do {
     exit(.failure)
 }
 
-let random = options.seed.map(RandomSource.init(seed:)) ?? RandomSource()
 // Fetches from URLs run in the helper lifefetch, a child process: lifed itself links no Foundation.
 let ownExecutable = FetchHelper.ownExecutable()
 let environment = AppEnvironment(
@@ -100,28 +105,31 @@ let environment = AppEnvironment(
     })
 
 var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)
-// The saved state carries the settling status but not its history: the grid in place starts it again.
-initialState.simulation.settling = Settling(
-    status: initialState.simulation.settling.status, fingerprints: [initialState.simulation.gridState.grid.fingerprint])
+if initialState.simulation.settling.fingerprints.isEmpty {
+    // A new world, or one from a state.json, which kept the settling status but not its
+    // history: the grid in place starts it again.
+    initialState.simulation.settling = Settling(
+        status: initialState.simulation.settling.status, fingerprints: [initialState.simulation.gridState.grid.fingerprint])
+}
 let resumeTimer = initialState.simulation.isRunningTimer
 // A restored fetch cannot continue; a running timer is restarted below, as an action.
 initialState.simulation.isRunningTimer = false
 initialState.configurations.isFetching = false
 let store = Store(
-    initialState: initialState, version: restored?.version ?? 0,
+    initialState: initialState, version: firstVersion,
     reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
     environment: environment
 )
-// A new world (no version on disk yet) is saved at once.
-let durability = stateFile.map { Durability(file: $0, log: log, saved: initialState, version: restored?.version ?? -1) }
+// The world lifed starts with is the snapshot the journal continues from.
+durability?.start(with: initialState, version: firstVersion)
 let server = Server(
     loop: loop, store: store, listener: listener, options: options, log: log, durability: durability, allowedGroup: allowedGroup)
 server.observe(store)
+if durability?.failure != nil { server.scheduleRetry() }
 if resumeTimer {
     log.info("the timer was running; resuming it")
     server.logAction(.simulation(.startTimer), store.send(.simulation(.startTimer)), from: "start-up")
 }
-server.saveNow()
 
 let notifier = SystemdNotifier(environment: environmentVariables)
 
@@ -172,7 +180,7 @@ loop.run()
 notifier.notify("STOPPING=1\nSTATUS=shutting down")
 // The saved state keeps isRunningTimer, so a restart resumes the run.
 store.cancelAllEffects()
-server.saveNow()
+durability?.close(store.state, version: store.version)
 server.shutdown()
 if ownsSocket { unlink(options.socketPath) }
 log.info("stopped")

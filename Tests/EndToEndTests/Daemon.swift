@@ -37,8 +37,11 @@ final class Daemon {
     let stderrPipe = Pipe()
 
     /// Starts lifed with `arguments`; with `wrapper` (a program and its arguments, such as
-    /// `prlimit --nofile=64:64`), lifed is started through it.
-    init(_ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = []) throws {
+    /// `prlimit --nofile=64:64`), lifed is started through it; `environment` is added to the test's.
+    init(
+        _ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         let folder = try makeTemporaryFolder(test)
         self.socketPath = socketPath ?? "\(folder)/run/lifed.sock"
         // Each daemon keeps its state in its own temporary folder, never the user's.
@@ -50,6 +53,9 @@ final class Daemon {
         } else {
             process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
             process.arguments = lifedArguments
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         }
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
@@ -83,9 +89,21 @@ final class Daemon {
         return process.terminationStatus
     }
 
+    /// Everything the daemon wrote to stderr so far (read without waiting; kept, so each call
+    /// returns the whole log).
     func stderrText() -> String {
-        String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
+        let fd = stderrPipe.fileHandleForReading.fileDescriptor
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            stderrSoFar += buffer[0..<count]
+        }
+        return String(decoding: stderrSoFar, as: UTF8.self)
     }
+
+    private var stderrSoFar: [UInt8] = []
 
     /// A memory figure of the daemon's /proc/PID/status in MB (`VmHWM`, its peak resident
     /// memory so far; `VmRSS`, now); -1 when it cannot be read.

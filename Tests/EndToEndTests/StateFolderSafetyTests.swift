@@ -8,7 +8,8 @@ import XCTest
 /// never makes lifed write where the folder's owner chose.
 final class StateFolderSafetyTests: XCTestCase {
     /// A folder owned by another user, with links planted where lifed writes: lifed refuses the
-    /// folder, says why, keeps nothing on disk, and the file the links point to is untouched.
+    /// folder and does not start (it would keep nothing), says why, and the file the links point
+    /// to is untouched.
     func testAStateFolderOwnedByAnotherUserIsRefused() throws {
         guard geteuid() == 0 else { throw XCTSkip("needs root, to give a folder to another user") }
         let folder = try makeTemporaryFolder(self)
@@ -21,20 +22,18 @@ final class StateFolderSafetyTests: XCTestCase {
         for pid in next..<(next + 200) { XCTAssertEqual(symlink(victim, "\(stateDir)/state.json.tmp-\(pid)"), 0) }
         XCTAssertEqual(chown(stateDir, 65534, 65534), 0)
 
-        let daemon = try Daemon(self, arguments: ["--state-dir", stateDir, "--seed", "1"])
-        let client = try daemon.connect()
-        guard case .ack = try client.dispatch("simulation.tick") else { return XCTFail("the daemon serves, without a state") }
-        XCTAssertEqual(daemon.terminate(), 0)
+        let refused = try runTool("lifed", ["--socket", "\(folder)/lifed.sock", "--state-dir", stateDir, "--seed", "1"])
+        XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(try FileIO.read(victim), Array("precious".utf8))
-        let log = daemon.stderrText()
+        let log = refused.stderr
         XCTAssertTrue(
             log.contains("cannot use the state folder \(stateDir): unsafe folder \(stateDir): it belongs to uid 65534, not to this process's uid 0"),
             log)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(stateDir)/state.json"))
     }
 
-    /// In lifed's own folder, a link in place of the state file is moved aside, not read or
-    /// written through; a link in place of the lock stops lifed.
+    /// In lifed's own folder, a link in place of the state file, the snapshot or the lock is
+    /// neither read nor written through: lifed stops and says which file is wrong.
     func testLinksInTheStateFolderAreNotFollowed() throws {
         let folder = try makeTemporaryFolder(self)
         let victim = "\(folder)/victim.json"
@@ -44,15 +43,21 @@ final class StateFolderSafetyTests: XCTestCase {
         XCTAssertEqual(mkdir(stateDir, 0o700), 0)
         XCTAssertEqual(symlink(victim, "\(stateDir)/state.json"), 0)
 
-        let daemon = try Daemon(self, arguments: ["--state-dir", stateDir, "--seed", "1"])
-        XCTAssertEqual(try daemon.connect().get("").version, 0, "not restored from the link")
-        XCTAssertEqual(daemon.terminate(), 0)
+        let legacyLink = try runTool("lifed", ["--socket", "\(folder)/first.sock", "--state-dir", stateDir, "--seed", "1"])
+        XCTAssertEqual(legacyLink.status, 1)
+        XCTAssertTrue(legacyLink.stderr.contains("state.json: it is not a regular file"), legacyLink.stderr)
         XCTAssertEqual(try FileIO.read(victim), Array(valid.utf8))
-        let names = try FileManager.default.contentsOfDirectory(atPath: stateDir)
-        XCTAssertEqual(names.filter { $0.hasPrefix("state.json.unreadable.") }.count, 1, "\(names)")
         var info = stat()
         XCTAssertEqual(lstat("\(stateDir)/state.json", &info), 0)
-        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG, "a file of lifed's own in its place")
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFLNK, "left for its owner to look at")
+
+        // The snapshot.
+        XCTAssertEqual(unlink("\(stateDir)/state.json"), 0)
+        XCTAssertEqual(symlink(victim, "\(stateDir)/snapshot"), 0)
+        let snapshotLink = try runTool("lifed", ["--socket", "\(folder)/first.sock", "--state-dir", stateDir, "--seed", "1"])
+        XCTAssertEqual(snapshotLink.status, 1)
+        XCTAssertTrue(snapshotLink.stderr.contains("snapshot"), snapshotLink.stderr)
+        XCTAssertEqual(try FileIO.read(victim), Array(valid.utf8))
 
         // The lock.
         let locked = "\(folder)/locked"

@@ -38,7 +38,7 @@ final class SystemdTests: XCTestCase {
         var info = stat()
         XCTAssertEqual(lstat(socketPath, &info), 0, "lifed must not remove a socket it inherited")
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFSOCK)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/state/state.json"), "the state was saved")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/state/snapshot"), "the state was saved")
         XCTAssertTrue(activated.log().contains("lifed \(LifeVersion.current) serving a socket from systemd"), activated.log())
     }
 

@@ -8,7 +8,7 @@ import Protocol
 /// wire form (``AppAction/json``) or, for the outcome of a fetch, which only the daemon makes,
 /// `{"type": "configurations.fetchResponse", "configs": [...]}` (each configuration as
 /// ``Configuration/storageJSON`` writes it: `{"title", "rle"}`) or `{..., "error": TEXT}`.
-public struct JournalRecord: Equatable, Sendable {
+public struct JournaledAction: Equatable, Sendable {
     public var action: AppAction
     /// The random generator's state before the action, when the action drew on it (a random grid).
     public var randomState: UInt64?

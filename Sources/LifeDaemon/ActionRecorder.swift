@@ -1,0 +1,31 @@
+import LifeStore
+import Protocol
+
+/// Turns the store's changes into journal records: it notes the random generator's state before
+/// each action, and adds it to the record of an action that drew on it; `settings.reset` gets the
+/// defaults it restored. With these, ``JournalReplay`` runs every action exactly as it ran live.
+public struct ActionRecorder {
+    /// The generator the reducers draw on.
+    public let random: RandomSource
+    /// The settings `settings.reset` restores.
+    public let defaults: Settings
+    private var randomStateBefore: UInt64 = 0
+
+    public init(random: RandomSource, defaults: Settings) {
+        self.random = random
+        self.defaults = defaults
+    }
+
+    /// Call before the reducer runs an action (the store's `willReduce`).
+    public mutating func willReduce() {
+        randomStateBefore = random.state
+    }
+
+    /// The record of `action`, which the reducer just ran (the store's `didChange`).
+    public func record(of action: AppAction) -> JournaledAction {
+        JournaledAction(
+            action: action,
+            randomState: random.state != randomStateBefore ? randomStateBefore : nil,
+            defaults: action == .settings(.reset) ? defaults : nil)
+    }
+}

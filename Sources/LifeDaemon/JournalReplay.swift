@@ -1,0 +1,41 @@
+import LifeStore
+import Protocol
+
+/// Replays journaled actions onto a state: the reducer runs each action exactly as the live
+/// store ran it (the same random numbers, the same defaults), and the effects it returns are
+/// thrown away (they ran live; what they delivered is in the journal as actions of its own).
+public struct JournalReplay {
+    /// The settings `settings.reset` restores when a record does not say (records written by this
+    /// build always say).
+    public var defaults: Settings
+    private let reducer = Reducer<AppState, AppAction, AppEnvironment>.app
+    private let scheduler = TestScheduler()
+    private let random = RandomSource(seed: 0)
+
+    public init(defaults: Settings) {
+        self.defaults = defaults
+    }
+
+    /// Runs `record`'s action on `state`. Throws the reducer's refusal: the live store recorded
+    /// only actions it took, so a refusal means the journal does not belong to this state.
+    public func apply(_ record: JournaledAction, to state: inout AppState) throws(ProtocolError) {
+        if let randomState = record.randomState { random.state = randomState }
+        let environment = AppEnvironment(
+            scheduler: scheduler, random: random, defaultSettings: record.defaults ?? defaults,
+            fetchConfigurations: { _ in .none })
+        _ = try reducer.reduce(&state, record.action, environment)
+    }
+
+    /// What replaying a change costs, in cell-generations: the grid's cells for every generation
+    /// it stepped, plus a fixed part for reading the record. The daemon compacts once the
+    /// journal's cost would make a restart slow.
+    public static func cost(from old: AppState, to new: AppState) -> Int {
+        let cells = new.simulation.gridState.grid.rows * new.simulation.gridState.grid.cols
+        let generations = max(0, new.simulation.gridState.ticks - old.simulation.gridState.ticks)
+        let (work, overflow) = generations.multipliedReportingOverflow(by: cells)
+        return overflow ? Int.max / 2 : min(Int.max / 2, work) + recordCost
+    }
+
+    /// The fixed part of a record's cost: reading and decoding it, in cell-generations.
+    public static let recordCost = 20_000
+}

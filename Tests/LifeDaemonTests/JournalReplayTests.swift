@@ -1,0 +1,112 @@
+import LifeDaemon
+import LifeStore
+import Protocol
+import XCTest
+
+/// Replaying the journal onto the last snapshot rebuilds exactly the state the live store
+/// reached: the same random grids, the same defaults, the same settling (so autoStop stops the
+/// timer at the same tick), whatever mix of actions, timer ticks and fetches came in between.
+final class JournalReplayTests: XCTestCase {
+    /// A live store driven at random, its changes recorded as lifed records them, snapshots
+    /// taken now and then: after every step, the last snapshot plus the records since it replay
+    /// to the live state.
+    func testReplayingTheRecordsOntoTheLastSnapshotGivesTheLiveState() throws {
+        for seed in UInt64(1)...12 {
+            try checkReplay(seed: seed, steps: 300)
+        }
+    }
+
+    private func checkReplay(seed: UInt64, steps: Int) throws {
+        var chance = SplitMix64(seed: seed)
+        let scheduler = TestScheduler()
+        let random = RandomSource(seed: seed)
+        let defaults = Settings(intervalMs: 100, rows: 9, cols: 11, topology: .torus, rule: try Rule(parsing: "B3/S23"), density: 0.3)
+        var environment = AppEnvironment(scheduler: scheduler, random: random, defaultSettings: defaults)
+        environment.fetchConfigurations = { _ in
+            .run { send in scheduler.schedule(after: .milliseconds(30)) { send(.success(Configuration.builtin)) } }
+        }
+        let store = Store(
+            initialState: AppState.initial(random: random, settings: defaults), reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
+            environment: environment)
+        var recorder = ActionRecorder(random: random, defaults: defaults)
+        var snapshot = (header: SnapshotHeader.encode(store.state), grid: store.state.simulation.gridState.grid)
+        var records: [[UInt8]] = []
+        store.willReduce = { _, _ in recorder.willReduce() }
+        store.didChange = { _, action, _, _ in records.append(recorder.record(of: action).payload) }
+
+        for step in 0..<steps {
+            switch chance.next() % 16 {
+            case 0:
+                snapshot = (SnapshotHeader.encode(store.state), store.state.simulation.gridState.grid)
+                records = []
+            case 1, 2: scheduler.advance(by: .milliseconds(Int64(chance.next() % 700)))
+            case 3: store.send(.simulation(.startTimer))
+            case 4: store.send(.simulation(.stopTimer))
+            case 5: store.send(.simulation(.resetGridToRandom))
+            case 6: store.send(.simulation(.grid(.step(generations: Int(1 + chance.next() % 50)))))
+            case 7: store.send(.simulation(.tick))
+            case 8: store.send(.settings(.reset))
+            case 9:
+                let fields: JSON = ["rows": .int(Int(3 + chance.next() % 12)), "density": .double(Double(5 + chance.next() % 90) / 100)]
+                store.send(.settings(.update(try SettingsUpdate(fields: JSONFields(fields, at: "")))))
+            case 10:
+                let rule = ["B3/S23", "B36/S23", "B2/S"][Int(chance.next() % 3)]
+                store.send(.settings(.update(try SettingsUpdate(fields: JSONFields(["rule": .string(rule), "autoStop": .bool(chance.next() % 4 != 0)], at: "")))))
+            case 11: store.send(.configurations(.fetch(url: nil)))
+            case 12: store.send(.configurations(.load(.index(Int(chance.next() % 5)), resize: chance.next() % 2 == 0)))
+            case 13: store.send(.statistics(.reset))
+            case 14: store.send(.simulation(.resetGridToEmpty))
+            default: store.send(.simulation(.reset))
+            }
+            var replayed = try SnapshotHeader.decode(snapshot.header, grid: snapshot.grid)
+            let replay = JournalReplay(defaults: Settings())
+            for payload in records {
+                try replay.apply(try JournaledAction(payload: payload), to: &replayed)
+            }
+            // A fetch in flight and a running timer are the live store's effects: a restart
+            // clears the one and restarts the other; the rest must match exactly.
+            XCTAssertEqual(replayed, store.state, "seed \(seed), step \(step): the replay differs from the live state")
+            XCTAssertEqual(replayed.simulation.settling.fingerprints, store.state.simulation.settling.fingerprints, "seed \(seed), step \(step)")
+            if replayed != store.state { return }
+        }
+    }
+
+    /// A header keeps everything but the grid, and the settling history; another format is refused.
+    func testTheHeaderKeepsTheStateAndTheSettlingHistory() throws {
+        var state = AppState.initial(random: RandomSource(seed: 3), settings: Settings(rows: 5, cols: 7))
+        state.settings.display.title = "a \"title\" ☺"
+        state.simulation.settling = Settling(status: .oscillating(period: 2), fingerprints: [1, .max, 42])
+        state.statistics = Statistics(steps: 3, alive: 4, born: 5, died: 6, empty: 7)
+        let header = SnapshotHeader.encode(state)
+        let read = try SnapshotHeader.decode(header, grid: state.simulation.gridState.grid)
+        XCTAssertEqual(read, state)
+        XCTAssertEqual(read.simulation.settling.fingerprints, [1, .max, 42])
+        XCTAssertLessThan(header.count, 1000, "no grid in the header")
+
+        var future = try JSON(parsing: header)
+        try future.apply([.replace(path: try JSONPointer(parsing: "/format"), value: 2)])
+        XCTAssertThrowsError(try SnapshotHeader.decode(future.encoded(), grid: state.simulation.gridState.grid)) { error in
+            XCTAssertTrue("\(error)".contains("format 2"), "\(error)")
+        }
+        XCTAssertThrowsError(try SnapshotHeader.decode(Array("{\"format\":1".utf8), grid: state.simulation.gridState.grid))
+    }
+
+    /// A record the state refuses does not replay silently: the replay says so.
+    func testARecordTheStateRefusesIsAnError() throws {
+        var state = AppState.initial(random: RandomSource(seed: 1), settings: Settings(rows: 4, cols: 4))
+        let replay = JournalReplay(defaults: Settings())
+        XCTAssertThrowsError(try replay.apply(JournaledAction(action: .simulation(.stopTimer)), to: &state))
+    }
+
+    /// What a replay costs follows the generations stepped and the grid's size.
+    func testTheCostOfAChangeFollowsTheGenerationsItStepped() {
+        var old = AppState.initial(random: RandomSource(seed: 1), settings: Settings(rows: 100, cols: 200))
+        var new = old
+        new.simulation.gridState.ticks += 30
+        XCTAssertEqual(JournalReplay.cost(from: old, to: new), 30 * 100 * 200 + JournalReplay.recordCost)
+        XCTAssertEqual(JournalReplay.cost(from: old, to: old), JournalReplay.recordCost)
+        old.simulation.gridState.ticks = 0
+        new.simulation.gridState.ticks = .max
+        XCTAssertEqual(JournalReplay.cost(from: old, to: new), Int.max / 2)
+    }
+}
