@@ -10,7 +10,7 @@ extension Subcommand {
         name: "patterns",
         usage: """
             patterns [--format rle|plaintext|life106|json|all] [--fill dense|soup] [--size RxC]
-                     [--runs N] [--daemon [--adds N]] [--lifed PATH] [--json]
+                     [--runs N] [--daemon [--adds N] [--durable]] [--lifed PATH] [--json]
             """,
         summary: "How long reading the largest patterns takes and the memory it needs, here and in a real lifed.",
         details: """
@@ -20,9 +20,10 @@ extension Subcommand {
             /proc/self/clear_refs, after malloc_trim) less the resident memory before it. The report gives the text's
             size, the median, fastest and slowest read, and the most extra memory of any read.
 
-            With --daemon: starts lifed (--ephemeral, frames up to 64 MiB) and sends it the pattern
+            With --daemon: starts lifed (--ephemeral unless --durable, frames up to 64 MiB) and sends it the pattern
             as RLE --runs times, each time as simulation.setGrid, configurations.add and
-            configurations.load (index 0, resize), then configurations.clear. Each ack is timed from
+            configurations.load (index 0, resize), then configurations.clear and simulation.resetGridToEmpty
+            (the start-up 10x10), so that every round changes the state. Each ack is timed from
             the request's last byte; while the setGrid is in flight another client pings, and the
             pong's delay is reported too. lifed's resident memory at start and its peak (VmHWM) close
             the report. A daemon that refuses an action (an older lifed takes no "rle" in
@@ -41,6 +42,8 @@ extension Subcommand {
               --daemon       measure a real lifed instead of this process
               --adds N       with --daemon: N adds of 1 MB configurations after the rounds
                              (the issue's case is 51; default 0)
+              --durable      with --daemon: lifed keeps its state in a temporary folder, so every
+                             ack waits for the journal's fsync
               --lifed PATH   the lifed to start (default: the one beside lifebench)
               --json         one JSON object per format (or one for the daemon)
             """,
@@ -50,7 +53,7 @@ extension Subcommand {
 /// The `patterns` subcommand.
 enum PatternsBenchmark {
     static func run(_ words: [String]) throws -> Int32 {
-        let arguments = try Arguments(words, options: ["format", "fill", "size", "runs", "lifed", "adds"], flags: ["daemon", "json"])
+        let arguments = try Arguments(words, options: ["format", "fill", "size", "runs", "lifed", "adds"], flags: ["daemon", "json", "durable"])
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected \"\(arguments.positionals[0])\"") }
         let size = try arguments.value("size", as: "a size such as 4096x4096 (at most 4096 a side)") { text -> (Int, Int)? in
             guard let (rows, cols) = EngineBenchmark.size(text), rows <= Pattern.maxSide, cols <= Pattern.maxSide else { return nil }
@@ -66,13 +69,15 @@ enum PatternsBenchmark {
         if !daemon && arguments.values["lifed"] != nil { throw UsageError("--lifed goes with --daemon") }
         let adds = try arguments.value("adds", as: "a whole number") { Int($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 0
         if !daemon && adds > 0 { throw UsageError("--adds goes with --daemon") }
+        let durable = arguments.has("durable")
+        if !daemon && durable { throw UsageError("--durable goes with --daemon") }
 
         let pattern = makePattern(rows: size.0, cols: size.1, fill: fill)
         let label = "\(fill) \(size.0)x\(size.1), \(pattern.population) live cells"
         if daemon {
             return try measureDaemon(
-                pattern, label: label, runs: runs, adds: adds, lifed: arguments.values["lifed"] ?? siblingExecutable("lifed"),
-                json: arguments.has("json"))
+                pattern, label: label, runs: runs, adds: adds, durable: durable,
+                lifed: arguments.values["lifed"] ?? siblingExecutable("lifed"), json: arguments.has("json"))
         }
         for format in formats {
             try measureReads(pattern, format: format, label: label, runs: runs, json: arguments.has("json"))
@@ -150,10 +155,15 @@ enum PatternsBenchmark {
 
     // MARK: In lifed
 
-    static func measureDaemon(_ pattern: Pattern, label: String, runs: Int, adds: Int, lifed: String, json: Bool) throws -> Int32 {
+    static func measureDaemon(_ pattern: Pattern, label: String, runs: Int, adds: Int, durable: Bool, lifed: String, json: Bool) throws -> Int32 {
         let rle = PatternFormat.rle.write(pattern)
-        let daemon = try BenchDaemon(arguments: ["--ephemeral", "--max-frame", String(64 << 20)], executable: lifed)
-        defer { daemon.stop() }
+        let stateFolder = "/tmp/lifebench-patterns-\(getpid())"
+        let storage = durable ? ["--state-dir", stateFolder] : ["--ephemeral"]
+        let daemon = try BenchDaemon(arguments: storage + ["--max-frame", String(64 << 20)], executable: lifed)
+        defer {
+            daemon.stop()
+            if durable { try? FileManager.default.removeItem(atPath: stateFolder) }
+        }
         let startRss = daemon.rssMB
         let driver = try Connection(path: daemon.socketPath)
         let bystander = try Connection(path: daemon.socketPath)
@@ -182,19 +192,21 @@ enum PatternsBenchmark {
                 default: throw BenchError("\(name) got \(reply.json.text.prefix(200))")
                 }
             }
+            // So that the next round changes the state again: no configurations, a small empty grid.
             _ = try receiveReply(driver, id: "clear", after: ClientRequest(id: "clear", kind: .dispatch(action: ["type": "configurations.clear"])))
+            _ = try receiveReply(driver, id: "empty", after: ClientRequest(id: "empty", kind: .dispatch(action: ["type": "simulation.resetGridToEmpty"])))
         }
         let peak = daemon.peakRssMB
         pings.sort()
         let added = try measureAdds(adds, on: driver)
         var report: [String: JSON] = [
-            "benchmark": "patterns", "daemon": .string(lifed), "pattern": .string(label), "rleBytes": .int(rle.utf8.count),
+            "benchmark": "patterns", "daemon": .string(lifed), "durable": .bool(durable), "pattern": .string(label), "rleBytes": .int(rle.utf8.count),
             "runs": .int(runs), "bystanderPingMsMedian": .double(round3(percentile(pings, 0.5))),
             "bystanderPingMsMax": .double(round3(pings.last ?? 0)), "daemonStartRssMB": .double(round3(startRss)),
             "daemonPeakRssMB": .double(round3(peak)),
         ]
         var lines = [
-            "patterns: \(label) as \(rle.utf8.count) bytes of RLE, sent to \(lifed) \(runs) times",
+            "patterns: \(label) as \(rle.utf8.count) bytes of RLE, sent to \(lifed) \(runs) times (\(durable ? "state saved to disk" : "ephemeral"))",
         ]
         for (name, _) in actions {
             if let refusal = refusals[name], times[name] == nil {
