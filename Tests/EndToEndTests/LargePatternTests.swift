@@ -19,8 +19,10 @@ final class LargePatternTests: XCTestCase {
     /// How much lifed's peak resident memory may grow through such an action.
     static let memoryBudgetMB = 64
 
-    private func startDaemon(maxFrame: Int) throws -> Daemon {
-        try Daemon(self, arguments: ["--ephemeral", "--max-frame", String(maxFrame)])
+    /// A lifed that saves its state (in a temporary folder: every ack waits for the journal),
+    /// unless `ephemeral`.
+    private func startDaemon(maxFrame: Int, ephemeral: Bool = false) throws -> Daemon {
+        try Daemon(self, arguments: (ephemeral ? ["--ephemeral"] : []) + ["--max-frame", String(maxFrame)])
     }
 
     /// Sends `action` on `driver`, pings on `bystander` while it is handled, and returns the
@@ -63,7 +65,9 @@ final class LargePatternTests: XCTestCase {
     }
 
     func testTheDenseRLEIsAddedReadAndLoadedAsAConfiguration() throws {
-        let daemon = try startDaemon(maxFrame: 1 << 20)
+        let folder = try makeTemporaryFolder(self)
+        let arguments = ["--state-dir", "\(folder)/state"]
+        var daemon = try Daemon(self, arguments: arguments)
         let driver = try daemon.connect()
         let bystander = try daemon.connect()
         let before = daemon.memoryMegabytes()
@@ -101,6 +105,24 @@ final class LargePatternTests: XCTestCase {
         guard case .status(_, let info) = try bystander.request(.status) else { return XCTFail("no status") }
         XCTAssertEqual(info["summary"]?["rows"], 4096)
         XCTAssertEqual(info["summary"]?["population"], .int(4096 * 4096))
+
+        // Acknowledged, so on disk: killed and restarted, lifed has the configuration, pattern and all.
+        daemon.kill9()
+        daemon = try Daemon(self, arguments: arguments, socketPath: daemon.socketPath)
+        let restarted = try daemon.connect()
+        guard case .configuration(_, _, 0, let kept) = try restarted.request(.readConfiguration(.index(0))) else {
+            return XCTFail("the configuration was lost")
+        }
+        XCTAssertEqual(kept, expected.jsonWithPattern)
+        guard case .status(_, let after) = try restarted.request(.status) else { return XCTFail("no status") }
+        XCTAssertEqual(after["summary"]?["population"], .int(4096 * 4096))
+        // Stopped, it writes a snapshot (the configurations in its header), and starts from it.
+        XCTAssertEqual(daemon.terminate(), 0)
+        daemon = try Daemon(self, arguments: arguments, socketPath: daemon.socketPath)
+        guard case .configuration(_, _, 0, let again) = try daemon.connect().request(.readConfiguration(.index(0))) else {
+            return XCTFail("the configuration was lost from the snapshot")
+        }
+        XCTAssertEqual(again, expected.jsonWithPattern)
     }
 
     // MARK: The limit of the configurations
@@ -156,7 +178,7 @@ final class LargePatternTests: XCTestCase {
     }
 
     func testTheConfigurationsHoldAtMostEightMebibytesOfRLE() throws {
-        let daemon = try startDaemon(maxFrame: 4 << 20)
+        let daemon = try startDaemon(maxFrame: 4 << 20, ephemeral: true)
         let driver = try daemon.connect()
         let before = daemon.memoryMegabytes()
         let actions = try configurations(totalling: ConfigurationsState.maxTotalRLEBytes)
