@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
-        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO"], swiftSettings: strict),
+        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeStore"], swiftSettings: strict),
         .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(
