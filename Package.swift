@@ -17,11 +17,15 @@ import PackageDescription
 ///   change's diffs from the grid's bit planes. Unit-tested without sockets.
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
+/// - `LifeStorage`: the daemon's state on disk: an append-only journal of records plus a binary
+///   snapshot of the world, a version floor, crash-safe replacement and compaction. Treats record
+///   payloads and the snapshot's header as opaque bytes; knows `Grid` for the snapshot's body.
 /// - `LifeFetch`: fetching configuration lists over HTTP(S) (URLSession) and from files. The
 ///   only target that uses Foundation; only the helper `lifefetch` links it, and `lifed` runs
 ///   that in a child process for each fetch, so that lifed itself links no Foundation.
 /// - `CLinux`: a C header for the Linux calls Swift's Glibc module leaves out (epoll, signalfd,
-///   pidfd, malloc_trim), and the processor's features.
+///   pidfd, SO_PEERCRED and SO_PEERGROUPS, malloc_trim and the malloc arenas), the processor's
+///   features, and the hard exit deadline of lifefetch (a thread in CLinux.c).
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 // The kernels LifeStore can pick from; LIFE_AVX2_KERNEL tells it whether it has the AVX2 one.
@@ -57,10 +61,11 @@ let package = Package(
         .target(name: "CLinux"),
         .target(name: "LifeDaemon", dependencies: ["Protocol"], swiftSettings: strict),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
         .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
         .executableTarget(
-            name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO"], swiftSettings: strict),
+            name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
+        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
         .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeTerminal"], swiftSettings: strict),
@@ -70,6 +75,13 @@ let package = Package(
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeStore"], swiftSettings: strict),
         .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "Protocol"], swiftSettings: strict),
+        // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
+        .executableTarget(
+            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO"],
+            path: "Tests/StorageCrashWriter", swiftSettings: strict),
+        .testTarget(
+            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO", "StorageCrashWriter"],
+            swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

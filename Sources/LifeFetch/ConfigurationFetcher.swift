@@ -19,7 +19,9 @@ import Synchronization
 /// Every failure is delivered as a ``FetchFailure`` whose message names the URL (or the
 /// file's path) and what went wrong: an unsupported scheme, an HTTP status outside 2xx,
 /// a network error, a body over the size limit, invalid JSON (with its byte offset) or an
-/// element that is not a configuration (with its index).
+/// element that is not a configuration (with its index). A local file is the exception: one
+/// that is not a list gets one message whatever it holds (see ``FileReader``), so that a
+/// fetch cannot be used to read a file's content or size through the error.
 public enum ConfigurationFetcher {
     /// An effect that fetches and decodes the configuration list at `url`.
     ///
@@ -60,7 +62,7 @@ public enum ConfigurationFetcher {
                     download.cancel()
                 }
             case .file(let path):
-                FileDownload.start(path: path, url: url, maxBytes: limit, finish: finish)
+                FileDownload.start(path: path, maxBytes: limit, finish: finish)
                 return Cancellable { delivery.cancel() }
             }
         }
@@ -77,7 +79,7 @@ public enum ConfigurationFetcher {
         case .failure(let failure):
             return .failure(failure)
         case .success(.file(let path)):
-            return FileReader.read(path, maxBytes: limit).flatMap { decode($0, from: url) }
+            return FileReader.configurations(at: path, maxBytes: limit)
         case .success(.http(let address)):
             let outcome = Outcome()
             let download = HTTPDownload(url: url, timeout: timeout, maxBytes: limit) { outcome.set($0) }
@@ -107,6 +109,15 @@ public enum ConfigurationFetcher {
                 ))
         }
         return .success(list)
+    }
+
+    /// The failure of a fetch of `url` that ran out of time: `GET URL timed out after 30s`, or
+    /// `reading PATH timed out after 30s` for a file.
+    public static func timedOut(_ url: String, after timeout: Duration) -> FetchFailure {
+        if case .success(.file(let path)) = Target.parse(url) {
+            return FetchFailure("reading \(path) timed out after \(describe(timeout))")
+        }
+        return FetchFailure("GET \(url) timed out after \(describe(timeout))")
     }
 
     /// "30s", "1.5s", "250ms".
@@ -196,16 +207,11 @@ enum FileDownload {
     /// Reads `path` (at most `maxBytes`), decodes it, and hands the result to `finish` on a
     /// background thread.
     static func start(
-        path: String, url: String, maxBytes: Int,
+        path: String, maxBytes: Int,
         finish: @escaping @Sendable (Result<[Configuration], FetchFailure>) -> Void
     ) {
         DispatchQueue.global(qos: .userInitiated).async {
-            switch FileReader.read(path, maxBytes: maxBytes) {
-            case .success(let bytes):
-                finish(ConfigurationFetcher.decode(bytes, from: url))
-            case .failure(let failure):
-                finish(.failure(failure))
-            }
+            finish(FileReader.configurations(at: path, maxBytes: maxBytes))
         }
     }
 }

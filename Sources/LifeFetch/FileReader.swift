@@ -1,17 +1,40 @@
 import Glibc
 import Protocol
 
-/// Reads local files with plain POSIX calls, so that errors name the path and the system's reason.
+/// Reads configuration lists from local files with plain POSIX calls.
+///
+/// A `file:` URL may name any file the fetch helper can read, which may be more than the client
+/// who asked may read (a system `lifed` runs as its own user; one started by root reads
+/// anything), and the error goes back to that client. So a failure that depends on what the
+/// file holds says only that it is not a configurations list, in words that are the same
+/// whatever the file holds and however long it is: no quoted text, no byte offset, no size,
+/// no count. What does not depend on the content is still named: the file cannot be opened
+/// (with the system's reason: missing, not allowed), is not a regular file, or cannot be read.
 enum FileReader {
+    /// The one message for a file that is not a usable list, whatever is wrong with it.
+    static func notAList(_ path: String, maxBytes: Int) -> String {
+        "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most \(maxBytes) bytes)"
+    }
+
+    /// The configurations in the file at `path`, or a failure that reveals nothing of the file.
+    static func configurations(at path: String, maxBytes: Int) -> Result<[Configuration], FetchFailure> {
+        read(path, maxBytes: maxBytes).flatMap { bytes in
+            ConfigurationFetcher.decode(bytes, from: path).mapError { _ in FetchFailure(notAList(path, maxBytes: maxBytes)) }
+        }
+    }
+
     /// The bytes of the regular file at `path`, or a failure naming the path: it cannot be
-    /// opened, is not a regular file, or is longer than `maxBytes`.
+    /// opened, is not a regular file, cannot be read, or is longer than `maxBytes` (which
+    /// says ``notAList(_:maxBytes:)``, not the size).
     static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], FetchFailure> {
         let maxBytes = min(max(maxBytes, 0), Int.max - 1)
         func failure(_ what: String) -> Result<[UInt8], FetchFailure> {
             let reason = String(cString: strerror(errno))
             return .failure(FetchFailure("\(what) \(path): \(reason)"))
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below, as a
+        // device is); it changes nothing for a regular file. O_NOCTTY: a terminal is not adopted.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return failure("cannot open") }
         defer { close(fd) }
         var info = stat()
@@ -19,9 +42,8 @@ enum FileReader {
         guard info.st_mode & S_IFMT == S_IFREG else {
             return .failure(FetchFailure("cannot read \(path): it is not a regular file"))
         }
-        guard Int64(info.st_size) <= Int64(maxBytes) else {
-            return .failure(FetchFailure("cannot read \(path): it is \(info.st_size) bytes; lifed reads at most \(maxBytes)"))
-        }
+        let tooLong = Result<[UInt8], FetchFailure>.failure(FetchFailure(notAList(path, maxBytes: maxBytes)))
+        guard Int64(info.st_size) <= Int64(maxBytes) else { return tooLong }
         // The file may grow while it is read: read at most one byte past the limit.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -37,6 +59,6 @@ enum FileReader {
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        return .failure(FetchFailure("cannot read \(path): it is longer than \(maxBytes) bytes; lifed reads at most \(maxBytes)"))
+        return tooLong
     }
 }

@@ -16,9 +16,8 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
         var task: URLSessionDataTask?
         var body: [UInt8] = []
-        /// A failure found before the transfer ended (status, size, timeout); it wins over
-        /// the cancellation error the transfer then ends with.
-        var failure: FetchFailure?
+        /// Whether the outcome is decided: a failure found before the transfer ended (status,
+        /// size, timeout) was handed to `finish` at once, or the transfer has ended.
         var finished = false
         var cancelled = false
     }
@@ -68,7 +67,7 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
 
     /// The watchdog: a transfer still running after the timeout fails.
     private func timedOut() {
-        fail("GET \(url) timed out after \(ConfigurationFetcher.describe(timeout))")
+        fail(ConfigurationFetcher.timedOut(url, after: timeout).message)
     }
 
     /// Stops the transfer; nothing is handed to `finish` afterwards.
@@ -80,14 +79,22 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
         task?.cancel()
     }
 
-    /// Records `message` as the outcome (unless there already is one) and stops the transfer.
+    /// Hands `message` to `finish` as the outcome now (unless there already is one, or the
+    /// fetch was cancelled), and stops the transfer.
+    ///
+    /// Now, not when the transfer reports its end: URLSession hands the body to this delegate
+    /// through a queue of its own, and libcurl goes on reading and decoding while that queue
+    /// lags, so the end may come long after (a gzip bomb, a body that decodes to gigabytes,
+    /// is all decoded first). Whoever waits for the outcome can stop the process at once.
     private func fail(_ message: String) {
-        let task = state.withLock { state -> URLSessionDataTask? in
-            guard !state.finished, state.failure == nil else { return nil }
-            state.failure = FetchFailure(message)
-            return state.task
+        let outcome = state.withLock { state -> (task: URLSessionDataTask?, deliver: Bool) in
+            guard !state.finished else { return (nil, false) }
+            state.finished = true
+            state.body = []
+            return (state.task, !state.cancelled)
         }
-        task?.cancel()
+        if outcome.deliver { finish(.failure(FetchFailure(message))) }
+        outcome.task?.cancel()
     }
 
     func urlSession(
@@ -95,51 +102,41 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
         if let http = response as? HTTPURLResponse, !(200...299).contains(http.statusCode) {
-            state.withLock { state in
-                if state.failure == nil { state.failure = FetchFailure("GET \(url) answered HTTP \(http.statusCode)") }
-            }
             completionHandler(.cancel)
-            return
+            return fail("GET \(url) answered HTTP \(http.statusCode)")
         }
         if response.expectedContentLength > Int64(maxBytes) {
-            state.withLock { state in
-                if state.failure == nil { state.failure = FetchFailure(tooLong(announced: response.expectedContentLength)) }
-            }
             completionHandler(.cancel)
-            return
+            return fail(tooLong(announced: response.expectedContentLength))
         }
         completionHandler(.allow)
     }
 
+    /// A piece of the body, as URLSession decoded it (`Content-Encoding: gzip` undone): the
+    /// limit counts decoded bytes, whatever the transfer's size.
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let over = state.withLock { state -> Bool in
-            guard state.failure == nil, !state.finished else { return false }
-            guard state.body.count + data.count <= maxBytes else {
-                state.failure = FetchFailure(tooLong(announced: nil))
-                state.body = []
-                return true
-            }
+            guard !state.finished else { return false }
+            guard state.body.count + data.count <= maxBytes else { return true }
             state.body.append(contentsOf: data)
             return false
         }
-        if over { dataTask.cancel() }
+        if over { fail(tooLong(announced: nil)) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let outcome = state.withLock { state -> (failure: FetchFailure?, body: [UInt8])? in
+        let body = state.withLock { state -> [UInt8]? in
+            state.task = nil
             guard !state.finished else { return nil }
             state.finished = true
-            state.task = nil
             defer { state.body = [] }
-            return state.cancelled ? nil : (state.failure, state.body)
+            return state.cancelled ? nil : state.body
         }
-        guard let outcome else { return }
-        if let failure = outcome.failure {
-            finish(.failure(failure))
-        } else if let error {
+        guard let body else { return }
+        if let error {
             finish(.failure(FetchFailure(describe(error))))
         } else {
-            finish(ConfigurationFetcher.decode(outcome.body, from: url))
+            finish(ConfigurationFetcher.decode(body, from: url))
         }
     }
 
@@ -150,7 +147,7 @@ final class HTTPDownload: NSObject, URLSessionDataDelegate, Sendable {
 
     private func describe(_ error: any Error) -> String {
         if let urlError = error as? URLError, urlError.code == .timedOut {
-            return "GET \(url) timed out after \(ConfigurationFetcher.describe(timeout))"
+            return ConfigurationFetcher.timedOut(url, after: timeout).message
         }
         return "GET \(url) failed: \(error.localizedDescription)"
     }

@@ -15,6 +15,9 @@ public final class Connection {
         case system(SystemError)
         /// The daemon answered the connection with an error instead of a hello (`forbidden`, `busy`).
         case refused(code: String, message: String)
+        /// The socket is served by a user this client does not trust (see ``ServerTrust``); the
+        /// client read nothing from it.
+        case untrustedServer(path: String, uid: uid_t, reason: String)
 
         public var description: String {
             switch self {
@@ -23,6 +26,8 @@ public final class Connection {
             case .protocolViolation(let what): return "the daemon sent something unexpected: \(what)"
             case .system(let error): return error.description
             case .refused(let code, let message): return "\(code): \(message)"
+            case .untrustedServer(let path, let uid, let reason):
+                return "refusing to talk to the daemon at \(path): it runs as uid \(uid); \(reason)"
             }
         }
     }
@@ -36,7 +41,8 @@ public final class Connection {
     private var decoder: FrameDecoder
     private var nextID = 1
 
-    /// Connects to the daemon at `path` and reads its hello.
+    /// Connects to the daemon at `path`, checks that it is one to trust (``ServerTrust``), and
+    /// reads its hello.
     /// Server frames may be large (snapshots of big grids), hence the generous `maxFrameSize`.
     public init(path: String, maxFrameSize: Int = 256 << 20) throws(Failure) {
         do {
@@ -46,13 +52,17 @@ public final class Connection {
         }
         self.path = path
         decoder = FrameDecoder(maxFrameSize: maxFrameSize)
+        // (From here on every property is set, so a throw runs deinit, which closes fd.)
+        // Who made the listening socket, before a byte is read from it.
+        let trust = ServerTrust.check(fd: fd, path: path)
+        if let reason = trust.refusal {
+            throw .untrustedServer(path: path, uid: trust.uid, reason: reason)
+        }
         let first = try receive()
         if case .error(_, let code, let message) = first {
-            close(fd)
             throw .refused(code: code, message: message)
         }
         guard case .hello(_, let server, let version) = first else {
-            close(fd)
             throw .protocolViolation("the first message was not a hello")
         }
         hello = (server, version)

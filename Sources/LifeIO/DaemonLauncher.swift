@@ -19,7 +19,7 @@ public enum DaemonLauncher {
         } catch {
             throw .unreachable(path: path, reason: "cannot prepare \(folder): \(error)")
         }
-        let lock = open("\(path).lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        let lock = open("\(path).lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard lock >= 0 else { throw .unreachable(path: path, reason: "cannot open the start-up lock: \(SystemError("open"))") }
         defer { close(lock) }
         let deadline = MonotonicClock.now + timeout
@@ -59,7 +59,7 @@ public enum DaemonLauncher {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         _ = clinux_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()

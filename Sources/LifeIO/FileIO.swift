@@ -2,9 +2,11 @@ import Glibc
 
 /// Whole-file reads and atomic writes, without Foundation.
 public enum FileIO {
-    /// The bytes of the file at `path`, refusing files over `limit` bytes.
-    public static func read(_ path: String, limit: Int = 64 << 20) throws(SystemError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The bytes of the file at `path`, refusing files over `limit` bytes. With
+    /// `followingSymlinks` false, a symbolic link at `path` itself is refused (`ELOOP`), as
+    /// lifed refuses one in its state folder.
+    public static func read(_ path: String, limit: Int = 64 << 20, followingSymlinks: Bool = true) throws(SystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { throw SystemError("open \(path)") }
         defer { close(fd) }
         var result: [UInt8] = []
@@ -23,6 +25,11 @@ public enum FileIO {
 
     /// Writes `bytes` to `path` so that readers see the old file or the new one, never a mix:
     /// a temporary file beside it, fsync, rename over, then fsync the folder.
+    ///
+    /// The temporary file is `PATH.tmp-` and 16 random hexadecimal digits, created with
+    /// `O_EXCL | O_NOFOLLOW`: a name nobody can guess in advance, and a file that must be new,
+    /// so that nothing planted in the folder (a symbolic link where the temporary file will be)
+    /// is ever written through. A link at `path` itself is replaced by the rename, not followed.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
         var pending: [UInt8]? = bytes
         try writeAtomically(to: path, mode: mode) {
@@ -35,8 +42,14 @@ public enum FileIO {
     /// returns nil, and each chunk is written before the next is asked for. So a large file (the
     /// state of a 4096 x 4096 world) never has to be in memory all at once.
     public static func writeAtomically(to path: String, mode: mode_t = 0o644, _ next: () -> [UInt8]?) throws(SystemError) {
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        var temporary = ""
+        var fd: Int32 = -1
+        // A clash with an existing name is unlikely to happen even once; a few tries, then the error.
+        for _ in 0..<8 {
+            temporary = "\(path).tmp-\(randomSuffix())"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 || errno != EEXIST { break }
+        }
         guard fd >= 0 else { throw SystemError("create \(temporary)") }
         while let bytes = next() {
             var offset = 0
@@ -69,5 +82,11 @@ public enum FileIO {
             _ = fsync(folder)
             close(folder)
         }
+    }
+
+    /// 16 hexadecimal digits from the system's random source (the standard library's generator).
+    static func randomSuffix() -> String {
+        let digits = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

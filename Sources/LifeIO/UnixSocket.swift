@@ -15,7 +15,7 @@ public enum UnixSocket {
             case .pathTooLong(let path): return "socket path is too long (at most 107 bytes): \(path)"
             case .alreadyRunning(let path): return "already running: a daemon answers on \(path)"
             case .notASocket(let path): return "\(path) exists and is not a socket; refusing to replace it"
-            case .unsafeFolder(let path, let reason): return "unsafe socket folder \(path): \(reason)"
+            case .unsafeFolder(let path, let reason): return "unsafe folder \(path): \(reason)"
             case .system(let error): return error.description
             }
         }
@@ -82,7 +82,14 @@ public enum UnixSocket {
     }
 
     /// Creates `folder` (and missing parents) with mode 0700, or checks that an existing one
-    /// is a real folder (not a symlink) owned by us and closed to others.
+    /// is safe for lifed's socket or state: a real folder (a symbolic link is not followed),
+    /// owned by this process's effective uid, that neither its group nor others may write to.
+    ///
+    /// Whoever may write to the folder may replace or plant files in it: a socket that
+    /// impersonates the daemon, or a symbolic link where lifed will create a file (which once
+    /// made lifed overwrite a file of its choosing). The sticky bit does not help: it stops
+    /// others from removing our files, not from planting theirs. A folder made here is checked
+    /// too, since someone may have made it between the look and `mkdir`.
     public static func prepareFolder(_ folder: String) throws(SetupError) {
         var info = stat()
         if lstat(folder, &info) != 0 {
@@ -92,16 +99,26 @@ public enum UnixSocket {
                 try prepareFolder(parent)
             }
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw .system(SystemError("mkdir \(folder)")) }
-            return
+            guard lstat(folder, &info) == 0 else { throw .system(SystemError("stat \(folder)")) }
         }
+        if let reason = unsafety(of: info) { throw .unsafeFolder(folder, reason: reason) }
+    }
+
+    /// Why a folder with the status `info` is not safe for lifed, or nil when it is.
+    static func unsafety(of info: stat) -> String? {
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw .unsafeFolder(folder, reason: "it is not a folder (a symlink is not followed)")
+            return "it is not a folder (a symbolic link is not followed)"
         }
-        // An existing folder is left as it is (it may be the user's working folder), but one that
-        // others may write to without the sticky bit would let them replace the socket.
-        if info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
-            throw .unsafeFolder(folder, reason: "others may write to it; use a folder only you can write to")
+        let uid = geteuid()
+        guard info.st_uid == uid else {
+            return "it belongs to uid \(info.st_uid), not to this process's uid \(uid), and its owner could replace or plant files in it"
         }
+        guard info.st_mode & 0o022 == 0 else {
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            return "its group or others may write to it (mode \(mode)), and could replace or plant files in it; "
+                + "use a folder only its owner may write to"
+        }
+        return nil
     }
 
     /// The folder part of `path` ("/" for "/x", "." for "x").

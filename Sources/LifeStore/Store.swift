@@ -38,6 +38,9 @@ public final class Store<State: Equatable, Action> {
     private var isReducing = false
     private var queued: [Action] = []
 
+    /// Called before the reducer runs an action (the daemon notes what a replay of the action
+    /// needs that the action does not carry, such as the random generator's state).
+    public var willReduce: ((_ action: Action, _ origin: Origin) -> Void)?
     /// Called with every change the reducer made, before the store takes it: throwing refuses
     /// the action, and its change and effects are thrown away as for a reducer's refusal. The
     /// daemon refuses every change here while it cannot save (`storage-failed`).
@@ -68,6 +71,7 @@ public final class Store<State: Equatable, Action> {
 
     private func send(_ action: Action, origin: Origin) -> Outcome {
         precondition(!isReducing, "send(_:) re-entered from a reducer")
+        willReduce?(action, origin)
         isReducing = true
         let old = state
         var next = state

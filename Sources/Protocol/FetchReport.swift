@@ -21,6 +21,19 @@ public struct FetchReport: Equatable, Sendable {
     /// The largest body a fetch reads, unless `lifed` says otherwise (16 MiB).
     public static let defaultBodyLimit = 16 << 20
 
+    /// The address space (`RLIMIT_AS`) the helper allows itself for a body of at most
+    /// `bodyLimit` bytes: 256 MiB and 48 times the body (1 GiB for the default 16 MiB).
+    ///
+    /// Measured on x86-64 (Swift 6.3, debug and release builds, with at most two malloc
+    /// arenas): an HTTP fetch needs about 150 MB of address space before any body, and a list
+    /// of 16 MiB, parsed and encoded again, peaks at 450-600 MB. The limit is the last line of
+    /// defence against a body that decodes to far more than it is long (a gzip bomb); the helper
+    /// counts decoded bytes and stops at `bodyLimit` long before.
+    public static func addressSpaceLimit(bodyLimit: Int) -> Int {
+        let body = min(max(bodyLimit, 0), 1 << 40)
+        return (256 << 20) + 48 * body
+    }
+
     /// The most a report may take for a body of at most `bodyLimit` bytes: twice the body
     /// (decoding and encoding again can lengthen a list, e.g. `1e3` becomes `1000`) and room
     /// for a message. The helper prints a failure rather than more.

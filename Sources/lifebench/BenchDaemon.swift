@@ -12,7 +12,9 @@ final class BenchDaemon {
     /// Starts the lifed beside this executable with `arguments` and waits until it answers.
     init(arguments: [String]) throws {
         folder = "/tmp/lifebench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // 0700 whatever the umask: lifed refuses a socket folder its group or others may write to.
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         socketPath = "\(folder)/lifed.sock"
         process.executableURL = URL(fileURLWithPath: siblingExecutable("lifed"))
         process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments

@@ -22,8 +22,9 @@ let overview = """
                       client starts one, as tmux starts its server)
       -h, --help      this help; `lifectl COMMAND --help` for one command's
 
-    Exit status: 0 success, 1 the daemon refused (the reason is on stderr),
-    2 usage error, 3 no daemon reachable.
+    Exit status: 0 success, 1 the daemon refused, or the socket is served by a user
+    lifectl does not trust (the reason is on stderr), 2 usage error, 3 no daemon
+    reachable.
     """
 
 extension String {
@@ -100,8 +101,10 @@ do {
     exit(try work(session))
 } catch {
     printError("lifectl", "\(error)")
-    // Refused at the door (forbidden, busy): the daemon answered, and said no.
+    // Refused at the door (forbidden, busy): the daemon answered, and said no. Or the socket is
+    // served by a user lifectl does not trust: something answers, and it is not a daemon to use.
     if case .refused = error { exit(.failure) }
+    if case .untrustedServer = error { exit(.failure) }
     if case .unreachable = error, !session.autoStart {
         printError("lifectl", "is lifed running? start it with: lifed --socket \(session.socketPath)")
     }

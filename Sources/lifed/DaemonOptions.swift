@@ -55,8 +55,9 @@ struct DaemonOptions {
           --state-dir PATH      where the state is kept (default: $STATE_DIRECTORY, else
                                 $XDG_STATE_HOME/lifed, else ~/.local/state/lifed)
           --ephemeral           keep nothing on disk; start from defaults every time
-          --allow-group NAME    members of this group may connect too (the daemon's user and
-                                root always may)
+          --allow-group NAME    processes in this group may connect too: their group or a
+                                supplementary group, as the kernel reports it (the daemon's
+                                user and root always may)
           --max-clients N       clients served at once (default 1024); the next gets "busy"
           --idle-timeout DURATION  close connections idle this long without a subscription (default 5m)
           --frame-timeout DURATION close connections that take longer to send one frame (default 10s)

@@ -15,6 +15,12 @@ import Protocol
 /// killed, the pipe closed, the helper reaped, and nothing is delivered. A helper that is
 /// missing, crashes, prints something else or too much, or outlives the timeout by
 /// ``grace``, is a failed fetch whose message names the URL and the helper.
+///
+/// lifefetch keeps its own limits (see its `--help`): it reports a timeout at the timeout,
+/// whatever it is doing then; it counts the body's bytes after decoding (a gzip bomb stops at
+/// `maxBytes`); and it caps its address space (``FetchReport/addressSpaceLimit(bodyLimit:)``),
+/// so that a helper killed by a signal is most likely one that ran out of it, which the
+/// message says. The backstop here is for a helper that does none of that.
 struct FetchHelper {
     /// The helper's path.
     var executable: String
@@ -90,6 +96,14 @@ struct FetchHelper {
         let helper = "the fetch helper \(executable)"
         if outcome.overflowed {
             return .failure(failure(url, "\(helper) wrote more than \(limit) bytes; lifed reads at most \(limit)"))
+        }
+        if case .signalled = outcome.termination {
+            // lifefetch stops at maxBytes of decoded body long before, but a helper that runs
+            // out of its address space dies this way (an allocation fails, the runtime aborts).
+            let mebibytes = FetchReport.addressSpaceLimit(bodyLimit: maxBytes) >> 20
+            return .failure(
+                failure(
+                    url, "\(helper) \(outcome.termination) without a report (lifefetch limits itself to \(mebibytes) MiB of address space and ends so when it runs out)"))
         }
         guard case .exited(let status) = outcome.termination, status == 0 || status == 1 else {
             return .failure(failure(url, "\(helper) \(outcome.termination) without a report"))

@@ -128,7 +128,9 @@ final class Server {
         guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else {
             return ProtocolError(.forbidden, "the peer's credentials cannot be read")
         }
-        guard PeerPolicy.allows(uid: uid, gid: gid, ownUID: getuid(), allowedGroup: allowedGroup) else {
+        // The supplementary groups matter only for --allow-group: no system call otherwise.
+        let groups = allowedGroup == nil || uid == getuid() || uid == 0 ? [] : PeerPolicy.peerGroups(of: fd)
+        guard PeerPolicy.allows(uid: uid, gid: gid, groups: groups, ownUID: getuid(), allowedGroup: allowedGroup) else {
             return ProtocolError(.forbidden, "uid \(uid) (pid \(pid)) may not connect to this lifed")
         }
         guard clients.count < options.maxClients else {

@@ -32,7 +32,8 @@ struct StateFile {
     }
 
     /// Removes temporary files a daemon killed in the middle of a save left beside the state
-    /// (`state.json.tmp-PID`); the folder's lock says no other daemon is saving now.
+    /// (`state.json.tmp-` and a random suffix, see `FileIO.writeAtomically`); the folder's lock
+    /// says no other daemon is saving now.
     func removeStaleTemporaries() {
         let folder = UnixSocket.parentFolder(of: path)
         let prefix = (path.split(separator: "/").last.map(String.init) ?? "state.json") + ".tmp-"
@@ -51,7 +52,8 @@ struct StateFile {
     func load() -> Loaded {
         let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(path, limit: 1 << 30)
+            // A symbolic link is not followed: it is unreadable, and moved aside.
+            bytes = try FileIO.read(path, limit: 1 << 30, followingSymlinks: false)
         } catch {
             if error.errno == ENOENT { return .none }
             return setAside(kind: "unreadable", reason: error.description)

@@ -18,8 +18,12 @@ let help = """
 
       URL                 an http, https or file URL serving a JSON array of
                           {"title": "...", "contents": [[row, col], ...]} objects
-      --timeout DURATION  give up after this long, e.g. 500ms or 30s (default 30s)
-      --max-bytes N       read at most N bytes of the body (default 16777216)
+      --timeout DURATION  give up after this long, e.g. 500ms or 30s (default 30s): at
+                          that moment lifefetch reports the timeout and exits, whatever
+                          it is doing
+      --max-bytes N       read at most N bytes of the body, counted after decoding
+                          (Content-Encoding: gzip), default 16777216; lifefetch also
+                          limits its address space to 256 MiB + 48 x N (1 GiB)
       -h, --help          show this help
       --version           print the version
 
@@ -77,6 +81,17 @@ do {
     exit(.usage)
 }
 
+// The limits come before the fetch: an address space for the body's size, and a deadline
+// that ends the process with a report when the timeout is up, whatever it is doing then.
+do {
+    try limitAddressSpace(to: FetchReport.addressSpaceLimit(bodyLimit: maxBytes))
+    let timedOut = FetchReport(.failure(ConfigurationFetcher.timedOut(url, after: timeout)))
+    try ExitDeadline.start(after: timeout, writing: timedOut.encoded(), to: 1, status: .failure)
+} catch {
+    writeOut(FetchReport(.failure(FetchFailure("fetching \(JSON.string(url).preview): lifefetch cannot set its limits: \(error)"))).encoded())
+    _exit(ExitCode.failure.rawValue)
+}
+
 var report = FetchReport(ConfigurationFetcher.fetch(url: url, timeout: timeout, maxBytes: maxBytes))
 var output = report.encoded()
 let limit = FetchReport.maxOutput(bodyLimit: maxBytes)
@@ -86,5 +101,8 @@ if output.count > limit {
         .failure(FetchFailure("fetching \(JSON.string(url).preview): the report would take \(output.count) bytes; lifed reads at most \(limit)")))
     output = report.encoded()
 }
+guard ExitDeadline.claimExit() else { ExitDeadline.waitForTheDeadlinesExit() }
 writeOut(output)
-exit(report.exitStatus == 0 ? .success : .failure)
+// _exit, not exit: URLSession's threads may still be busy with a transfer that was given up
+// (exit's clean-up would run under them), and everything there is to say has been written.
+_exit(report.exitStatus)

@@ -401,6 +401,11 @@ final class WatchApp {
             connection = fresh
             // Still `reconnecting` until the snapshot comes.
         } catch {
+            // An impostor in the daemon's place is not worth waiting out.
+            if case .untrustedServer = error as? Connection.Failure {
+                finish(status: ExitCode.failure.rawValue, message: "\(error)")
+                return
+            }
             if loop.now - lostAt >= WatchOptions.giveUpAfter {
                 finish(
                     status: ExitCode.unreachable.rawValue,

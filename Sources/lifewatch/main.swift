@@ -22,6 +22,9 @@ do {
     connection = try DaemonLauncher.connect(path: options.socketPath, autoStart: options.autoStart)
 } catch {
     printError("lifewatch", "\(error)")
+    // A socket served by a user lifewatch does not trust: something answers, and it is not a
+    // daemon to use (status 1, not 3).
+    if case .untrustedServer = error { exit(.failure) }
     exit(.unreachable)
 }
 

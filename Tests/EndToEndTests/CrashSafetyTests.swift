@@ -135,9 +135,8 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertFalse(names.contains { $0.contains("corrupt") || $0.contains("unreadable") || $0.contains("unknown-format") }, "\(names)")
         let leftovers = names.filter { $0.contains(".tmp-") }
         if !leftovers.isEmpty {
-            // A kill between creating the temporary file and renaming it leaves it behind (its
-            // name carries the dead daemon's pid, so nothing ever removes it). Harmless to the
-            // state, but it accumulates; reported, not failed.
+            // A kill between creating the temporary file and renaming it leaves it behind until
+            // the next daemon's start-up removes it. Harmless to the state; reported, not failed.
             print("CrashSafetyTests: \(leftovers.count) temporary state files left by killed daemons: \(leftovers.sorted())")
         }
         XCTAssertEqual(daemon.terminate(), 0)

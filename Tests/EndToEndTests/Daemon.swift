@@ -24,7 +24,8 @@ enum Products {
 func makeTemporaryFolder(_ test: XCTestCase) throws -> String {
     // Short: socket paths are limited to 107 bytes.
     let path = "/tmp/life-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    // 0700 whatever the umask: lifed refuses a folder its group or others may write to.
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
     return path
 }

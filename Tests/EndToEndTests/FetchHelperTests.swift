@@ -291,7 +291,10 @@ final class FetchHelperTests: XCTestCase {
         let mirror = try ConfigurationsMirror(daemon)
         let limit = FetchReport.maxOutput(bodyLimit: FetchReport.defaultBodyLimit)
         let cases: [(url: String, error: String)] = [
-            ("http://x/crash", "the fetch helper \(fake) was killed by signal 11 (Segmentation fault) without a report"),
+            (
+                "http://x/crash",
+                "the fetch helper \(fake) was killed by signal 11 (Segmentation fault) without a report (lifefetch limits itself to 1024 MiB of address space and ends so when it runs out)"
+            ),
             ("http://x/flood", "the fetch helper \(fake) wrote more than \(limit) bytes; lifed reads at most \(limit)"),
             ("http://x/status3", "the fetch helper \(fake) exited with status 3 without a report"),
             ("http://x/quiet", "the fetch helper \(fake) exited with status 0 without a report"),
@@ -357,6 +360,116 @@ final class FetchHelperTests: XCTestCase {
         return (result.termination, String(decoding: result.output, as: UTF8.self))
     }
 
+    /// What ``runMeasured(_:)`` found.
+    private struct MeasuredRun {
+        var termination: ChildProcess.Termination
+        var output: String
+        /// The peak resident memory, from `wait4`'s rusage.
+        var maxResidentBytes: Int
+        var elapsed: Duration
+    }
+
+    /// Runs `lifefetch` with `arguments` to its end (60 s at most) with posix_spawn and wait4,
+    /// which tells its peak resident memory.
+    private func runMeasured(_ arguments: [String]) throws -> MeasuredRun {
+        let report = "\(try makeTemporaryFolder(self))/report"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, report, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let executable = Products.path("lifefetch")
+        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+        guard spawned == 0 else { throw SystemError("posix_spawn \(executable)", errno: spawned) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            if ContinuousClock.now - start > .seconds(60) {
+                kill(pid, SIGKILL)
+                _ = wait4(pid, &status, 0, &usage)
+                XCTFail("lifefetch \(arguments) did not end within 60 s")
+                break
+            }
+            usleep(2_000)
+        }
+        let elapsed = ContinuousClock.now - start
+        let signal = status & 0x7F
+        return MeasuredRun(
+            termination: signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal),
+            output: String(decoding: (try? FileIO.read(report)) ?? [], as: UTF8.self),
+            maxResidentBytes: usage.ru_maxrss * 1024, elapsed: elapsed)
+    }
+
+    /// A body of 13.6 MB that decodes (Content-Encoding: gzip) to 2.2 GB of zeros. lifefetch
+    /// counts decoded bytes, stops at its limit, and reports at once, within its timeout and
+    /// a bounded memory; it once decoded it all (20 s and 3.3 GB for 3 GB, past a 3 s timeout).
+    func testAGzipBombFailsQuicklyWithinBoundedMemory() throws {
+        let bomb = GzipBomb.make(groups: 1 << 20)
+        XCTAssertGreaterThan(bomb.decodedSize, 2 << 30)
+        let server = try TestHTTPServer(routes: [
+            "/bomb.json": TestHTTPServer.Reply(body: bomb.body, headers: ["Content-Encoding: gzip"])
+        ])
+        addTeardownBlock { server.stop() }
+        let url = server.url("/bomb.json")
+        let limit = FetchReport.defaultBodyLimit
+        let error = "GET \(url): the body is longer than \(limit) bytes; lifed reads at most \(limit)"
+
+        let run = try runMeasured(["--timeout", "5s", url])
+        XCTAssertEqual(run.termination, .exited(1))
+        XCTAssertEqual(String(run.output.prefix(300)), String(decoding: FetchReport(.failure(FetchFailure(error))).encoded(), as: UTF8.self))
+        XCTAssertLessThan(run.elapsed, .seconds(5), "within the timeout")
+        XCTAssertLessThan(run.maxResidentBytes, 256 << 20, "peak resident memory")
+
+        let daemon = try Daemon(self, arguments: ["--fetch-timeout", "5s"])
+        let mirror = try ConfigurationsMirror(daemon)
+        let start = ContinuousClock.now
+        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch(url, on: try daemon.connect()))["error"], .string(error))
+        XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
+        XCTAssertEqual(children(of: daemon.process.processIdentifier), [])
+    }
+
+    /// The timeout holds for the whole run, not only for the transfer: a long list takes
+    /// lifefetch (a debug build) over a second to decode and encode again, and a deadline of its
+    /// own ends it, with the report, when the timeout is up.
+    func testLifefetchEndsAtItsTimeoutWhateverItIsDoing() throws {
+        let folder = try makeTemporaryFolder(self)
+        let path = "\(folder)/long.json"
+        try write(#"[{"title":"Long","contents":["# + String(repeating: "[1,2],", count: 700_000) + "[1,2]]}]", to: path)
+        let run = try runMeasured(["--timeout", "100ms", "file://\(path)"])
+        XCTAssertEqual(run.termination, .exited(1))
+        // (A prefix: a failure must not print the whole list.)
+        XCTAssertEqual(String(run.output.prefix(300)), #"{"error":"reading \#(path) timed out after 100ms"}"# + "\n")
+        XCTAssertLessThan(run.elapsed, .seconds(3))
+    }
+
+    /// The largest body lifefetch reads, a list of exactly 16 MiB (parsed, checked and encoded
+    /// again, it takes lifefetch some 300 MB), fits in its address space; a byte more does not.
+    func testTheLargestBodyFitsInLifefetchsAddressSpace() throws {
+        let limit = FetchReport.defaultBodyLimit
+        let head = #"[{"title":"Largest","contents":["#
+        let tail = "[1,2]]}]"
+        let pairs = (limit - head.utf8.count - tail.utf8.count) / 6
+        var body = head + String(repeating: "[1,2],", count: pairs) + tail
+        body += String(repeating: " ", count: limit - body.utf8.count)
+        XCTAssertEqual(body.utf8.count, limit)
+        let server = try TestHTTPServer(routes: ["/largest.json": .ok(body), "/over.json": .ok(body + " ")])
+        addTeardownBlock { server.stop() }
+
+        let largest = try runMeasured(["--timeout", "60s", server.url("/largest.json")])
+        XCTAssertEqual(largest.termination, .exited(0))
+        XCTAssertTrue(largest.output.hasPrefix(#"{"configurations":[{"contents":[[1,2],[1,2],"#), String(largest.output.prefix(300)))
+        XCTAssertLessThan(largest.maxResidentBytes, FetchReport.addressSpaceLimit(bodyLimit: limit))
+
+        let over = try runMeasured(["--timeout", "60s", server.url("/over.json")])
+        XCTAssertEqual(over.termination, .exited(1))
+        XCTAssertEqual(
+            String(over.output.prefix(300)),
+            #"{"error":"GET \#(server.url("/over.json")): the body is \#(limit + 1) bytes; lifed reads at most \#(limit)"}"# + "\n")
+    }
+
     func testLifefetchPrintsOneReport() throws {
         let folder = try makeTemporaryFolder(self)
         try write(goodJSON, to: "\(folder)/list.json")
@@ -368,7 +481,9 @@ final class FetchHelperTests: XCTestCase {
         let tooBig = try runLifefetch(["--max-bytes", "10", "file://\(folder)/list.json"])
         XCTAssertEqual(tooBig.status, .exited(1))
         XCTAssertEqual(
-            tooBig.output, #"{"error":"cannot read \#(folder)/list.json: it is \#(goodJSON.utf8.count) bytes; lifed reads at most 10"}"# + "\n")
+            tooBig.output,
+            #"{"error":"\#(folder)/list.json is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most 10 bytes)"}"#
+                + "\n")
 
         let help = try runLifefetch(["--help"])
         XCTAssertEqual(help.status, .exited(0))

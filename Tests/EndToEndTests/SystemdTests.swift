@@ -218,17 +218,26 @@ final class SystemdTests: XCTestCase {
         XCTAssertEqual(try JSON(parsing: member.first ?? "")["type"]?.stringValue, "hello", "\(member)")
         XCTAssertEqual(try JSON(parsing: member.last ?? "")["type"]?.stringValue, "pong", "\(member)")
 
-        // A member by the user database counts too, whatever group its process runs with.
-        let byDatabase = try client.run(socketPath: daemon.socketPath, uid: 65534, gid: 1)
-        XCTAssertEqual(try JSON(parsing: byDatabase.last ?? "")["type"]?.stringValue, "pong", "\(byDatabase)")
+        // What counts is the groups the process has (SO_PEERCRED's gid and SO_PEERGROUPS), not
+        // the user database: there, 65534 is nobody's primary group, but a process of nobody's
+        // running with another group and without it as a supplementary group is not a member...
+        let notInGroup = try client.run(socketPath: daemon.socketPath, uid: 65534, gid: 1)
+        XCTAssertEqual(try JSON(parsing: notInGroup.first ?? "")["code"]?.stringValue, "forbidden", "\(notInGroup)")
+        XCTAssertEqual(notInGroup.last, "EOF")
+        // ... and one that has it as a supplementary group is.
+        let supplementary = try client.run(socketPath: daemon.socketPath, uid: 65534, gid: 1, groups: [4, 65534])
+        XCTAssertEqual(try JSON(parsing: supplementary.last ?? "")["type"]?.stringValue, "pong", "\(supplementary)")
 
-        // Another group admits nobody else.
+        // Another group admits nobody else...
         let rootGroup = try XCTUnwrap(Self.groupName(0))
         let strict = try Daemon(self, arguments: ["--seed", "1", "--allow-group", rootGroup])
         try client.openTheWay(to: strict.socketPath)
         let refused = try client.run(socketPath: strict.socketPath, uid: 65534, gid: 65534)
         XCTAssertEqual(try JSON(parsing: refused.first ?? "")["code"]?.stringValue, "forbidden", "\(refused)")
         XCTAssertEqual(refused.last, "EOF")
+        // ... but a process that has it, whatever the user database says of nobody.
+        let given = try client.run(socketPath: strict.socketPath, uid: 65534, gid: 65534, groups: [0])
+        XCTAssertEqual(try JSON(parsing: given.last ?? "")["type"]?.stringValue, "pong", "\(given)")
 
         // An unknown group is a usage error.
         let unknown = try runTool("lifed", ["--socket", "\(strict.socketPath).2", "--ephemeral", "--allow-group", "no-such-group-\(getpid())"])
@@ -527,11 +536,12 @@ private struct PeerClient {
         XCTAssertEqual(chmod(socketPath, 0o666), 0, socketPath)
     }
 
-    /// The client's output lines, run as `uid`:`gid` with no supplementary groups.
-    func run(socketPath: String, uid: uid_t, gid: gid_t) throws -> [String] {
+    /// The client's output lines, run as `uid`:`gid` with the supplementary `groups` (none by default).
+    func run(socketPath: String, uid: uid_t, gid: gid_t, groups: [gid_t] = []) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments = ["--reuid=\(uid)", "--regid=\(gid)", "--clear-groups", python, "-c", Self.script, socketPath]
+        let groupOption = groups.isEmpty ? "--clear-groups" : "--groups=\(groups.map(String.init).joined(separator: ","))"
+        process.arguments = ["--reuid=\(uid)", "--regid=\(gid)", groupOption, python, "-c", Self.script, socketPath]
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
         let out = Pipe()
         let err = Pipe()

@@ -42,7 +42,55 @@ final class BlockingFetchTests: XCTestCase {
         XCTAssertEqual(ConfigurationFetcher.fetch(url: "file://\(path)"), .success([blinker]))
         XCTAssertEqual(
             ConfigurationFetcher.fetch(url: "file://\(path)", maxBytes: 10),
-            .failure(FetchFailure("cannot read \(path): it is \(body.utf8.count) bytes; lifed reads at most 10")))
+            .failure(FetchFailure(notAList(path, maxBytes: 10))))
+    }
+
+    /// The one answer for a file that is not a list, whatever is wrong with it.
+    private func notAList(_ path: String, maxBytes: Int) -> String {
+        "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most \(maxBytes) bytes)"
+    }
+
+    /// A file: URL may name any file the helper can read (lifed's user's, root's), and the
+    /// error goes to whichever client asked: it must tell nothing of the file's content or size.
+    func testAFileThatIsNotAListRevealsNothingOfItsContentOrSize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifefetch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let secret = "Xq7-secret"
+        let contents: [String: [UInt8]] = [
+            "shadow": Array("\(secret):$6$salt$hash:19000:0:99999:7:::\n".utf8),
+            "object.json": Array(#"{"\#(secret)": 1}"#.utf8),
+            "string.json": Array(#""\#(secret)""#.utf8),
+            "number.json": Array("1\(secret.count)7".utf8),
+            "element.json": Array(#"[{"title": "a", "contents": [[0, 0]]}, {"\#(secret)": 7}]"#.utf8),
+            "title.json": Array(#"[{"title": 7, "contents": [], "\#(secret)": 1}]"#.utf8),
+            "truncated.json": Array(#"[{"title": "\#(secret)"#.utf8),
+            "binary": [0xFF, 0xFE, 0x00] + Array(secret.utf8),
+            "large.json": Array(("[" + String(repeating: " ", count: 100) + "]").utf8),
+        ]
+        for (name, bytes) in contents {
+            let path = "\(folder)/\(name)"
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(chmod(path, 0o600), 0)
+            let error: String
+            switch ConfigurationFetcher.fetch(url: "file://\(path)", maxBytes: 64) {
+            case .success(let list): XCTFail("\(name) read as \(list)"); continue
+            case .failure(let failure): error = failure.message
+            }
+            XCTAssertEqual(error, notAList(path, maxBytes: 64), name)
+            XCTAssertFalse(error.contains(secret), name)
+        }
+        // Too many configurations: the count is content too.
+        let many = "\(folder)/many.json"
+        let list = "[" + Array(repeating: #"{"title":"a","contents":[]}"#, count: ConfigurationsState.maxCount + 1).joined(separator: ",") + "]"
+        try Data(list.utf8).write(to: URL(fileURLWithPath: many))
+        XCTAssertEqual(ConfigurationFetcher.fetch(url: "file://\(many)"), .failure(FetchFailure(notAList(many, maxBytes: FetchReport.defaultBodyLimit))))
+        // What does not depend on the content still says what it is.
+        XCTAssertEqual(
+            ConfigurationFetcher.fetch(url: "file://\(folder)/nothing.json"),
+            .failure(FetchFailure("cannot open \(folder)/nothing.json: No such file or directory")))
+        XCTAssertEqual(
+            ConfigurationFetcher.fetch(url: "file://\(folder)"), .failure(FetchFailure("cannot read \(folder): it is not a regular file")))
     }
 
     func testURLsThatCannotBeFetchedFailWithoutIO() {

@@ -344,16 +344,19 @@ final class ConfigurationFetcherTests: XCTestCase {
         let h = FetchHarness(maxBytes: 10)
         h.send(.fetch(url: "file://\(path)"))
         h.waitForResponse()
-        XCTAssertEqual(h.configurations.error, "cannot read \(path): it is \(goodJSON.utf8.count) bytes; lifed reads at most 10")
+        XCTAssertEqual(
+            h.configurations.error, "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most 10 bytes)",
+            "the size is not told")
     }
 
-    func testAMalformedFileNamesTheURLAndTheElement() throws {
+    func testAMalformedFileSaysOnlyThatItIsNotAList() throws {
         let path = try temporaryFile(#"[{"title": "a", "contents": [[0, 0]]}, {"title": 7, "contents": []}]"#)
         let h = FetchHarness()
-        let url = "file://\(path)"
-        h.send(.fetch(url: url))
+        h.send(.fetch(url: "file://\(path)"))
         h.waitForResponse()
-        XCTAssertEqual(h.configurations.error, "decoding \(url): element 1: \"title\" must be a string, not number")
+        XCTAssertEqual(
+            h.configurations.error,
+            "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most \(FetchReport.defaultBodyLimit) bytes)")
     }
 
     // MARK: URLs that cannot be fetched

@@ -17,6 +17,8 @@ final class TestHTTPServer: Sendable {
         var announcesLength = true
         /// Whether to hold the reply until the client closes the connection (or ``holdLimit`` passes).
         var holds = false
+        /// More header lines, such as `Content-Encoding: gzip`.
+        var headers: [String] = []
 
         /// A 200 reply with `text` as its body.
         static func ok(_ text: String) -> Reply { Reply(body: Array(text.utf8)) }
@@ -120,6 +122,7 @@ final class TestHTTPServer: Sendable {
         }
         var head = "HTTP/1.1 \(reply.status) \(reason(reply.status))\r\nContent-Type: application/json\r\nConnection: close\r\n"
         if reply.announcesLength { head += "Content-Length: \(reply.body.count)\r\n" }
+        for line in reply.headers { head += "\(line)\r\n" }
         head += "\r\n"
         if writeAll(fd, Array(head.utf8) + reply.body) {
             log.withLock { $0.answered.append(path) }

@@ -214,6 +214,20 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(asked.map(\.0), [.incrementAndPerform("work"), .increment])
     }
 
+    func testWillReduceSeesEveryActionBeforeTheReducerDoes() {
+        let h = CounterHarness(state: Counter(count: 1))
+        var seen: [(CounterAction, Store<Counter, CounterAction>.Origin, Int)] = []
+        h.store.willReduce = { action, origin in seen.append((action, origin, h.environment.reduced.count)) }
+        let scheduler = TestScheduler()
+        h.perform("later", .run { send in scheduler.schedule(after: .seconds(1)) { send(.add(2)) } })
+        h.store.send(.refuse)
+        h.store.send(.noop)
+        scheduler.advance(by: .seconds(1))
+        XCTAssertEqual(seen.map(\.0), [.perform("later"), .refuse, .noop, .add(2)], "refused and unchanged actions too")
+        XCTAssertEqual(seen.map(\.1), [.sent, .sent, .sent, .effect])
+        XCTAssertEqual(seen.map(\.2), [0, 1, 2, 3], "each before the reducer ran it")
+    }
+
     func testChangesSayWhetherTheyWereSentOrDeliveredByAnEffect() {
         let h = CounterHarness()
         let scheduler = TestScheduler()

@@ -1,4 +1,5 @@
-// Linux interfaces that Swift's Glibc module does not bring in: epoll, signalfd, pidfd; and what
+// Linux interfaces that Swift's Glibc module does not bring in: epoll, signalfd, pidfd, the peer's
+// credentials and groups on a Unix socket; and what
 // the processor can do. Small inline wrappers keep epoll's packed struct and union out of Swift.
 #ifndef CLINUX_H
 #define CLINUX_H
@@ -16,6 +17,7 @@
 #include <spawn.h>
 #include <malloc.h>
 #include <sys/syscall.h>
+#include <stddef.h>
 
 /// epoll_ctl with the descriptor itself as the event's data.
 static inline int clinux_epoll_ctl(int epoll, int op, int fd, uint32_t events) {
@@ -60,6 +62,12 @@ static inline void clinux_release_free_memory(void) {
     malloc_trim(0);
 }
 
+/// Caps the number of malloc arenas (glibc's mallopt M_ARENA_MAX): each reserves 64 MiB of
+/// address space, which counts against RLIMIT_AS. 1 on success.
+static inline int clinux_set_malloc_arena_max(int count) {
+    return mallopt(M_ARENA_MAX, count);
+}
+
 /// Reads one signal number from a signalfd; -1 when none is pending.
 static inline int clinux_read_signal(int fd) {
     struct signalfd_siginfo info;
@@ -77,6 +85,21 @@ static inline int clinux_peer_credentials(int fd, uint32_t *pid, uint32_t *uid, 
     *uid = (uint32_t)credentials.uid;
     *gid = (uint32_t)credentials.gid;
     return 0;
+}
+
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+
+/// The peer's supplementary groups on a Unix socket as they were when it connected
+/// (SO_PEERGROUPS, Linux 4.13): at most `capacity` of them into `groups`. The number of groups,
+/// or -1 with errno set: ERANGE when there are more than `capacity` (`*needed` then says how
+/// many), ENOPROTOOPT on kernels without SO_PEERGROUPS.
+static inline int clinux_peer_groups(int fd, uint32_t *groups, int capacity, int *needed) {
+    socklen_t length = (socklen_t)((capacity > 0 ? capacity : 0) * sizeof(uint32_t));
+    int result = getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &length);
+    *needed = (int)(length / sizeof(uint32_t));
+    return result == 0 ? *needed : -1;
 }
 
 /// accept, with the new descriptor non-blocking and close-on-exec.
@@ -122,6 +145,17 @@ static inline int clinux_pidfd_open(pid_t pid) {
     return -1;
 #endif
 }
+
+/// A hard deadline for a short-lived process: a thread of its own sleeps `timeout_ns` (on the
+/// monotonic clock), then writes `report` (copied now) to `fd` and ends the process with
+/// `_exit(status)`, whatever its other threads are doing, unless clinux_exit_claim() was
+/// called first. 0, or an error number.
+int clinux_exit_deadline_start(int fd, const void *report, size_t length, int64_t timeout_ns, int status);
+
+/// Takes the process's last words: 1 when the caller may write its own report and exit (the
+/// deadline will not fire any more), 0 when the deadline's thread is already writing its
+/// report (the caller should then just wait for the end).
+int clinux_exit_claim(void);
 
 /// posix_spawn's flag for a new session (glibc defines it only under _GNU_SOURCE).
 static const short CLINUX_POSIX_SPAWN_SETSID = 0x80;

@@ -1,0 +1,30 @@
+import Glibc
+
+/// A storage operation that failed: what it was doing, the `errno` it met, and why in words.
+///
+/// `description` reads "cannot write the journal: No space left on device". Misuse by the caller
+/// (a version that does not increase, an append before the first snapshot) carries `EINVAL`
+/// and a `reason` that says what was wrong.
+public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was being done, as a verb phrase: "write the journal", "open the snapshot".
+    public var operation: String
+    /// The error number (`ENOSPC`, `EMFILE`, `EIO`, `ELOOP`, `EINVAL`, …).
+    public var errno: Int32
+    /// Why, in words, when `strerror(errno)` does not say it well.
+    public var reason: String?
+
+    public init(_ operation: String, errno: Int32 = Glibc.errno, reason: String? = nil) {
+        self.operation = operation
+        self.errno = errno
+        self.reason = reason
+    }
+
+    /// A misuse of the API (`EINVAL`), with what was wrong.
+    static func invalid(_ operation: String, _ reason: String) -> StorageError {
+        StorageError(operation, errno: EINVAL, reason: reason)
+    }
+
+    public var description: String {
+        "cannot \(operation): \(reason ?? String(cString: strerror(errno)))"
+    }
+}
