@@ -35,10 +35,14 @@ final class Daemon {
     let process = Process()
     let socketPath: String
     let stderrPipe = Pipe()
+    /// Where lifed's standard error goes when it is a file (see `logToFile`), else nil (a pipe).
+    let logPath: String?
 
     /// Starts lifed with `arguments`; with `wrapper` (a program and its arguments, such as
-    /// `prlimit --nofile=64:64`), lifed is started through it.
-    init(_ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = []) throws {
+    /// `prlimit --nofile=64:64`), lifed is started through it. With `logToFile`, its standard
+    /// error goes to a file rather than a pipe (which lifed would block on once full), so that a
+    /// test can let it log without reading, and measure the log.
+    init(_ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = [], logToFile: Bool = false) throws {
         let folder = try makeTemporaryFolder(test)
         self.socketPath = socketPath ?? "\(folder)/run/lifed.sock"
         // Each daemon keeps its state in its own temporary folder, never the user's.
@@ -51,7 +55,15 @@ final class Daemon {
             process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
             process.arguments = lifedArguments
         }
-        process.standardError = stderrPipe
+        if logToFile {
+            let path = "\(folder)/lifed.log"
+            logPath = path
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        } else {
+            logPath = nil
+            process.standardError = stderrPipe
+        }
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         test.addTeardownBlock { [process] in
@@ -83,8 +95,11 @@ final class Daemon {
         return process.terminationStatus
     }
 
+    /// What lifed has written to standard error: from the pipe, what has arrived since the last
+    /// call; from a log file, all of it.
     func stderrText() -> String {
-        String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
+        if let logPath { return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+        return String(decoding: stderrPipe.fileHandleForReading.availableData, as: UTF8.self)
     }
 
     enum DaemonError: Error {
