@@ -49,10 +49,16 @@ final class Server {
     private var clientsHolding: [Client] = []
     /// Whether a retry of a failed save is scheduled.
     private var isRetryScheduled = false
+    /// The clients served at once: `--max-clients`, or fewer when the limit of open files is lower.
+    let capacity: Int
+    /// Accepts connections, a bounded number per turn, and answers them `busy` when lifed is out of descriptors.
+    private var acceptor: Acceptor?
+    /// Lines that a flood of connections would repeat without end: a few of a kind, then a count.
+    private let floodLog: RateLimitedLog
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
-        durability: Durability?, allowedGroup: gid_t?
+        durability: Durability?, allowedGroup: gid_t?, capacity: Int
     ) {
         self.loop = loop
         self.store = store
@@ -61,11 +67,17 @@ final class Server {
         self.log = log
         self.durability = durability
         self.allowedGroup = allowedGroup
+        self.capacity = capacity
         publisher = Publisher(renderer: renderer)
+        floodLog = RateLimitedLog(log, scheduler: loop)
     }
 
     func start() throws(SystemError) {
-        try loop.watch(listener, for: .readable) { [unowned self] _ in acceptAll() }
+        let acceptor = Acceptor(
+            listener: listener, loop: loop, refusalFrame: Frame.encode(ServerMessage.error(id: nil, Server.outOfDescriptors).json),
+            onConnection: { [unowned self] fd in admit(fd) }, onEvent: { [unowned self] event in report(event) })
+        try acceptor.start()
+        self.acceptor = acceptor
         loop.addBeforeSleep { [unowned self] in endOfTurn() }
         sweepIdleClients()
     }
@@ -88,35 +100,45 @@ final class Server {
 
     // MARK: Connections
 
-    private func acceptAll() {
-        while true {
-            let fd = clinux_accept(listener)
-            if fd < 0 {
-                if errno == EINTR { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK { log.warning("accept: \(SystemError("accept"))") }
-                return
-            }
-            if let refusal = admissionRefusal(fd) {
-                // Best effort: one non-blocking write of the error, then close.
-                let frame = Frame.encode(ServerMessage.error(id: nil, refusal).json)
-                _ = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-                close(fd)
-                log.info("refused a connection: \(refusal.message)")
-                continue
-            }
-            let client = Client(fd: fd, number: nextClientNumber, maxFrameSize: options.maxFrame, now: loop.now)
-            nextClientNumber += 1
-            do {
-                try loop.watch(fd, for: .readable) { [unowned self] events in handle(events, for: fd) }
-            } catch {
-                log.warning("cannot watch a new client: \(error)")
-                close(fd)
-                continue
-            }
-            clients[fd] = client
-            clientsByNumber[client.number] = client
-            log.debug("client \(client.number) connected (\(clients.count) in all)")
-            send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
+    /// Serves a new connection, or answers it with an error and closes it.
+    private func admit(_ fd: Int32) {
+        if let refusal = admissionRefusal(fd) {
+            // Best effort: one non-blocking write of the error, then close.
+            let frame = Frame.encode(ServerMessage.error(id: nil, refusal).json)
+            _ = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            close(fd)
+            floodLog.log(.info, "refused connections", "refused a connection: \(refusal.message)")
+            return
+        }
+        let client = Client(fd: fd, number: nextClientNumber, maxFrameSize: options.maxFrame, now: loop.now)
+        nextClientNumber += 1
+        do {
+            try loop.watch(fd, for: .readable) { [unowned self] events in handle(events, for: fd) }
+        } catch {
+            floodLog.log(.warning, "connections that could not be watched", "cannot watch a new client: \(error)")
+            close(fd)
+            return
+        }
+        clients[fd] = client
+        clientsByNumber[client.number] = client
+        log.debug("client \(client.number) connected (\(clients.count) in all)")
+        send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
+    }
+
+    /// What a connection that comes when lifed has no descriptor left gets, in place of the hello.
+    static let outOfDescriptors = ProtocolError(
+        .busy, "lifed has no descriptors left for another connection (its limit of open files is reached); try again later")
+
+    /// Logs what the acceptor reports, a few lines of a kind at most, then a count.
+    private func report(_ event: Acceptor.Event) {
+        switch event {
+        case .refused(let error):
+            floodLog.log(.warning, "connections refused for want of descriptors", "out of descriptors (\(error)); answered a connection busy")
+        case .paused(let error, let pause):
+            let length = DurationText.format(milliseconds: DurationText.milliseconds(of: pause))
+            floodLog.log(.warning, "pauses of accepting", "\(error); not accepting connections for \(length)")
+        case .resumed:
+            log.debug("accepting connections again")
         }
     }
 
@@ -133,8 +155,12 @@ final class Server {
         guard PeerPolicy.allows(uid: uid, gid: gid, groups: groups, ownUID: getuid(), allowedGroup: allowedGroup) else {
             return ProtocolError(.forbidden, "uid \(uid) (pid \(pid)) may not connect to this lifed")
         }
-        guard clients.count < options.maxClients else {
-            return ProtocolError(.busy, "lifed is serving its limit of \(options.maxClients) clients; try again later")
+        guard clients.count < capacity else {
+            guard capacity < options.maxClients else {
+                return ProtocolError(.busy, "lifed is serving its limit of \(options.maxClients) clients; try again later")
+            }
+            return ProtocolError(
+                .busy, "lifed is serving \(capacity) clients, all that its limit of open files leaves room for (--max-clients is \(options.maxClients)); try again later")
         }
         return nil
     }
@@ -661,8 +687,9 @@ final class Server {
             _ = poll(&waiting, nfds_t(waiting.count), 20)
         }
         for client in Array(clients.values) { disconnect(client, reason: "shutdown") }
-        loop.unwatch(listener)
+        acceptor?.stop()
         close(listener)
+        floodLog.flush()
     }
 }
 

@@ -16,6 +16,8 @@ do {
 
 let log = Logger(program: "lifed", level: options.logLevel)
 signal(SIGPIPE, SIG_IGN)
+// Room for --max-clients clients in the limit of open files, or as many as fit.
+let clientCapacity = DescriptorBudget.prepare(maxClients: options.maxClients, log: log)
 let environmentVariables = Environment.variables
 
 var allowedGroup: gid_t?
@@ -115,7 +117,8 @@ let store = Store(
 // A new world (no version on disk yet) is saved at once.
 let durability = stateFile.map { Durability(file: $0, log: log, saved: initialState, version: restored?.version ?? -1) }
 let server = Server(
-    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability, allowedGroup: allowedGroup)
+    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability, allowedGroup: allowedGroup,
+    capacity: clientCapacity)
 server.observe(store)
 if resumeTimer {
     log.info("the timer was running; resuming it")
