@@ -143,7 +143,7 @@ public final class Acceptor {
         let fd = clinux_accept(listener)
         let acceptError = SystemError("accept")
         if fd >= 0 {
-            _ = refusalFrame.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            UnixSocket.sendOnce(refusalFrame, to: fd)
             close(fd)
         }
         openSpare()

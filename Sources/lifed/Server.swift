@@ -39,8 +39,8 @@ final class Server {
     private var bytesSentToDeparted = 0
     /// Saves the state; nil with `--ephemeral`.
     let durability: Durability?
-    /// Who may connect besides the daemon's own user and root.
-    let allowedGroup: gid_t?
+    /// Which new connections are served, and what the others are told.
+    let admission: Admission
     /// Clients with output queued during this turn of the loop. Nothing is written while the turn
     /// runs: at its end (``endOfTurn()``) the turn's changes are saved, then each of these clients
     /// gets one write (a thousand pipelined acks are one `sendmsg`, not a thousand).
@@ -49,8 +49,6 @@ final class Server {
     private var clientsHolding: [Client] = []
     /// Whether a retry of a failed save is scheduled.
     private var isRetryScheduled = false
-    /// The clients served at once: `--max-clients`, or fewer when the limit of open files is lower.
-    let capacity: Int
     /// Accepts connections, a bounded number per turn, and answers them `busy` when lifed is out of descriptors.
     private var acceptor: Acceptor?
     /// Lines that a flood of connections would repeat without end: a few of a kind, then a count.
@@ -58,7 +56,7 @@ final class Server {
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
-        durability: Durability?, allowedGroup: gid_t?, capacity: Int
+        durability: Durability?, admission: Admission
     ) {
         self.loop = loop
         self.store = store
@@ -66,16 +64,15 @@ final class Server {
         self.options = options
         self.log = log
         self.durability = durability
-        self.allowedGroup = allowedGroup
-        self.capacity = capacity
+        self.admission = admission
         publisher = Publisher(renderer: renderer)
         floodLog = RateLimitedLog(log, scheduler: loop)
     }
 
     func start() throws(SystemError) {
         let acceptor = Acceptor(
-            listener: listener, loop: loop, refusalFrame: Frame.encode(ServerMessage.error(id: nil, Server.outOfDescriptors).json),
-            onConnection: { [unowned self] fd in admit(fd) }, onEvent: { [unowned self] event in report(event) })
+            listener: listener, loop: loop, refusalFrame: Frame.encode(ServerMessage.error(id: nil, Admission.outOfDescriptors).json),
+            onConnection: { [unowned self] fd in admit(fd) }, onEvent: { [unowned self] event in Admission.log(event, to: floodLog, log) })
         try acceptor.start()
         self.acceptor = acceptor
         loop.addBeforeSleep { [unowned self] in endOfTurn() }
@@ -102,11 +99,8 @@ final class Server {
 
     /// Serves a new connection, or answers it with an error and closes it.
     private func admit(_ fd: Int32) {
-        if let refusal = admissionRefusal(fd) {
-            // Best effort: one non-blocking write of the error, then close.
-            let frame = Frame.encode(ServerMessage.error(id: nil, refusal).json)
-            _ = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            close(fd)
+        if let refusal = admission.refusal(of: fd, clientCount: clients.count) {
+            Admission.refuse(fd, with: refusal)
             floodLog.log(.info, "refused connections", "refused a connection: \(refusal.message)")
             return
         }
@@ -123,46 +117,6 @@ final class Server {
         clientsByNumber[client.number] = client
         log.debug("client \(client.number) connected (\(clients.count) in all)")
         send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
-    }
-
-    /// What a connection that comes when lifed has no descriptor left gets, in place of the hello.
-    static let outOfDescriptors = ProtocolError(
-        .busy, "lifed has no descriptors left for another connection (its limit of open files is reached); try again later")
-
-    /// Logs what the acceptor reports, a few lines of a kind at most, then a count.
-    private func report(_ event: Acceptor.Event) {
-        switch event {
-        case .refused(let error):
-            floodLog.log(.warning, "connections refused for want of descriptors", "out of descriptors (\(error)); answered a connection busy")
-        case .paused(let error, let pause):
-            let length = DurationText.format(milliseconds: DurationText.milliseconds(of: pause))
-            floodLog.log(.warning, "pauses of accepting", "\(error); not accepting connections for \(length)")
-        case .resumed:
-            log.debug("accepting connections again")
-        }
-    }
-
-    /// Why a new connection may not be served, or nil when it may.
-    private func admissionRefusal(_ fd: Int32) -> ProtocolError? {
-        var pid: UInt32 = 0
-        var uid: UInt32 = 0
-        var gid: UInt32 = 0
-        guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else {
-            return ProtocolError(.forbidden, "the peer's credentials cannot be read")
-        }
-        // The supplementary groups matter only for --allow-group: no system call otherwise.
-        let groups = allowedGroup == nil || uid == getuid() || uid == 0 ? [] : PeerPolicy.peerGroups(of: fd)
-        guard PeerPolicy.allows(uid: uid, gid: gid, groups: groups, ownUID: getuid(), allowedGroup: allowedGroup) else {
-            return ProtocolError(.forbidden, "uid \(uid) (pid \(pid)) may not connect to this lifed")
-        }
-        guard clients.count < capacity else {
-            guard capacity < options.maxClients else {
-                return ProtocolError(.busy, "lifed is serving its limit of \(options.maxClients) clients; try again later")
-            }
-            return ProtocolError(
-                .busy, "lifed is serving \(capacity) clients, all that its limit of open files leaves room for (--max-clients is \(options.maxClients)); try again later")
-        }
-        return nil
     }
 
     private func handle(_ events: EventLoop.Events, for fd: Int32) {

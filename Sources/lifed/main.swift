@@ -117,8 +117,8 @@ let store = Store(
 // A new world (no version on disk yet) is saved at once.
 let durability = stateFile.map { Durability(file: $0, log: log, saved: initialState, version: restored?.version ?? -1) }
 let server = Server(
-    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability, allowedGroup: allowedGroup,
-    capacity: clientCapacity)
+    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability,
+    admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity))
 server.observe(store)
 if resumeTimer {
     log.info("the timer was running; resuming it")
