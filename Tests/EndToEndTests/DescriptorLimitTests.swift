@@ -99,6 +99,8 @@ final class DescriptorLimitTests: XCTestCase {
 
     func testStartUpRaisesTheSoftLimitTowardTheHardOne() throws {
         let prlimit = try SystemdTests.executable("prlimit")
+        // Raising a hard limit takes a privilege: this process's must be 4096 or more already.
+        guard let ours = DescriptorLimit.current(), ours.hard >= 4096 else { throw XCTSkip("this process's hard limit of open files is below 4096") }
         let daemon = try Daemon(
             self, arguments: ["--ephemeral", "--log-level", "debug"], wrapper: [prlimit, "--nofile=64:4096", "--"], logToFile: true)
         let limits = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/limits", encoding: .utf8)
@@ -125,6 +127,30 @@ final class DescriptorLimitTests: XCTestCase {
 
         let fits = try Daemon(self, arguments: ["--ephemeral", "--max-clients", "20"], wrapper: [prlimit, "--nofile=64:64", "--"], logToFile: true)
         XCTAssertFalse(fits.stderrText().contains("does not fit"), fits.stderrText())
+    }
+
+    /// lifed under the limit of open files its systemd units set (`LimitNOFILE=`): the default
+    /// `--max-clients` and lifed's own descriptors fit, so lifed neither warns nor raises it.
+    func testTheUnitsLimitOfOpenFilesFitsTheDefaultMaxClients() throws {
+        let prlimit = try SystemdTests.executable("prlimit")
+        for kind in ["system", "user"] {
+            let unit = try String(contentsOfFile: "\(SystemdTests.packageRoot)/systemd/\(kind)/lifed.service", encoding: .utf8)
+            let line = try XCTUnwrap(unit.split(separator: "\n").first { $0.hasPrefix("LimitNOFILE=") }, "the \(kind) unit sets no LimitNOFILE=")
+            let values = line.dropFirst("LimitNOFILE=".count).split(separator: ":").compactMap { Int($0) }
+            let soft = try XCTUnwrap(values.first, String(line))
+            // The unit's hard limit, or ours where that is lower (raising it takes a privilege).
+            let ourHard = try XCTUnwrap(DescriptorLimit.current()).hard
+            let hard = min(values.last ?? soft, ourHard)
+            guard soft <= hard else { throw XCTSkip("this process's hard limit of open files, \(ourHard), is below the unit's \(soft)") }
+            let daemon = try Daemon(
+                self, arguments: ["--ephemeral", "--log-level", "debug"], wrapper: [prlimit, "--nofile=\(soft):\(hard)", "--"], logToFile: true)
+            let log = daemon.stderrText()
+            XCTAssertTrue(log.contains("the limit of open files is \(soft) "), Self.excerpt(log))
+            XCTAssertTrue(log.contains("--max-clients 1024 needs"), Self.excerpt(log))
+            XCTAssertFalse(log.contains("does not fit"), Self.excerpt(log))
+            XCTAssertFalse(log.contains("raised the soft limit"), Self.excerpt(log))
+            XCTAssertEqual(daemon.terminate(), 0)
+        }
     }
 
     /// Under a limit of 64 open files, lifed serves as many clients as its start-up warning
