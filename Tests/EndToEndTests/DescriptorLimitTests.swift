@@ -97,6 +97,8 @@ final class DescriptorLimitTests: XCTestCase {
 
     // MARK: Start-up
 
+    /// Started at a soft limit of 64 under a hard one of 4096, lifed raises its soft limit to
+    /// what --max-clients 1024 and its own descriptors need, no further, and logs it.
     func testStartUpRaisesTheSoftLimitTowardTheHardOne() throws {
         let prlimit = try SystemdTests.executable("prlimit")
         // Raising a hard limit takes a privilege: this process's must be 4096 or more already.
@@ -115,6 +117,8 @@ final class DescriptorLimitTests: XCTestCase {
         XCTAssertFalse(log.contains("does not fit"), Self.excerpt(log))
     }
 
+    /// With no room to raise it (64:64), lifed says how many clients it serves; with a
+    /// --max-clients that fits, it says nothing.
     func testStartUpWarnsWhenMaxClientsDoesNotFitTheLimit() throws {
         let prlimit = try SystemdTests.executable("prlimit")
         let tight = try Daemon(self, arguments: ["--ephemeral"], wrapper: [prlimit, "--nofile=64:64", "--"], logToFile: true)
