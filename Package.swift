@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
-        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO"], swiftSettings: strict),
+        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeStore"], swiftSettings: strict),
         .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeStore", "Protocol"], swiftSettings: strict),
         // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
         .executableTarget(

@@ -159,6 +159,14 @@ public enum UnixSocket {
         return fd
     }
 
+    /// Writes `bytes` to the socket `fd` with one non-blocking `send` (no SIGPIPE), best effort:
+    /// for a short message such as a refusal, to a connection about to be closed. Returns what
+    /// `send` returned.
+    @discardableResult
+    public static func sendOnce(_ bytes: [UInt8], to fd: Int32) -> Int {
+        bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+    }
+
     /// Sets `O_NONBLOCK` on `fd`.
     public static func setNonBlocking(_ fd: Int32) {
         let flags = fcntl(fd, F_GETFL)

@@ -58,7 +58,9 @@ struct DaemonOptions {
           --allow-group NAME    processes in this group may connect too: their group or a
                                 supplementary group, as the kernel reports it (the daemon's
                                 user and root always may)
-          --max-clients N       clients served at once (default 1024); the next gets "busy"
+          --max-clients N       clients served at once (default 1024); the next gets "busy".
+                                Each is an open file: lifed raises its soft limit of open
+                                files to N + 32 if the hard limit allows, else serves fewer
           --idle-timeout DURATION  close connections idle this long without a subscription (default 5m)
           --frame-timeout DURATION close connections that take longer to send one frame (default 10s)
           -h, --help            show this help

@@ -40,8 +40,8 @@ final class Server {
     private var bytesSentToDeparted = 0
     /// Saves the state; nil with `--ephemeral`.
     let durability: Durability?
-    /// Who may connect besides the daemon's own user and root.
-    let allowedGroup: gid_t?
+    /// Which new connections are served, and what the others are told.
+    let admission: Admission
     /// Clients with output queued during this turn of the loop. Nothing is written while the turn
     /// runs: at its end (``endOfTurn()``) the turn's changes are saved, then each of these clients
     /// gets one write (a thousand pipelined acks are one `sendmsg`, not a thousand).
@@ -50,10 +50,14 @@ final class Server {
     private var clientsHolding: [Client] = []
     /// Whether a retry of a failed save is scheduled.
     private var isRetryScheduled = false
+    /// Accepts connections, a bounded number per turn, and answers them `busy` when lifed is out of descriptors.
+    private var acceptor: Acceptor?
+    /// Lines that a flood of connections would repeat without end: a few of a kind, then a count.
+    private let floodLog: RateLimitedLog
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
-        durability: Durability?, allowedGroup: gid_t?
+        durability: Durability?, admission: Admission
     ) {
         self.loop = loop
         self.store = store
@@ -61,12 +65,17 @@ final class Server {
         self.options = options
         self.log = log
         self.durability = durability
-        self.allowedGroup = allowedGroup
+        self.admission = admission
         publisher = Publisher(renderer: renderer)
+        floodLog = RateLimitedLog(log, scheduler: loop)
     }
 
     func start() throws(SystemError) {
-        try loop.watch(listener, for: .readable) { [unowned self] _ in acceptAll() }
+        let acceptor = Acceptor(
+            listener: listener, loop: loop, refusalFrame: Frame.encode(ServerMessage.error(id: nil, Admission.outOfDescriptors).json),
+            onConnection: { [unowned self] fd in admit(fd) }, onEvent: { [unowned self] event in Admission.log(event, to: floodLog, log) })
+        try acceptor.start()
+        self.acceptor = acceptor
         loop.addBeforeSleep { [unowned self] in endOfTurn() }
         sweepIdleClients()
     }
@@ -97,55 +106,26 @@ final class Server {
 
     // MARK: Connections
 
-    private func acceptAll() {
-        while true {
-            let fd = clinux_accept(listener)
-            if fd < 0 {
-                if errno == EINTR { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK { log.warning("accept: \(SystemError("accept"))") }
-                return
-            }
-            if let refusal = admissionRefusal(fd) {
-                // Best effort: one non-blocking write of the error, then close.
-                let frame = Frame.encode(ServerMessage.error(id: nil, refusal).json)
-                _ = frame.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-                close(fd)
-                log.info("refused a connection: \(refusal.message)")
-                continue
-            }
-            let client = Client(fd: fd, number: nextClientNumber, maxFrameSize: options.maxFrame, now: loop.now)
-            nextClientNumber += 1
-            do {
-                try loop.watch(fd, for: .readable) { [unowned self] events in handle(events, for: fd) }
-            } catch {
-                log.warning("cannot watch a new client: \(error)")
-                close(fd)
-                continue
-            }
-            clients[fd] = client
-            clientsByNumber[client.number] = client
-            log.debug("client \(client.number) connected (\(clients.count) in all)")
-            send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
+    /// Serves a new connection, or answers it with an error and closes it.
+    private func admit(_ fd: Int32) {
+        if let refusal = admission.refusal(of: fd, clientCount: clients.count) {
+            Admission.refuse(fd, with: refusal)
+            floodLog.log(.info, "refused connections", "refused a connection: \(refusal.message)")
+            return
         }
-    }
-
-    /// Why a new connection may not be served, or nil when it may.
-    private func admissionRefusal(_ fd: Int32) -> ProtocolError? {
-        var pid: UInt32 = 0
-        var uid: UInt32 = 0
-        var gid: UInt32 = 0
-        guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else {
-            return ProtocolError(.forbidden, "the peer's credentials cannot be read")
+        let client = Client(fd: fd, number: nextClientNumber, maxFrameSize: options.maxFrame, now: loop.now)
+        nextClientNumber += 1
+        do {
+            try loop.watch(fd, for: .readable) { [unowned self] events in handle(events, for: fd) }
+        } catch {
+            floodLog.log(.warning, "connections that could not be watched", "cannot watch a new client: \(error)")
+            close(fd)
+            return
         }
-        // The supplementary groups matter only for --allow-group: no system call otherwise.
-        let groups = allowedGroup == nil || uid == getuid() || uid == 0 ? [] : PeerPolicy.peerGroups(of: fd)
-        guard PeerPolicy.allows(uid: uid, gid: gid, groups: groups, ownUID: getuid(), allowedGroup: allowedGroup) else {
-            return ProtocolError(.forbidden, "uid \(uid) (pid \(pid)) may not connect to this lifed")
-        }
-        guard clients.count < options.maxClients else {
-            return ProtocolError(.busy, "lifed is serving its limit of \(options.maxClients) clients; try again later")
-        }
-        return nil
+        clients[fd] = client
+        clientsByNumber[client.number] = client
+        log.debug("client \(client.number) connected (\(clients.count) in all)")
+        send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
     }
 
     private func handle(_ events: EventLoop.Events, for fd: Int32) {
@@ -665,8 +645,9 @@ final class Server {
             _ = poll(&waiting, nfds_t(waiting.count), 20)
         }
         for client in Array(clients.values) { disconnect(client, reason: "shutdown") }
-        loop.unwatch(listener)
+        acceptor?.stop()
         close(listener)
+        floodLog.flush()
     }
 }
 

@@ -16,6 +16,8 @@ do {
 
 let log = Logger(program: "lifed", level: options.logLevel)
 signal(SIGPIPE, SIG_IGN)
+// Room for --max-clients clients in the limit of open files, or as many as fit.
+let clientCapacity = DescriptorBudget.prepare(maxClients: options.maxClients, log: log)
 let environmentVariables = Environment.variables
 
 var allowedGroup: gid_t?
@@ -123,7 +125,8 @@ let store = Store(
 // The world lifed starts with is the snapshot the journal continues from.
 durability?.start(with: initialState, version: firstVersion)
 let server = Server(
-    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability, allowedGroup: allowedGroup)
+    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability,
+    admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity))
 server.observe(store)
 if durability?.failure != nil { server.scheduleRetry() }
 if resumeTimer {

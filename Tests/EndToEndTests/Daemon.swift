@@ -35,12 +35,16 @@ final class Daemon {
     let process = Process()
     let socketPath: String
     let stderrPipe = Pipe()
+    /// Where lifed's standard error goes when it is a file (see `logToFile`), else nil (a pipe).
+    let logPath: String?
 
     /// Starts lifed with `arguments`; with `wrapper` (a program and its arguments, such as
-    /// `prlimit --nofile=64:64`), lifed is started through it; `environment` is added to the test's.
+    /// `prlimit --nofile=64:64`), lifed is started through it; `environment` is added to the
+    /// test's. With `logToFile`, its standard error goes to a file rather than a pipe (which lifed
+    /// would block on once full), so that a test can let it log without reading, and measure the log.
     init(
         _ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = [],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], logToFile: Bool = false
     ) throws {
         let folder = try makeTemporaryFolder(test)
         self.socketPath = socketPath ?? "\(folder)/run/lifed.sock"
@@ -57,7 +61,15 @@ final class Daemon {
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         }
-        process.standardError = stderrPipe
+        if logToFile {
+            let path = "\(folder)/lifed.log"
+            logPath = path
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        } else {
+            logPath = nil
+            process.standardError = stderrPipe
+        }
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         test.addTeardownBlock { [process] in
@@ -89,9 +101,10 @@ final class Daemon {
         return process.terminationStatus
     }
 
-    /// Everything the daemon wrote to stderr so far (read without waiting; kept, so each call
-    /// returns the whole log).
+    /// Everything lifed has written to standard error so far: from a log file, or from the pipe
+    /// (read without waiting, and kept, so each call returns the whole log).
     func stderrText() -> String {
+        if let logPath { return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
         let fd = stderrPipe.fileHandleForReading.fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

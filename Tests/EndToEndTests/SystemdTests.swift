@@ -483,9 +483,10 @@ private final class NotifyReceiver {
     }
 }
 
-/// A client running as another user: `setpriv` runs a few lines of Python that connect,
-/// print every frame they read (sending a ping after a hello), and print EOF at the end.
-private struct PeerClient {
+/// A client running as another user (root only), to connect as a peer lifed does not know:
+/// `setpriv` runs a few lines of Python that connect, print every frame they read (sending a
+/// ping after a hello), and print EOF at the end.
+struct PeerClient {
     let setpriv: String
     let python: String
 
@@ -538,10 +539,16 @@ private struct PeerClient {
 
     /// The client's output lines, run as `uid`:`gid` with the supplementary `groups` (none by default).
     func run(socketPath: String, uid: uid_t, gid: gid_t, groups: [gid_t] = []) throws -> [String] {
+        try run(script: Self.script, arguments: [socketPath], uid: uid, gid: gid, groups: groups)
+    }
+
+    /// The output lines of a Python `script` run with `arguments` as `uid`:`gid` with the
+    /// supplementary `groups` (none by default).
+    func run(script: String, arguments: [String], uid: uid_t, gid: gid_t, groups: [gid_t] = []) throws -> [String] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: setpriv)
         let groupOption = groups.isEmpty ? "--clear-groups" : "--groups=\(groups.map(String.init).joined(separator: ","))"
-        process.arguments = ["--reuid=\(uid)", "--regid=\(gid)", groupOption, python, "-c", Self.script, socketPath]
+        process.arguments = ["--reuid=\(uid)", "--regid=\(gid)", groupOption, python, "-c", script] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: "/")
         let out = Pipe()
         let err = Pipe()
