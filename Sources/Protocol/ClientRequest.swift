@@ -9,8 +9,9 @@ public struct ClientRequest: Equatable, Sendable {
         /// The value at a path now, then a diff for every change of it; with a viewport, the
         /// grid's cells in that window only.
         case subscribe(path: JSONPointer, viewport: Viewport? = nil)
-        /// Moves the viewport of the subscription made with the same `id`; answered with a snapshot.
-        case viewport(Viewport)
+        /// Moves the viewport of the subscription made with the same `id` (nil: the whole grid
+        /// again); answered with a snapshot.
+        case viewport(Viewport?)
         /// Ends the subscription made with the same `id`.
         case unsubscribe
         /// One configuration of the list, pattern included (the state shows only its title, size,
@@ -109,7 +110,8 @@ public struct ClientRequest: Equatable, Sendable {
             return .subscribe(path: path, viewport: try Viewport(json: window))
         case "viewport":
             try fields.rejectUnknown(["type", "id", "viewport"])
-            return .viewport(try Viewport(json: try fields.required("viewport")))
+            let window = try fields.required("viewport")
+            return .viewport(window == .null ? nil : try Viewport(json: window))
         case "unsubscribe":
             try fields.rejectUnknown(["type", "id"])
             return .unsubscribe
@@ -151,7 +153,7 @@ public struct ClientRequest: Equatable, Sendable {
             if let viewport { members["viewport"] = viewport.json }
         case .viewport(let viewport):
             members["type"] = "viewport"
-            members["viewport"] = viewport.json
+            members["viewport"] = viewport?.json ?? .null
         case .unsubscribe: members["type"] = "unsubscribe"
         case .readConfiguration(let selector):
             members["type"] = "configurations.read"
