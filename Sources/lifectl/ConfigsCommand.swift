@@ -1,10 +1,10 @@
 import LifeIO
 import Protocol
 
-/// `configs [list | show NAME|INDEX | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]`: the Configurations tab.
+/// `configs [list | show NAME|INDEX | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]`: the list of patterns.
 let configsCommand = Command(
     name: "configs", usage: "configs [list | show NAME|INDEX | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]",
-    summary: "The Configurations tab: list the patterns, show one, fetch a list, or load one onto the grid.",
+    summary: "The list of patterns (configurations): list them, show one, fetch a list, or load one onto the grid.",
     details: """
         list             the patterns in the list: index, title, live cells, size and rule (the default)
         show NAME|INDEX  one pattern as an RLE file (#N and its title, then the RLE the daemon keeps)
@@ -96,7 +96,8 @@ func fetchAndWait(_ session: Session, _ action: JSON) throws(Connection.Failure)
         return .failure
     }
     if !session.jsonOutput {
-        print("fetched \(mirror["configs"]?.arrayValue?.count ?? 0) configurations")
+        let count = mirror["configs"]?.arrayValue?.count ?? 0
+        print("fetched \(count) configuration\(count == 1 ? "" : "s")")
     }
     return .success
 }

@@ -57,6 +57,12 @@ final class WorldContentTests: XCTestCase {
         let fetch = try runTool("lifectl", socket + ["configs", "fetch"])
         XCTAssertEqual(fetch.status, 0, fetch.stderr)
         XCTAssertTrue(fetch.stdout.hasPrefix("fetched "), fetch.stdout)
+        // One configuration is one, not "1 configurations".
+        let folder = try makeTemporaryFolder(self)
+        try #"[{"title": "Dot", "contents": [[0, 0]]}]"#.write(toFile: "\(folder)/one.json", atomically: true, encoding: .utf8)
+        let one = try runTool("lifectl", socket + ["configs", "fetch", "file://\(folder)/one.json"])
+        XCTAssertEqual(one.stdout, "fetched 1 configuration\n", one.stderr)
+        XCTAssertEqual(try runTool("lifectl", socket + ["configs", "fetch"]).stdout, fetch.stdout)
         let list = try runTool("lifectl", socket + ["configs"])
         XCTAssertTrue(list.stdout.contains("\tGlider\t5 cells, 3x3, rule B3/S23\n"), list.stdout)
         XCTAssertGreaterThanOrEqual(list.stdout.split(separator: "\n").count, 20, "at least 20 classics are built in")
