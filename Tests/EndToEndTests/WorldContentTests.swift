@@ -159,3 +159,33 @@ final class WorldContentTests: XCTestCase {
 
     private func population(_ grid: JSON) -> Int { liveOnly(grid).joined().filter { $0 == "O" }.count }
 }
+
+/// `lifectl watch --format text`: a line a person reads per version.
+final class WatchTextTests: XCTestCase {
+    func testWatchAsTextPrintsALinePerVersionUntilTheDaemonGoes() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "2", "--ephemeral"])
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
+        watcher.arguments = ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"]
+        watcher.environment = clientEnvironment()
+        let output = Pipe()
+        watcher.standardOutput = output
+        try watcher.run()
+        let client = try daemon.connect()
+        // The watcher's snapshot is in before the changes once its subscription shows in status.
+        for _ in 0..<500 {
+            guard case .status(_, let info) = try client.request(.status), info["subscriptions"]?.intValue == 0 else { break }
+            usleep(2000)
+        }
+        guard case .ack(_, 1) = try client.dispatch("grid.step", ["generations": 2]) else { return XCTFail("step") }
+        guard case .ack(_, 2) = try client.dispatch("simulation.startTimer") else { return XCTFail("start") }
+        XCTAssertEqual(daemon.terminate(), 0)
+        watcher.waitUntilExit()
+        XCTAssertEqual(watcher.terminationStatus, 0)
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertTrue(lines.first?.hasPrefix("version 0: ticks 0, population ") == true, "\(lines)")
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("version 1: ticks 0, population ") == true, "\(lines)")
+        XCTAssertTrue(lines.last?.hasSuffix(", running") == true, "\(lines)")
+    }
+}
