@@ -32,6 +32,8 @@ struct DaemonOptions {
     var frameTimeout: Duration = .seconds(10)
     /// The options file read, if any (`--config`, else `lifed.conf` in the user's configuration folder).
     var optionsFile: String?
+    /// Why the default options file was passed over, for the log.
+    var optionsFileWarning: String?
     /// The settings the command line itself gave (not the options file), as a `settings.update`:
     /// they win over a saved world's settings.
     var commandLineSettings: [String: JSON] = [:]
@@ -113,6 +115,7 @@ struct DaemonOptions {
         let commandLine = try Arguments(arguments, options: optionNames.union(["config"]), flags: flagNames.union(["help", "version"]))
         var fileArguments: [String] = []
         var optionsFile: String?
+        var optionsFileWarning: String?
         if !commandLine.has("help"), !commandLine.has("version") {
             let explicit = commandLine.values["config"]
             if let path = explicit ?? defaultOptionsFile(environment: environment) {
@@ -120,8 +123,12 @@ struct DaemonOptions {
                 do {
                     bytes = try FileIO.read(path, limit: OptionsFile.maxBytes)
                 } catch {
-                    // No file where none was asked for is the usual case.
-                    if explicit != nil || error.errno != ENOENT { throw UsageError("cannot read the options file \(path): \(error)") }
+                    // No file where none was asked for is the usual case; one this user may not
+                    // read there (a HOME that belongs to someone else) is passed over, with a warning.
+                    if explicit != nil || ![ENOENT, ENOTDIR, EACCES].contains(error.errno) {
+                        throw UsageError("cannot read the options file \(path): \(error)")
+                    }
+                    if error.errno == EACCES { optionsFileWarning = "cannot read the options file \(path) (\(error)); going on without it" }
                 }
                 if let bytes {
                     fileArguments = try OptionsFile.arguments(
@@ -162,6 +169,7 @@ struct DaemonOptions {
         }
         options.settings.topology = try parsed.value("topology", as: "torus or bounded", Topology.init(rawValue:)) ?? .torus
         options.optionsFile = optionsFile
+        options.optionsFileWarning = optionsFileWarning
         let given = Set(commandLine.values.keys)
         if given.contains("interval") { options.commandLineSettings["intervalMs"] = .int(options.settings.intervalMs) }
         if given.contains("size") {

@@ -20,6 +20,7 @@ signal(SIGPIPE, SIG_IGN)
 // Room for --max-clients clients in the limit of open files, or as many as fit.
 let clientCapacity = DescriptorBudget.prepare(maxClients: options.maxClients, log: log)
 if let file = options.optionsFile { log.info("read options from \(file)") }
+if let warning = options.optionsFileWarning { log.warning(warning) }
 
 var allowedGroup: gid_t?
 if let name = options.allowGroup {
