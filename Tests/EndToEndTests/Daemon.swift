@@ -58,9 +58,9 @@ final class Daemon {
             process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
             process.arguments = lifedArguments
         }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        }
+        // The user's own lifed.conf is no business of the tests: an empty configuration folder.
+        let isolated = ["XDG_CONFIG_HOME": "\(folder)/config"].merging(environment) { _, given in given }
+        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, added in added }
         if logToFile {
             let path = "\(folder)/lifed.log"
             logPath = path
@@ -167,6 +167,8 @@ func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") ->
     environment["XDG_STATE_HOME"] = stateHome
     environment["STATE_DIRECTORY"] = nil
     environment["LIFED_SOCKET"] = nil
+    // A daemon a client starts reads no lifed.conf of the user's.
+    environment["XDG_CONFIG_HOME"] = "\(stateHome)/config"
     return environment
 }
 
