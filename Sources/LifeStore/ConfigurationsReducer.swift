@@ -101,6 +101,6 @@ extension Reducer where State == ConfigurationsState, Action == SimulationAction
 
     /// Why a pattern is not kept, and that nothing was loaded either.
     private static func notKept(_ reason: String) -> String {
-        "simulation.setGrid: keep: \(reason); nothing was loaded (without keep the grid alone is replaced)"
+        "simulation.setGrid: keep: \(reason); nothing was loaded"
     }
 }

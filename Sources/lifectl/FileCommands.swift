@@ -10,7 +10,7 @@ let loadCommand = Command(
         The pattern is centred on a grid as large as the current one, or larger when it does not
         fit. When the file names a world (Golly's :T or :P suffix in an RLE), the grid has that
         size and topology instead, with the pattern at its top-left corner. The file's rule, if it
-        names one, becomes the rule. Refused while the timer runs.
+        names one, becomes the rule (else the rule stays). Refused while the timer runs.
 
         The grid goes to lifed as RLE, in one simulation.setGrid: any pattern up to 4096x4096 fits
         in a frame of lifed's default --max-frame.
@@ -44,7 +44,6 @@ let loadCommand = Command(
         // The grid's size alone: its cells may be 16 MB.
         let currentRows = try session.get("/simulation/gridState/grid/rows").intValue
         let currentCols = try session.get("/simulation/gridState/grid/cols").intValue
-        let currentTopology = Topology(rawValue: try session.get("/settings/topology").stringValue ?? "") ?? .torus
         let bounds = pattern.boundingBox ?? Pattern.Bounds(row: 0, col: 0, rows: 0, cols: 0)
         let rows: Int
         let cols: Int
@@ -62,20 +61,19 @@ let loadCommand = Command(
         let origin = pattern.worldSize == nil
             ? Pattern.Coordinate(row: (rows - bounds.rows) / 2 - bounds.row, col: (cols - bounds.cols) / 2 - bounds.col)
             : Pattern.Coordinate(row: 0, col: 0)
-        // RLE with the world's size (:T or :P) and the file's rule, if any (without one the rule stays).
-        var world = Pattern(grid: pattern.grid(rows: rows, cols: cols, at: origin))
-        world.rule = pattern.rule
-        world.topology = pattern.topology ?? currentTopology
-        world.worldSize = Pattern.Size(rows: rows, cols: cols)
         let title = pattern.name ?? baseName(path)
-        var action: [String: JSON] = ["type": "simulation.setGrid", "rle": .string(PatternFormat.rle.write(world))]
-        if keep { action["keep"] = ["title": .string(title)] }
-        let reply = try session.request(.dispatch(action: .object(action)))
+        // As the wire writes the action: the grid as RLE of its own size; the rule and topology
+        // only when the file names them (else the daemon's stay); keep under --keep.
+        let replacement = GridReplacement(
+            grid: pattern.grid(rows: rows, cols: cols, at: origin), rule: pattern.rule, topology: pattern.topology,
+            keep: keep ? GridReplacement.Keep(title: title) : nil)
+        let action = AppAction.simulation(.setGrid(replacement)).json
+        let reply = try session.request(.dispatch(action: action))
         let code = session.report(reply) {
             "loaded \(title): \(pattern.population) cells on \(rows)x\(cols)\(pattern.rule.map { ", rule \($0.notation)" } ?? "")"
                 + (keep ? "; kept in the configurations" : "")
         }
-        if keep, case .error(_, ErrorCode.limitExceeded.rawValue, _) = reply {
+        if case .error(_, _, let message) = reply, message.hasPrefix("simulation.setGrid: keep:") {
             printError("lifectl", "load it without --keep to replace the grid alone")
         }
         return code

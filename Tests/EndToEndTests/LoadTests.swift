@@ -134,12 +134,23 @@ final class LoadTests: XCTestCase {
         let kept = try lifectl(daemon, ["load", "\(folder)/glider.rle", "--keep"])
         XCTAssertEqual(kept.status, 0, kept.stderr)
         XCTAssertEqual(kept.stdout, "loaded Glider: 5 cells on 10x10, rule B3/S23; kept in the configurations\n")
-        let (version, loaded) = try summary(daemon)
-        XCTAssertEqual(version, before + 1, "the grid and the configuration are one action")
-        XCTAssertEqual(loaded["population"], 5)
+        let glider = try summary(daemon)
+        XCTAssertEqual(glider.version, before + 1, "the grid and the configuration are one action")
+        XCTAssertEqual(glider.summary["population"], 5)
         XCTAssertEqual(
             try daemon.connect().get("/configurations/configs").value,
             [["title": "Glider", "rows": 3, "cols": 3, "population": 5, "rule": "B3/S23"]])
+
+        // A file without a rule: the daemon's rule stays, and the configuration names none.
+        XCTAssertEqual(try lifectl(daemon, ["set", "rule=B36/S23"]).status, 0)
+        try write("!Name: Blinker\nOOO\n", to: "\(folder)/blinker.cells")
+        let blinker = try lifectl(daemon, ["load", "\(folder)/blinker.cells", "--keep"])
+        XCTAssertEqual(blinker.stdout, "loaded Blinker: 3 cells on 10x10; kept in the configurations\n", blinker.stderr)
+        XCTAssertEqual(try daemon.connect().get("/settings/rule").value, "B36/S23")
+        XCTAssertEqual(
+            try daemon.connect().get("/configurations/configs/1").value,
+            ["title": "Blinker", "rows": 1, "cols": 3, "population": 3, "rule": nil])
+        let (version, loaded) = try summary(daemon)
 
         let soupPath = try savedWorlds([(4096, 4096)], in: folder)[0]
         let refused = try lifectl(daemon, ["load", soupPath, "--keep"])
@@ -154,8 +165,8 @@ final class LoadTests: XCTestCase {
         let (after, unchanged) = try summary(daemon)
         XCTAssertEqual(after, version)
         XCTAssertEqual(unchanged, loaded)
-        XCTAssertEqual(try daemon.connect().get("/configurations/configs").value.arrayValue?.count, 1)
-        XCTAssertEqual(try daemon.connect().get("/simulation/gridState/grid/cells/4").value, ".....O....")
+        XCTAssertEqual(try daemon.connect().get("/configurations/configs").value.arrayValue?.count, 2)
+        XCTAssertEqual(try daemon.connect().get("/simulation/gridState/grid/cells/4").value, "...OOO....")
     }
 
     /// A frame over `--max-frame` is refused with frame-too-large and the limit; lifectl prints the

@@ -102,7 +102,7 @@ final class SetGridKeepTests: XCTestCase {
         XCTAssertEqual(
             refusal?.message,
             "simulation.setGrid: keep: the pattern takes more than 1048576 bytes of RLE, the most one configuration may; "
-                + "nothing was loaded (without keep the grid alone is replaced)")
+                + "nothing was loaded")
         // Without keep, the same grid loads.
         app.store.send(.simulation(.setGrid(GridReplacement(grid: over)))) {
             $0.simulation.gridState.ticks = 0
@@ -135,7 +135,7 @@ final class SetGridKeepTests: XCTestCase {
         let refusal = app.store.sendRefused(setGrid(Blinker.start, keep: "Blinker"), code: .invalidArgument, messageContains: "keep: ")
         XCTAssertEqual(
             refusal?.message,
-            "simulation.setGrid: keep: the list already holds 10000 configurations; clear it first; nothing was loaded (without keep the grid alone is replaced)")
+            "simulation.setGrid: keep: the list already holds 10000 configurations; clear it first; nothing was loaded")
         // One fewer, and it is kept.
         let roomForOne = AppHarness(state: state(configs: Array(full.dropLast())))
         roomForOne.store.send(setGrid(Blinker.start, keep: "Blinker")) {
@@ -159,7 +159,7 @@ final class SetGridKeepTests: XCTestCase {
         XCTAssertEqual(
             refusal?.message,
             "simulation.setGrid: keep: Gun takes \(try kept("Gun", world).rle.utf8.count) bytes of RLE and the list already holds "
-                + "\(8 * big.rle.utf8.count) of the 8388608 it may; clear it first; nothing was loaded (without keep the grid alone is replaced)")
+                + "\(8 * big.rle.utf8.count) of the 8388608 it may; clear it first; nothing was loaded")
         app.store.finish()
     }
 
