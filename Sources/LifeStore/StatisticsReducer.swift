@@ -15,7 +15,8 @@ extension Reducer where State == Statistics, Action == StatisticsAction, Environ
 
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
     /// The whole app: each tab's reducer pulled back onto its part of the state and its actions
-    /// (a grid loaded with `keep` also joins the configurations), then the instrumentation that stops the timer once the world settles.
+    /// (a grid loaded with `keep` also joins the configurations), then the instrumentation that
+    /// stops the timer once the world settles.
     public static var app: Reducer {
         .combine(
             Reducer<AppState, SimulationAction, AppEnvironment>.simulation.pullback(
