@@ -42,6 +42,7 @@ requests = {
     "setgrid-cells": dispatch({"type": "simulation.setGrid", "rows": 3, "cols": 4, "cells": ["....", ".O+x", "...."],
                                "rule": "b36s23", "topology": "bounded"}),
     "setgrid-rle": dispatch({"type": "simulation.setGrid", "rle": glider_rle}),
+    "setgrid-keep": dispatch({"type": "simulation.setGrid", "rle": glider_rle, "keep": {"title": "Glider"}}),
     "setgrid-rle-p": dispatch({"type": "simulation.setGrid", "rle": "x = 2, y = 2, rule = 23/3:P5,4\n2o$2o!", "topology": "torus"}),
     "stats-reset": dispatch({"type": "statistics.reset"}),
     "settings-update": dispatch({"type": "settings.update", "intervalMs": 250, "rows": 20, "cols": 30,

@@ -13,7 +13,8 @@ public final class Connection {
         case protocolViolation(String)
         /// A read or write failed.
         case system(SystemError)
-        /// The daemon answered the connection with an error instead of a hello (`forbidden`, `busy`).
+        /// The daemon sent an error that ends the connection, and closed it: instead of a hello
+        /// (`forbidden`, `busy`), or for a frame it would not read (`frame-too-large`, `bad-frame`).
         case refused(code: String, message: String)
         /// The socket is served by a user this client does not trust (see ``ServerTrust``); the
         /// client read nothing from it.
@@ -93,16 +94,32 @@ public final class Connection {
     }
 
     /// Sends raw bytes (already framed).
+    ///
+    /// When the daemon closes the connection during the send, what it said before closing is
+    /// read: an error that ends the connection (a frame over its `--max-frame`) is thrown as
+    /// ``Failure/refused(code:message:)``, with the daemon's reason, rather than ``Failure/closed``.
     public func sendFrame(_ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE || errno == ECONNRESET { throw .closed }
+                if errno == EPIPE || errno == ECONNRESET { throw lastWords() }
                 throw .system(SystemError("send"))
             }
             offset += written
+        }
+    }
+
+    /// Why the daemon closed the connection, from what it sent before: the error that ended it
+    /// (``Failure/refused(code:message:)``), else ``Failure/closed``. Reads until the end of the stream.
+    private func lastWords() -> Failure {
+        while true {
+            do {
+                if let ending = Self.ending(try receive()) { return ending }
+            } catch {
+                return error
+            }
         }
     }
 
@@ -120,6 +137,14 @@ public final class Connection {
         } catch {
             throw .protocolViolation(error.description)
         }
+    }
+
+    /// The failure `message` stands for when it is an error that ends the connection: one
+    /// without an id whose code closes it (``ErrorCode/closesConnection``: `frame-too-large`,
+    /// `bad-frame`, `forbidden`, `busy`), after which nothing more comes.
+    public static func ending(_ message: ServerMessage) -> Failure? {
+        guard case .error(nil, let code, let text) = message, ErrorCode(rawValue: code)?.closesConnection == true else { return nil }
+        return .refused(code: code, message: text)
     }
 
     /// The next frame's payload, waiting for it as long as it takes.
@@ -157,7 +182,8 @@ public final class Connection {
     }
 
     /// Sends `kind` with a fresh id and returns the reply to it. Messages that are not
-    /// the reply (diffs of other subscriptions) are passed to `other`.
+    /// the reply (diffs of other subscriptions) are passed to `other`. An error that ends the
+    /// connection (``ending(_:)``) is thrown as ``Failure/refused(code:message:)``.
     public func request(
         _ kind: ClientRequest.Kind, other: (ServerMessage) -> Void = { _ in }
     ) throws(Failure) -> ServerMessage {
@@ -166,6 +192,8 @@ public final class Connection {
         while true {
             let message = try receive()
             if case .bye = message { throw .closed }
+            // The daemon's reason for closing (a frame over its limit), rather than just the close.
+            if let ending = Self.ending(message) { throw ending }
             if message.id == id, !Self.isDiff(message) { return message }
             other(message)
         }

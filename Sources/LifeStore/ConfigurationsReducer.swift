@@ -38,8 +38,7 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                 return .cancel(id: .fetch)
 
             case .add(let configuration):
-                if let refusal = state.configurations.refusal(adding: configuration) { throw refusal }
-                state.configurations.configs.append(configuration)
+                try state.configurations.add(configuration)
                 return .none
 
             case .load(let selector, let resize):
@@ -70,5 +69,38 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                 return .none
             }
         }
+    }
+}
+
+extension Reducer where State == ConfigurationsState, Action == SimulationAction, Environment == Void {
+    /// `simulation.setGrid` with `keep`: the new grid's pattern joins the list in the same change.
+    ///
+    /// The configuration is the grid's live cells moved so that their bounding box starts at
+    /// row 0, column 0, under `keep.title`, naming the rule the action names. When it may not
+    /// join the list (too large, or the list full), the action is refused and, since the store
+    /// discards every change of a refused action, the grid is not replaced either.
+    public static var keepingLoadedPatterns: Reducer {
+        Reducer { configurations, action, _ throws(ProtocolError) in
+            guard case .setGrid(let replacement) = action, let keep = replacement.keep else { return .none }
+            let configuration: Configuration
+            do throws(ConfigurationError) {
+                var pattern = Pattern(grid: replacement.grid).trimmed()
+                pattern.rule = replacement.rule
+                configuration = try Configuration(title: keep.title, pattern: pattern)
+            } catch {
+                throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, Self.notKept(error.message))
+            }
+            do throws(ProtocolError) {
+                try configurations.add(configuration)
+            } catch {
+                throw ProtocolError(error.code, Self.notKept(error.message))
+            }
+            return .none
+        }
+    }
+
+    /// Why a pattern is not kept, and that nothing was loaded either.
+    private static func notKept(_ reason: String) -> String {
+        "simulation.setGrid: keep: \(reason); nothing was loaded"
     }
 }

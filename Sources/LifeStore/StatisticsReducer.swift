@@ -14,12 +14,15 @@ extension Reducer where State == Statistics, Action == StatisticsAction, Environ
 }
 
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
-    /// The whole app: each tab's reducer pulled back onto its part of the state and its actions,
-    /// then the instrumentation that stops the timer once the world settles.
+    /// The whole app: each tab's reducer pulled back onto its part of the state and its actions
+    /// (a grid loaded with `keep` also joins the configurations), then the instrumentation that
+    /// stops the timer once the world settles.
     public static var app: Reducer {
         .combine(
             Reducer<AppState, SimulationAction, AppEnvironment>.simulation.pullback(
                 state: \AppState.self, action: .simulation, environment: { $0 }),
+            Reducer<ConfigurationsState, SimulationAction, Void>.keepingLoadedPatterns.pullback(
+                state: \AppState.configurations, action: .simulation, environment: { _ in () }),
             Reducer<Statistics, StatisticsAction, Void>.statistics.pullback(
                 state: \AppState.statistics, action: .statistics, environment: { _ in () }),
             settings,

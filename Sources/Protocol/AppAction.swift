@@ -29,16 +29,29 @@ public enum SimulationAction: Equatable, Sendable {
     case setGrid(GridReplacement)
 }
 
-/// A new grid for `simulation.setGrid`, with the rule and topology a pattern file may carry.
+/// A new grid for `simulation.setGrid`, with the rule and topology a pattern file may carry,
+/// and whether to keep its pattern in the configurations as well (in the same change).
 public struct GridReplacement: Equatable, Sendable {
     public var grid: Grid
     public var rule: Rule?
     public var topology: Topology?
+    /// When set, the grid's pattern also joins the configurations list, all or nothing with the
+    /// grid: on the wire `"keep": {"title": TITLE}`.
+    public var keep: Keep?
 
-    public init(grid: Grid, rule: Rule? = nil, topology: Topology? = nil) {
+    /// How a loaded pattern is kept in the configurations: under `title`.
+    public struct Keep: Equatable, Sendable {
+        /// The configuration's title (any string, as `configurations.add` takes).
+        public var title: String
+
+        public init(title: String) { self.title = title }
+    }
+
+    public init(grid: Grid, rule: Rule? = nil, topology: Topology? = nil, keep: Keep? = nil) {
         self.grid = grid
         self.rule = rule
         self.topology = topology
+        self.keep = keep
     }
 }
 
@@ -159,6 +172,7 @@ extension AppAction {
             }
             if let rule = replacement.rule { members["rule"] = .string(rule.notation) }
             if let topology = replacement.topology { members["topology"] = .string(topology.rawValue) }
+            if let keep = replacement.keep { members["keep"] = ["title": .string(keep.title)] }
         case .settings(.update(let update)):
             for (key, value) in update.json.objectValue ?? [:] { members[key] = value }
         case .configurations(.fetch(let url?)):
@@ -196,7 +210,7 @@ extension AppAction {
         case "simulation.resetGridToRandom": try only([]); self = .simulation(.resetGridToRandom)
         case "simulation.reset": try only([]); self = .simulation(.reset)
         case "simulation.setGrid":
-            try only(["rows", "cols", "cells", "rle", "rule", "topology"])
+            try only(["rows", "cols", "cells", "rle", "rule", "topology", "keep"])
             self = .simulation(.setGrid(try GridReplacement(fields: fields)))
         case "statistics.reset": try only([]); self = .statistics(.reset)
         case "settings.update":
@@ -227,8 +241,14 @@ extension AppAction {
 }
 
 extension GridReplacement {
-    /// Reads `{rows, cols, cells}` or `{rle}`, with an optional `rule` and `topology`.
+    /// Reads `{rows, cols, cells}` or `{rle}`, with an optional `rule`, `topology` and `keep`.
     public init(fields: JSONFields) throws(ProtocolError) {
+        let keep = try fields.members["keep"].flatMap { (value: JSON) throws(ProtocolError) -> Keep? in
+            guard value != .null else { return nil }
+            let inner = try JSONFields(value, at: "keep")
+            try inner.rejectUnknown(["title"])
+            return Keep(title: try inner.string("title"))
+        }
         var rule = try fields.optionalString("rule").map { (text: String) throws(ProtocolError) -> Rule in
             do { return try Rule(parsing: text) } catch { throw ProtocolError(.invalidArgument, "rule: \(error)") }
         }
@@ -251,12 +271,12 @@ extension GridReplacement {
             }
             rule = rule ?? pattern.rule
             topology = topology ?? pattern.topology
-            self.init(grid: pattern.grid(rows: size.rows, cols: size.cols), rule: rule, topology: topology)
+            self.init(grid: pattern.grid(rows: size.rows, cols: size.cols), rule: rule, topology: topology, keep: keep)
         } else {
             let rows = try fields.int("rows", in: 1...Grid.maxSide)
             let cols = try fields.int("cols", in: 1...Grid.maxSide)
             let grid = try Grid(json: ["rows": .int(rows), "cols": .int(cols), "cells": try fields.required("cells")])
-            self.init(grid: grid, rule: rule, topology: topology)
+            self.init(grid: grid, rule: rule, topology: topology, keep: keep)
         }
     }
 }

@@ -38,6 +38,12 @@ public struct ConfigurationsState: Equatable, Sendable {
         return nil
     }
 
+    /// Appends `configuration` to the list, or throws ``refusal(adding:)`` and changes nothing.
+    public mutating func add(_ configuration: Configuration) throws(ProtocolError) {
+        if let refusal = refusal(adding: configuration) { throw refusal }
+        configs.append(configuration)
+    }
+
     /// The position and configuration `selector` names: by index, or by title (the first with
     /// exactly that title, else the first that matches ignoring case).
     public func find(_ selector: ConfigurationSelector) throws(ProtocolError) -> (index: Int, configuration: Configuration) {

@@ -9,8 +9,8 @@ extension Subcommand {
     static let patterns = Subcommand(
         name: "patterns",
         usage: """
-            patterns [--format rle|plaintext|life106|json|all] [--fill dense|soup] [--size RxC]
-                     [--runs N] [--daemon [--adds N] [--durable]] [--lifed PATH] [--json]
+            patterns [--format rle|plaintext|life106|json|all] [--fill dense|soup|checker] [--size RxC]
+                     [--runs N] [--daemon [--adds N] [--durable] [--max-frame BYTES]] [--lifed PATH] [--json]
             """,
         summary: "How long reading the largest patterns takes and the memory it needs, here and in a real lifed.",
         details: """
@@ -20,7 +20,8 @@ extension Subcommand {
             /proc/self/clear_refs, after malloc_trim) less the resident memory before it. The report gives the text's
             size, the median, fastest and slowest read, and the most extra memory of any read.
 
-            With --daemon: starts lifed (--ephemeral unless --durable, frames up to 64 MiB) and sends it the pattern
+            With --daemon: starts lifed (--ephemeral unless --durable, with its default --max-frame unless
+            --max-frame is given) and sends it the pattern
             as RLE --runs times, each time as simulation.setGrid, configurations.add and
             configurations.load (index 0, resize), then configurations.clear and simulation.resetGridToEmpty
             (the start-up 10x10), so that every round changes the state. Each ack is timed from
@@ -35,8 +36,9 @@ extension Subcommand {
             Options:
               --format F     rle, plaintext, life106, json, or all (default all; --daemon: rle)
               --fill F       dense: every cell live (the largest pattern of every format, and the
-                             issue's 4096o$ RLE); soup: each cell live with probability 1/2, seed 1
-                             (the longest RLE) (default dense)
+                             issue's 4096o$ RLE); soup: each cell live with probability 1/2, seed 1;
+                             checker: a checkerboard, one RLE character a cell (the longest RLE
+                             of any grid, the largest frame lifectl load sends) (default dense)
               --size RxC     the pattern's rows x columns, at most 4096x4096 (default 4096x4096)
               --runs N       reads per format, or rounds of actions (default 10)
               --daemon       measure a real lifed instead of this process
@@ -44,6 +46,7 @@ extension Subcommand {
                              (the issue's case is 51; default 0)
               --durable      with --daemon: lifed keeps its state in a temporary folder, so every
                              ack waits for the journal's fsync
+              --max-frame B  with --daemon: lifed's --max-frame (default: lifed's own default)
               --lifed PATH   the lifed to start (default: the one beside lifebench)
               --json         one JSON object per format (or one for the daemon)
             """,
@@ -53,14 +56,15 @@ extension Subcommand {
 /// The `patterns` subcommand.
 enum PatternsBenchmark {
     static func run(_ words: [String]) throws -> Int32 {
-        let arguments = try Arguments(words, options: ["format", "fill", "size", "runs", "lifed", "adds"], flags: ["daemon", "json", "durable"])
+        let arguments = try Arguments(
+            words, options: ["format", "fill", "size", "runs", "lifed", "adds", "max-frame"], flags: ["daemon", "json", "durable"])
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected \"\(arguments.positionals[0])\"") }
         let size = try arguments.value("size", as: "a size such as 4096x4096 (at most 4096 a side)") { text -> (Int, Int)? in
             guard let (rows, cols) = EngineBenchmark.size(text), rows <= Pattern.maxSide, cols <= Pattern.maxSide else { return nil }
             return (rows, cols)
         } ?? (Pattern.maxSide, Pattern.maxSide)
         let runs = try arguments.value("runs", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? 10
-        let fill = try arguments.value("fill", as: "dense or soup") { ["dense", "soup"].contains($0) ? $0 : nil } ?? "dense"
+        let fill = try arguments.value("fill", as: "dense, soup or checker") { ["dense", "soup", "checker"].contains($0) ? $0 : nil } ?? "dense"
         let daemon = arguments.has("daemon")
         let formats: [PatternFormat] = try arguments.value("format", as: "rle, plaintext, life106, json or all") { text in
             text == "all" ? PatternFormat.allCases : PatternFormat(rawValue: text).map { [$0] }
@@ -71,12 +75,14 @@ enum PatternsBenchmark {
         if !daemon && adds > 0 { throw UsageError("--adds goes with --daemon") }
         let durable = arguments.has("durable")
         if !daemon && durable { throw UsageError("--durable goes with --daemon") }
+        let maxFrame = try arguments.value("max-frame", as: "a number of bytes") { Int($0).flatMap { $0 >= 64 ? $0 : nil } }
+        if !daemon && maxFrame != nil { throw UsageError("--max-frame goes with --daemon") }
 
         let pattern = makePattern(rows: size.0, cols: size.1, fill: fill)
         let label = "\(fill) \(size.0)x\(size.1), \(pattern.population) live cells"
         if daemon {
             return try measureDaemon(
-                pattern, label: label, runs: runs, adds: adds, durable: durable,
+                pattern, label: label, runs: runs, adds: adds, durable: durable, maxFrame: maxFrame,
                 lifed: arguments.values["lifed"] ?? siblingExecutable("lifed"), json: arguments.has("json"))
         }
         for format in formats {
@@ -85,11 +91,17 @@ enum PatternsBenchmark {
         return 0
     }
 
-    /// Every cell live, or a soup of density 1/2.
+    /// Every cell live, a soup of density 1/2, or a checkerboard.
     static func makePattern(rows: Int, cols: Int, fill: String) -> Pattern {
-        guard fill == "dense" else { return Pattern(grid: Grid.random(rows: rows, cols: cols, density: 0.5, using: RandomSource(seed: 1))) }
+        if fill == "soup" { return Pattern(grid: Grid.random(rows: rows, cols: cols, density: 0.5, using: RandomSource(seed: 1))) }
         var cells = BitPlane(rows: rows, cols: cols)
-        for row in 0..<rows { cells.setRun(row: row, from: 0, count: cols) }
+        for row in 0..<rows {
+            if fill == "checker" {
+                for col in stride(from: row % 2, to: cols, by: 2) { cells[row, col] = true }
+            } else {
+                cells.setRun(row: row, from: 0, count: cols)
+            }
+        }
         return Pattern(cells: cells)
     }
 
@@ -155,11 +167,13 @@ enum PatternsBenchmark {
 
     // MARK: In lifed
 
-    static func measureDaemon(_ pattern: Pattern, label: String, runs: Int, adds: Int, durable: Bool, lifed: String, json: Bool) throws -> Int32 {
+    static func measureDaemon(
+        _ pattern: Pattern, label: String, runs: Int, adds: Int, durable: Bool, maxFrame: Int?, lifed: String, json: Bool
+    ) throws -> Int32 {
         let rle = PatternFormat.rle.write(pattern)
         let stateFolder = "/tmp/lifebench-patterns-\(getpid())"
         let storage = durable ? ["--state-dir", stateFolder] : ["--ephemeral"]
-        let daemon = try BenchDaemon(arguments: storage + ["--max-frame", String(64 << 20)], executable: lifed)
+        let daemon = try BenchDaemon(arguments: storage + (maxFrame.map { ["--max-frame", String($0)] } ?? []), executable: lifed)
         defer {
             daemon.stop()
             if durable { try? FileManager.default.removeItem(atPath: stateFolder) }

@@ -1,17 +1,28 @@
 import LifeIO
 import Protocol
 
-/// `load FILE`: read a pattern file here, then replace the daemon's grid with it.
+/// `load FILE [--keep]`: read a pattern file here, then replace the daemon's grid with it, in
+/// one `simulation.setGrid` (with `keep`, which adds it to the configurations in the same change).
 let loadCommand = Command(
-    name: "load", usage: "load FILE [--format rle|plaintext|life106|json]",
+    name: "load", usage: "load FILE [--keep] [--format rle|plaintext|life106|json]",
     summary: "Read a pattern file (RLE, plaintext .cells, Life 1.06 or the course's JSON) and load it.",
     details: """
         The pattern is centred on a grid as large as the current one, or larger when it does not
-        fit; a size given by the file (Golly's :T suffix) and its rule apply. The pattern is also
-        added to the configurations list. Refused while the timer runs.
+        fit. When the file names a world (Golly's :T or :P suffix in an RLE), the grid has that
+        size and topology instead, with the pattern at its top-left corner. The file's rule, if it
+        names one, becomes the rule (else the rule stays). Refused while the timer runs.
+
+        The grid goes to lifed as RLE, in one simulation.setGrid: any pattern up to 4096x4096 fits
+        in a frame of lifed's default --max-frame.
+
+          --keep    also add the pattern to the configurations list, titled by its name or the
+                    file's base name, in the same change: if it may not join the list (more than
+                    1 MiB of RLE, the list's 8 MiB or 10000 entries), nothing is loaded either
         """
 ) { arguments throws(UsageError) in
-    let (files, format) = try splitFormat(arguments, "load")
+    let (rest, format) = try splitFormat(arguments, "load")
+    let keep = rest.contains("--keep")
+    let files = rest.filter { $0 != "--keep" }
     try expectCount(files, 1...1, "load")
     let path = files[0]
     return { session throws(Connection.Failure) in
@@ -33,7 +44,6 @@ let loadCommand = Command(
         // The grid's size alone: its cells may be 16 MB.
         let currentRows = try session.get("/simulation/gridState/grid/rows").intValue
         let currentCols = try session.get("/simulation/gridState/grid/cols").intValue
-        let currentTopology = Topology(rawValue: try session.get("/settings/topology").stringValue ?? "") ?? .torus
         let bounds = pattern.boundingBox ?? Pattern.Bounds(row: 0, col: 0, rows: 0, cols: 0)
         let rows: Int
         let cols: Int
@@ -51,30 +61,22 @@ let loadCommand = Command(
         let origin = pattern.worldSize == nil
             ? Pattern.Coordinate(row: (rows - bounds.rows) / 2 - bounds.row, col: (cols - bounds.cols) / 2 - bounds.col)
             : Pattern.Coordinate(row: 0, col: 0)
-        // Sent as RLE with the world's size, so even a 4096x4096 world fits in a frame.
-        var world = Pattern(grid: pattern.grid(rows: rows, cols: cols, at: origin))
-        world.rule = pattern.rule
-        world.topology = pattern.topology ?? currentTopology
-        world.worldSize = Pattern.Size(rows: rows, cols: cols)
-        var action: [String: JSON] = ["type": "simulation.setGrid", "rle": .string(PatternFormat.rle.write(world))]
-        if pattern.rule == nil { action["rule"] = try session.get("/settings/rule") }
-        let code = try session.dispatch(.object(action), quiet: true)
-        guard code == .success else { return code }
         let title = pattern.name ?? baseName(path)
-        if !session.jsonOutput {
-            print("loaded \(title): \(pattern.population) cells on \(rows)x\(cols)\(pattern.rule.map { ", rule \($0.notation)" } ?? "")")
+        // As the wire writes the action: the grid as RLE of its own size; the rule and topology
+        // only when the file names them (else the daemon's stay); keep under --keep.
+        let replacement = GridReplacement(
+            grid: pattern.grid(rows: rows, cols: cols, at: origin), rule: pattern.rule, topology: pattern.topology,
+            keep: keep ? GridReplacement.Keep(title: title) : nil)
+        let action = AppAction.simulation(.setGrid(replacement)).json
+        let reply = try session.request(.dispatch(action: action))
+        let code = session.report(reply) {
+            "loaded \(title): \(pattern.population) cells on \(rows)x\(cols)\(pattern.rule.map { ", rule \($0.notation)" } ?? "")"
+                + (keep ? "; kept in the configurations" : "")
         }
-        // Also in the configurations list (as RLE), for lifewatch's `c`; the load itself has succeeded either way.
-        let configuration: Configuration
-        do throws(ConfigurationError) {
-            configuration = try Configuration(title: title, pattern: pattern)
-        } catch {
-            printError("lifectl", "warning: not added to the configurations list: \(error.message)")
-            return .success
+        if case .error(_, _, let message) = reply, message.hasPrefix("simulation.setGrid: keep:") {
+            printError("lifectl", "load it without --keep to replace the grid alone")
         }
-        let added = try session.request(.dispatch(action: AppAction.configurations(.add(configuration)).json))
-        if case .error(_, _, let message) = added { printError("lifectl", "warning: not added to the configurations list: \(message)") }
-        return .success
+        return code
     }
 }
 
@@ -82,7 +84,7 @@ let loadCommand = Command(
 let saveCommand = Command(
     name: "save", usage: "save FILE [--format rle|plaintext|life106|json]",
     summary: "Write the current grid to FILE (RLE unless the extension or --format says otherwise).",
-    details: "RLE keeps the rule, and the grid's size as Golly's :T suffix on a torus, so load restores the world."
+    details: "RLE keeps the rule, and the grid's size and topology as Golly's :T (torus) or :P (bounded) suffix, so load restores the world."
 ) { arguments throws(UsageError) in
     let (files, format) = try splitFormat(arguments, "save")
     try expectCount(files, 1...1, "save")

@@ -22,9 +22,9 @@ let overview = """
                       client starts one, as tmux starts its server)
       -h, --help      this help; `lifectl COMMAND --help` for one command's
 
-    Exit status: 0 success, 1 the daemon refused, or the socket is served by a user
-    lifectl does not trust (the reason is on stderr), 2 usage error, 3 no daemon
-    reachable.
+    Exit status: 0 success, 1 the daemon refused (a request over its --max-frame too),
+    or the socket is served by a user lifectl does not trust (the reason is on stderr),
+    2 usage error, 3 no daemon reachable.
     """
 
 extension String {

@@ -14,7 +14,9 @@ struct DaemonOptions {
     /// `--fetch-timeout`: how long a fetch from a URL may take.
     var fetchTimeout: Duration = FetchReport.defaultTimeout
     var seed: UInt64?
-    var maxFrame = 1 << 20
+    /// `--max-frame`: the largest request frame. The default, 24 MiB, holds any grid up to
+    /// 4096 x 4096 as `lifectl load` sends it (RLE: at most about 17.3 MB, one cell a byte).
+    var maxFrame = 24 << 20
     var clientBuffer = 8 << 20
     var logLevel = Logger.Level.info
     /// `--log-actions`: a log line for every action, refusal and resulting version.
@@ -56,7 +58,8 @@ struct DaemonOptions {
                                 lifefetch beside lifed, else ../libexec/life/lifefetch from there)
           --fetch-timeout DURATION  how long a fetch from a URL may take (default 30s; 100ms to 10m)
           --seed N              seed for random grids, for reproducible worlds
-          --max-frame BYTES     largest request frame a client may send (default 1048576)
+          --max-frame BYTES     largest request frame a client may send (default 24 MiB, which any
+                                grid up to 4096x4096 as RLE fits; 64 to 1073741824)
           --client-buffer BYTES unsent output kept per client before diffs are dropped (default 8 MiB)
           --log-level LEVEL     error, warning, info or debug (default info)
           --log-actions         log every action, refusal and resulting version

@@ -180,7 +180,7 @@ final class Server {
                 switch error {
                 case .empty: reply = ProtocolError(.badFrame, "a frame's length must be at least 1")
                 case .tooLarge(let length, let limit):
-                    reply = ProtocolError(.frameTooLarge, "a frame of \(length) bytes is over the limit of \(limit)")
+                    reply = ProtocolError(.frameTooLarge, "a frame of \(length) bytes is over the limit of \(limit) (lifed --max-frame)")
                 }
                 log.info("client \(client.number): \(reply); closing it")
                 send(.error(id: nil, reply), to: client)

@@ -20,6 +20,8 @@ enum OnceReport {
             }
         } catch {
             printError("lifewatch", "\(error)")
+            // The daemon answered and closed with its reason (a request over its --max-frame): a refusal.
+            if case .refused = error { return .failure }
             return .unreachable
         }
         switch reply {

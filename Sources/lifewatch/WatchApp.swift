@@ -99,7 +99,12 @@ final class WatchApp {
         do {
             try connection.send(ClientRequest(id: subscriptionID, kind: .subscribe(path: path, viewport: viewport)))
             while true {
-                switch try connection.receive() {
+                let message = try connection.receive()
+                // An error that ends the connection (a request over the daemon's --max-frame): its reason, not just the close.
+                if let ending = Connection.ending(message) {
+                    throw Failure(message: "\(ending)", status: ExitCode.failure.rawValue)
+                }
+                switch message {
                 case .snapshot(let id, let version, _, let value, _) where id == subscriptionID:
                     return (version, value)
                 case .error(let id, let code, let message) where id == subscriptionID:
@@ -307,6 +312,9 @@ final class WatchApp {
             case .ignored: break
             case .resubscribe: resubscribe()
             }
+        case .error(nil, let code, let text) where Connection.ending(message) != nil:
+            // The daemon refused a frame lifewatch sent, and closes: sending it again would be refused again.
+            finish(status: ExitCode.failure.rawValue, message: "the daemon closed the connection: \(code): \(text)")
         case .error(let id, let code, let text) where id == Self.subscriptionID:
             // Without its subscription the view cannot follow the state any more.
             finish(status: ExitCode.failure.rawValue, message: "the daemon refused the subscription: \(code): \(text)")

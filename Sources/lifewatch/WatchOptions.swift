@@ -57,7 +57,8 @@ struct WatchOptions {
         daemon; after \(giveUpAfter.components.seconds)s without one it restores the terminal and exits with status 3.
 
         Exit status: 0 after q or Ctrl-C, 1 when the daemon refuses the subscription (e.g. no
-        such path), the socket is served by a user lifewatch does not trust, or the
+        such path) or closes the connection over a request it will not read
+        (frame-too-large), the socket is served by a user lifewatch does not trust, or the
         terminal fails, 2 usage error, 3 no daemon reachable,
         128+N after signal N (SIGTERM, SIGHUP, SIGINT).
         """

@@ -262,7 +262,7 @@ fileprivate enum BadInputCorpus {
         add("length 0", header(0), .errorThenClose("bad-frame"))
         add("length 2^32-1", header(UInt32.max), .errorThenClose("frame-too-large"))
         add("length 2^32-1 with a body", header(UInt32.max) + Array(repeating: 0x7B, count: 70_000), .errorThenClose("frame-too-large"))
-        add("length over the 1 MiB limit", header(1_048_577), .errorThenClose("frame-too-large"))
+        add("length over the 24 MiB limit", header((24 << 20) + 1), .errorThenClose("frame-too-large"))
         add("a ping, then length 0, then a ping", ping + header(0) + ping, .repliesThenClose([
             .pong(id: 1), .error(id: nil, code: "bad-frame", message: ""),
         ]))

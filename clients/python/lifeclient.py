@@ -133,6 +133,10 @@ class Mirror:
             self.diffs += 1
 
 
+# Errors without an id after which the daemon closes the connection (PROTOCOL.md, section 11).
+CLOSING_ERRORS = ("bad-frame", "frame-too-large", "forbidden", "busy")
+
+
 class ServerError(Exception):
     def __init__(self, reply):
         super().__init__("%s: %s" % (reply["code"], reply.get("message", "")))
@@ -162,13 +166,19 @@ class Client:
         message = json.loads(self._exactly(struct.unpack(">I", self._exactly(4))[0]).decode("utf-8"))
         if message["type"] == "bye":
             raise EOFError("lifed is shutting down")
+        if message["type"] == "error" and "id" not in message and message["code"] in CLOSING_ERRORS:
+            raise ServerError(message)  # e.g. frame-too-large: the daemon closes after it
         if (message["type"] == "diff" or message.get("resync")) and message.get("id") in self.mirrors:
             self.mirrors[message.get("id")].feed(message)
         return message
 
     def send(self, message):
         payload = json.dumps(message, separators=(",", ":")).encode("utf-8")
-        self.sock.sendall(struct.pack(">I", len(payload)) + payload)
+        try:
+            self.sock.sendall(struct.pack(">I", len(payload)) + payload)
+        except (BrokenPipeError, ConnectionResetError):
+            while True:  # closed while we wrote: its reason (frame-too-large) waits to be read
+                self.receive()
 
     def request(self, message, raise_errors=True):
         """Sends a request (with a fresh id unless it has one); returns its reply."""
