@@ -3,7 +3,8 @@ import Protocol
 
 /// Turns the store's changes into journal records: it notes the random generator's state before
 /// each action, and adds it to the record of an action that drew on it; `settings.reset` gets the
-/// defaults it restored. With these, ``JournalReplay`` runs every action exactly as it ran live.
+/// defaults it restored; a `grid.step` that started a jump gets the time the jump started. With
+/// these, ``JournalReplay`` runs every action exactly as it ran live.
 public struct ActionRecorder {
     /// The generator the reducers draw on.
     public let random: RandomSource
@@ -21,11 +22,16 @@ public struct ActionRecorder {
         randomStateBefore = random.state
     }
 
-    /// The record of `action`, which the reducer just ran (the store's `didChange`).
-    public func record(of action: AppAction) -> JournaledAction {
-        JournaledAction(
+    /// The record of `action`, which the reducer just ran, changing `old` into `new` (the store's `didChange`).
+    public func record(of action: AppAction, from old: AppState, to new: AppState) -> JournaledAction {
+        var jumpStarted: Int?
+        if case .simulation(.grid(.step)) = action, old.simulation.jump == nil, let jump = new.simulation.jump {
+            jumpStarted = jump.started
+        }
+        return JournaledAction(
             action: action,
             randomState: random.state != randomStateBefore ? randomStateBefore : nil,
-            defaults: action == .settings(.reset) ? defaults : nil)
+            defaults: action == .settings(.reset) ? defaults : nil,
+            jumpStarted: jumpStarted)
     }
 }

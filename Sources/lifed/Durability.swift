@@ -174,7 +174,7 @@ final class Durability {
     /// before the turn's replies go out.
     func record(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, old: AppState, new: AppState, version: Int) {
         guard failure == nil, turnFailure == nil else { return }
-        let entry = recorder.record(of: action)
+        let entry = recorder.record(of: action, from: old, to: new)
         do {
             try lease(version)
             try storage.append(version: version, payload: entry.payload)
@@ -184,7 +184,8 @@ final class Durability {
             return
         }
         replayCost = min(Int.max / 2, replayCost + JournalReplay.cost(from: old, to: new))
-        if origin == .effect, action == .simulation(.tick) {
+        if origin == .effect, action == .simulation(.tick) || action.isJumpProgress {
+            // Nobody waits for these: synced with the next change, or by the housekeeping timer.
             hasUnsyncedTicks = true
         } else {
             hasUncommittedChanges = true

@@ -117,6 +117,11 @@ let resumeTimer = initialState.simulation.isRunningTimer
 // A restored fetch cannot continue; a running timer is restarted below, as an action.
 initialState.simulation.isRunningTimer = false
 initialState.configurations.isFetching = false
+// Nor can a jump: what it had computed was never part of the world, which is as it was before it.
+if let jump = initialState.simulation.jump {
+    log.info("a jump of \(jump.target) generations was in flight when lifed stopped (\(jump.done) done); it is gone, and the grid is as it was before it")
+    initialState.simulation.jump = nil
+}
 let store = Store(
     initialState: initialState, version: firstVersion,
     reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
