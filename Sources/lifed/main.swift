@@ -98,13 +98,17 @@ do {
 
 // Fetches from URLs run in the helper lifefetch, a child process: lifed itself links no Foundation.
 let ownExecutable = FetchHelper.ownExecutable()
+// Jumps run on a thread of their own, using all the processors but the one the loop keeps
+// (LIFED_JUMP_THREADS sets how many: for measurements).
+let jumpThreads = environmentVariables["LIFED_JUMP_THREADS"].flatMap { Int($0) }.map { min(max($0, 1), 64) } ?? JumpRunner.defaultThreads
 let environment = AppEnvironment(
     scheduler: loop, random: random, defaultSettings: options.settings,
     fetchConfigurations: { url in
         guard let source = url ?? options.configurationsURL else { return AppEnvironment.builtinFetch(on: loop) }
         let executable = options.fetchHelper ?? FetchHelper.locate(besideExecutable: ownExecutable)
         return FetchHelper(executable: executable, timeout: options.fetchTimeout, log: log).effect(url: source, on: loop)
-    })
+    },
+    jumps: .thread(on: loop, threads: jumpThreads), wallClock: AppEnvironment.systemWallClock)
 
 var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)
 if initialState.simulation.settling.fingerprints.isEmpty {
