@@ -11,7 +11,8 @@ extension Subcommand {
         name: "jump", usage: JumpBench.usage.replacingOccurrences(of: "lifebench ", with: ""),
         summary: "A jump on a big world: its speed, a bystander's ping latency and a watcher's diffs meanwhile.",
         details: """
-            Starts lifed (ephemeral) on a random world of --size (density 1/3, seed 1), connects a
+            Starts lifed (ephemeral, or with --durable its state on disk in a temporary folder, so that
+            the jump's end is journaled) on a random world of --size (density 1/3, seed 1), connects a
             bystander, a watcher (the whole state with a 50x100 window of the grid, as lifewatch
             subscribes) and a client that changes the title every 100 ms. The bystander pings every
             --every for 2 s to measure the idle latency, then a client starts `grid.step --generations`
@@ -26,7 +27,7 @@ extension Subcommand {
 }
 
 enum JumpBench {
-    static let usage = "lifebench jump [--size 4096x4096] [--generations 3000] [--every 5ms] [--seconds 600] [--threads N] [--json]"
+    static let usage = "lifebench jump [--size 4096x4096] [--generations 3000] [--every 5ms] [--seconds 600] [--threads N] [--durable] [--json]"
 
     /// What the watcher and the title changer share.
     private final class Shared: Sendable {
@@ -44,7 +45,7 @@ enum JumpBench {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, options: ["size", "generations", "every", "seconds", "threads"], flags: ["json", "help"])
+        let parsed = try Arguments(arguments, options: ["size", "generations", "every", "seconds", "threads"], flags: ["json", "help", "durable"])
         let size = parsed.values["size"] ?? "4096x4096"
         let generations = try parsed.value("generations", as: "a count from 1 to 1000000000") { Int($0).flatMap { GridAction.generationsRange.contains($0) ? $0 : nil } } ?? 3000
         let everyMs = try parsed.value("every", as: "a duration from 1ms to 1s, such as 5ms") { DurationText.milliseconds($0).flatMap { (1...1000).contains($0) ? $0 : nil } } ?? 5
@@ -52,7 +53,10 @@ enum JumpBench {
         let threads = try parsed.value("threads", as: "a count from 1 to 64") { Int($0).flatMap { (1...64).contains($0) ? $0 : nil } }
         if let threads { setenv("LIFED_JUMP_THREADS", String(threads), 1) }
 
-        let daemon = try BenchDaemon(arguments: ["--ephemeral", "--seed", "1", "--size", size])
+        let durable = parsed.has("durable")
+        let stateFolder = "/tmp/lifebench-jump-\(getpid())"
+        defer { if durable { try? FileManager.default.removeItem(atPath: stateFolder) } }
+        let daemon = try BenchDaemon(arguments: (durable ? ["--state-dir", stateFolder] : ["--ephemeral"]) + ["--seed", "1", "--size", size])
         defer { daemon.stop() }
         let shared = Shared()
         let socketPath = daemon.socketPath
@@ -167,7 +171,7 @@ enum JumpBench {
         }.sorted()
         let elapsedSeconds = milliseconds(elapsed) / 1000
         let report: [String: JSON] = [
-            "benchmark": "jump", "size": .string(size), "generations": .int(generations), "finished": .bool(finished),
+            "benchmark": "jump", "size": .string(size), "durable": .bool(durable), "generations": .int(generations), "finished": .bool(finished),
             "generationsDone": .int(done), "seconds": .double(round3(elapsedSeconds)),
             "generationsPerSecond": .double((Double(done) / elapsedSeconds).rounded()),
             "jumpThreads": threads.map(JSON.int) ?? "lifed's default",
@@ -187,7 +191,7 @@ enum JumpBench {
         } else {
             func number(_ key: String) -> Double { report[key]?.doubleValue ?? 0 }
             print("""
-                jump: \(done) of \(generations) generations of \(size) in \(round3(elapsedSeconds)) s (\(Int(number("generationsPerSecond"))) per second)\(finished ? "" : ", cancelled at --seconds")
+                jump: \(done) of \(generations) generations of \(size)\(durable ? " (state on disk)" : "") in \(round3(elapsedSeconds)) s (\(Int(number("generationsPerSecond"))) per second)\(finished ? "" : ", cancelled at --seconds")
                 bystander: idle p50 \(number("idlePingP50Ms")) ms, p99 \(number("idlePingP99Ms")) ms; during the jump \(during.count) pings, p50 \(number("pingP50Ms")) ms, p99 \(number("pingP99Ms")) ms, max \(number("pingMaxMs")) ms
                 watcher: \(shared.diffs.load(ordering: .relaxed)) diffs (\(shared.progressDiffs.load(ordering: .relaxed)) of the jump's progress, \(shared.resyncs.load(ordering: .relaxed)) resyncs); \(titleLatencies.count) of \(shared.sent.withLock { $0.count }) title changes seen, p50 \(number("titleLatencyP50Ms")) ms, p99 \(number("titleLatencyP99Ms")) ms after their dispatch
                 lifed: \(Int((number("daemonCpuShare") * 100).rounded()))% of a core
