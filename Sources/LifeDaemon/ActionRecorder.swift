@@ -10,11 +10,22 @@ public struct ActionRecorder {
     public let random: RandomSource
     /// The settings `settings.reset` restores.
     public let defaults: Settings
+    /// Jump ends encoded ahead, on the jump's worker thread.
+    public let preparedJumpEnds = PreparedJumpRecord()
     private var randomStateBefore: UInt64 = 0
 
     public init(random: RandomSource, defaults: Settings) {
         self.random = random
         self.defaults = defaults
+    }
+
+    /// The bytes of the record of `action` (see ``record(of:from:to:)``): a jump's end as it was
+    /// prepared on its worker thread when it was, else encoded now.
+    public func payload(of action: AppAction, from old: AppState, to new: AppState) -> [UInt8] {
+        if case .simulation(.grid(.jumpFinished(let result))) = action, let prepared = preparedJumpEnds.take(for: result) {
+            return prepared
+        }
+        return record(of: action, from: old, to: new).payload
     }
 
     /// Call before the reducer runs an action (the store's `willReduce`).

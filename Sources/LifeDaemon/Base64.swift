@@ -9,23 +9,34 @@ public enum Base64 {
 
     /// The text of `bytes`.
     public static func encode(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 3 <= bytes.count {
-            let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            for shift in [18, 12, 6, 0] { output.append(alphabet[Int((chunk >> UInt32(shift)) & 63)]) }
-            index += 3
+        let whole = bytes.count / 3
+        let rest = bytes.count - whole * 3
+        let length = (whole + (rest > 0 ? 1 : 0)) * 4
+        return String(unsafeUninitializedCapacity: length) { output in
+            alphabet.withUnsafeBufferPointer { symbols in
+                bytes.withUnsafeBufferPointer { input in
+                    var at = 0
+                    for group in 0..<whole {
+                        let from = group * 3
+                        let chunk = UInt32(input[from]) << 16 | UInt32(input[from + 1]) << 8 | UInt32(input[from + 2])
+                        output[at] = symbols[Int(chunk >> 18)]
+                        output[at + 1] = symbols[Int((chunk >> 12) & 63)]
+                        output[at + 2] = symbols[Int((chunk >> 6) & 63)]
+                        output[at + 3] = symbols[Int(chunk & 63)]
+                        at += 4
+                    }
+                    if rest > 0 {
+                        let from = whole * 3
+                        let chunk = UInt32(input[from]) << 16 | (rest == 2 ? UInt32(input[from + 1]) << 8 : 0)
+                        output[at] = symbols[Int(chunk >> 18)]
+                        output[at + 1] = symbols[Int((chunk >> 12) & 63)]
+                        output[at + 2] = rest == 2 ? symbols[Int((chunk >> 6) & 63)] : UInt8(ascii: "=")
+                        output[at + 3] = UInt8(ascii: "=")
+                    }
+                }
+            }
+            return length
         }
-        let rest = bytes.count - index
-        if rest > 0 {
-            let chunk = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            output.append(alphabet[Int(chunk >> 18)])
-            output.append(alphabet[Int((chunk >> 12) & 63)])
-            output.append(rest == 2 ? alphabet[Int((chunk >> 6) & 63)] : UInt8(ascii: "="))
-            output.append(UInt8(ascii: "="))
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes of `text`; nil unless it is canonical base64: a multiple of 4 characters of the

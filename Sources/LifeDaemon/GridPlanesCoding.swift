@@ -49,18 +49,26 @@ public enum GridPlanesCoding {
     }
 
     private static func append(_ plane: [UInt64], to output: inout [UInt8]) {
-        var index = 0
-        while index < plane.count {
-            var zeros = 0
-            while index + zeros < plane.count, plane[index + zeros] == 0 { zeros += 1 }
-            var literals = 0
-            while index + zeros + literals < plane.count, plane[index + zeros + literals] != 0 { literals += 1 }
-            appendVarint(zeros, to: &output)
-            appendVarint(literals, to: &output)
-            for word in plane[(index + zeros)..<(index + zeros + literals)] {
-                for shift in stride(from: 0, to: 64, by: 8) { output.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        output.reserveCapacity(output.count + plane.count * 8 + 32)
+        plane.withUnsafeBufferPointer { words in
+            var index = 0
+            while index < words.count {
+                var zeros = 0
+                while index + zeros < words.count, words[index + zeros] == 0 { zeros += 1 }
+                var literals = 0
+                while index + zeros + literals < words.count, words[index + zeros + literals] != 0 { literals += 1 }
+                appendVarint(zeros, to: &output)
+                appendVarint(literals, to: &output)
+                let start = output.count
+                output.append(contentsOf: repeatElement(0, count: 8 * literals))
+                output.withUnsafeMutableBytes { bytes in
+                    for offset in 0..<literals {
+                        // Little endian, whatever the host.
+                        bytes.storeBytes(of: words[index + zeros + offset].littleEndian, toByteOffset: start + 8 * offset, as: UInt64.self)
+                    }
+                }
+                index += zeros + literals
             }
-            index += zeros + literals
         }
     }
 

@@ -29,8 +29,11 @@ public struct JumpRunner {
     static func batch(rows: Int, cols: Int) -> Int { max(1, cellsPerBatch / max(1, rows * cols)) }
 
     /// On a thread of its own, using up to `threads` threads for large grids; in slices on
-    /// `scheduler` when no thread can be made.
-    public static func thread(on scheduler: any Scheduler, threads: Int = defaultThreads) -> JumpRunner {
+    /// `scheduler` when no thread can be made. `finishing` runs on the worker thread with the
+    /// result before it is handed over (the daemon encodes its journal record there).
+    public static func thread(
+        on scheduler: any Scheduler, threads: Int = defaultThreads, finishing: (@Sendable (JumpResult) -> Void)? = nil
+    ) -> JumpRunner {
         JumpRunner { computation, finished in
             let work = ThreadWork(finished: finished)
             let shared = work.shared
@@ -45,6 +48,7 @@ public struct JumpRunner {
                     shared.done.store(computation.done, ordering: .relaxed)
                 }
                 let result = computation.result
+                finishing?(result)
                 inbox.post { owner.value.finish(result) }
             }
             guard started else {

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeDaemon
 import LifeIO
 import LifeStore
 import Protocol
@@ -100,6 +101,8 @@ do {
 let ownExecutable = FetchHelper.ownExecutable()
 // Jumps run on a thread of their own, using all the processors but the one the loop keeps
 // (LIFED_JUMP_THREADS sets how many: for measurements).
+// The journal record of a jump's end is encoded on the jump's thread too.
+let preparedJumpEnds = durability?.preparedJumpEnds
 let jumpThreads = environmentVariables["LIFED_JUMP_THREADS"].flatMap { Int($0) }.map { min(max($0, 1), 64) } ?? JumpRunner.defaultThreads
 let environment = AppEnvironment(
     scheduler: loop, random: random, defaultSettings: options.settings,
@@ -108,7 +111,8 @@ let environment = AppEnvironment(
         let executable = options.fetchHelper ?? FetchHelper.locate(besideExecutable: ownExecutable)
         return FetchHelper(executable: executable, timeout: options.fetchTimeout, log: log).effect(url: source, on: loop)
     },
-    jumps: .thread(on: loop, threads: jumpThreads), wallClock: AppEnvironment.systemWallClock)
+    jumps: .thread(on: loop, threads: jumpThreads, finishing: preparedJumpEnds.map { prepared in { @Sendable result in prepared.prepare(result) } }),
+    wallClock: AppEnvironment.systemWallClock)
 
 var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)
 if initialState.simulation.settling.fingerprints.isEmpty {

@@ -77,6 +77,22 @@ final class JumpTests: XCTestCase {
         XCTAssertEqual(try client.get("/simulation/gridState/grid/cells/0").value.stringValue?.prefix(4), "+O+.", "an even phase: horizontal again")
     }
 
+    /// A jump through the daemon ends exactly where steps that one action computes at once end
+    /// (a soup that settles on the way: its repeat is skipped by one, computed by the other).
+    func testAJumpEndsWhereStepsAtOnceEnd() throws {
+        var worlds: [JSON] = []
+        for steps in [[40_000], [12_207, 12_207, 12_207, 3379]] {
+            let daemon = try Daemon(self, arguments: ["--ephemeral", "--size", "128x128", "--seed", "7"])
+            for generations in steps {
+                let result = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", String(generations)])
+                XCTAssertEqual(result.status, 0, result.stderr)
+            }
+            worlds.append(try daemon.connect().get("").value)
+        }
+        XCTAssertEqual(worlds[0], worlds[1])
+        XCTAssertEqual(worlds[0]["statistics"]?["steps"], 40_000)
+    }
+
     /// The largest step is 10^9 generations; one more is refused, by lifectl and by the daemon.
     func testTheLargestStepIsAcceptedAndOneMoreIsRefused() throws {
         let daemon = try Daemon(self, arguments: ["--ephemeral"])

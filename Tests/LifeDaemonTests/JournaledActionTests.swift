@@ -1,4 +1,5 @@
 import LifeDaemon
+import LifeStore
 import Protocol
 import XCTest
 
@@ -65,6 +66,25 @@ final class JournaledActionTests: XCTestCase {
         let record = JournaledAction(action: .simulation(.grid(.jumpFinished(result))))
         XCTAssertLessThan(record.payload.count, 400, String(decoding: record.payload, as: UTF8.self))
         XCTAssertEqual(try JournaledAction(payload: record.payload), record)
+    }
+
+    /// The record of a jump's end prepared on the worker thread is the record's own bytes, used
+    /// once, and only for that jump.
+    func testAJumpsEndPreparedAheadIsTheSameRecord() throws {
+        var recorder = ActionRecorder(random: RandomSource(seed: 1), defaults: Settings())
+        recorder.willReduce()
+        let result = Self.jumpResult(rows: 40, cols: 90, seed: 6, status: .still)
+        let action = AppAction.simulation(.grid(.jumpFinished(result)))
+        let state = AppState.initial(random: RandomSource(seed: 2))
+        let expected = JournaledAction(action: action).payload
+        let other = Self.jumpResult(rows: 40, cols: 90, seed: 7, status: .still)
+        recorder.preparedJumpEnds.prepare(other)
+        XCTAssertNil(recorder.preparedJumpEnds.take(for: result), "another jump's record is not this one's")
+        recorder.preparedJumpEnds.prepare(result)
+        XCTAssertTrue(recorder.payload(of: action, from: state, to: state) == expected)
+        XCTAssertNil(recorder.preparedJumpEnds.take(for: result), "taken once")
+        XCTAssertTrue(recorder.payload(of: action, from: state, to: state) == expected, "and encoded on the spot when not prepared")
+        XCTAssertEqual(try JournaledAction(payload: expected).action, action)
     }
 
     func testDamagedRecordsAreRefusedWithAReason() {

@@ -1,6 +1,7 @@
 import Dispatch
 import LifeStore
 import Protocol
+import Synchronization
 import XCTest
 
 /// The daemon's runner computes a jump on a thread of its own and hands the result to the
@@ -28,11 +29,19 @@ final class JumpRunnerTests: XCTestCase {
         JumpComputation(jump: Jump(target: generations, started: 1), grid: grid, settling: .startingWith(grid), rule: .conway, topology: .torus)
     }
 
+    /// What a worker thread saw of its result before handing it over.
+    private final class Finishing: Sendable {
+        let targets = Mutex<[Int]>([])
+    }
+
     func testAJumpOnAThreadDeliversItsResultOnTheExecutor() {
         let scheduler = WakingScheduler()
         var results: [JumpResult] = []
-        let work = JumpRunner.thread(on: scheduler, threads: 2).start(computation(3000)) { results.append($0) }
+        let finishing = Finishing()
+        let work = JumpRunner.thread(on: scheduler, threads: 2, finishing: { result in finishing.targets.withLock { $0.append(result.jump.done) } })
+            .start(computation(3000)) { results.append($0) }
         XCTAssertTrue(scheduler.runPosted(), "the thread finished")
+        XCTAssertEqual(finishing.targets.withLock { $0 }, [3000], "the worker saw the result before handing it over")
         XCTAssertEqual(work.done, 3000)
         var direct = GridWorld(grid: grid, settling: .startingWith(grid))
         direct.advance(generations: 3000)
