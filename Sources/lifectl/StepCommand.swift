@@ -47,6 +47,7 @@ struct JumpWaiter {
     /// The version of the latest change of the jump, and of the steps.
     var jumpVersion = -1
     var stepsVersion = -1
+    var steps: JSON = .null
     var meter = JumpProgressMeter()
     /// The latest progress seen of the jump followed.
     var lastSeen: Jump?
@@ -67,6 +68,11 @@ struct JumpWaiter {
         defer { signal(SIGINT, SIG_DFL) }
         jumpID = try subscribe("/simulation/jump")
         stepsID = try subscribe("/statistics/steps")
+        // Ctrl-C before anything was asked for: nothing to undo.
+        if interruptRequested.load(ordering: .relaxed) {
+            printError("lifectl", "interrupted; no step was sent")
+            return .interrupted
+        }
         let reply = try connection.request(.dispatch(action: action)) { message in self.take(message) }
         guard case .ack(_, let version) = reply else { return session.report(reply) { nil } }
         // The jump appeared with the step's own version: this step started it.
@@ -154,16 +160,28 @@ struct JumpWaiter {
             jump = try? Self.jump(from: value)
             jumpVersion = version
         } else {
+            steps = value
             stepsVersion = version
         }
         return id ?? .null
     }
 
-    /// Applies a diff of one of the two subscriptions.
+    /// Applies a diff (or a resync snapshot) of one of the two subscriptions.
     private mutating func take(_ message: ServerMessage) {
-        if case .bye = message { return }
+        if case .snapshot(let id, let version, _, let value, true) = message {
+            // lifectl fell behind and diffs were dropped: the values now, at `version`.
+            if id == stepsID, value != steps {
+                steps = value
+                stepsVersion = version
+            } else if id == jumpID {
+                jump = try? Self.jump(from: value)
+                jumpVersion = version
+            }
+            return
+        }
         guard case .diff(let id, _, let version, let patch) = message else { return }
         if id == stepsID {
+            try? steps.apply(patch)
             stepsVersion = version
         } else if id == jumpID {
             var value = jump?.json ?? .null
