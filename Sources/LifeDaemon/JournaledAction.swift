@@ -6,7 +6,8 @@ import Protocol
 ///
 /// The payload is JSON: `{"action": {...}, "random": "N", "defaults": {...}, "jumpStarted": MS}`,
 /// the action in its wire form (``AppAction/json``) or, for the actions only the daemon makes:
-/// the outcome of a fetch, `{"type": "configurations.fetchResponse", "configs": [...]}` or
+/// the outcome of a fetch, `{"type": "configurations.fetchResponse", "configs": [...]}` (each
+/// configuration as ``Configuration/storageJSON`` writes it: `{"title", "rle"}`) or
 /// `{..., "error": TEXT}`; a jump's progress, `{"type": "grid.jumpProgress", "target": N,
 /// "done": D, "started": MS}` (a few dozen bytes); and a jump's end, which carries what the jump
 /// computed so that a replay installs it rather than compute 10^9 generations again:
@@ -63,7 +64,8 @@ public struct JournaledAction: Equatable, Sendable {
     private static func json(of action: AppAction) -> JSON {
         switch action {
         case .configurations(.fetchResponse(.success(let configs))):
-            return ["type": .string(fetchResponseType), "configs": .array(configs.map(\.json))]
+            // As a state file keeps them (their patterns as RLE), not as the wire shows them.
+            return ["type": .string(fetchResponseType), "configs": Configuration.storageJSON(configs)]
         case .configurations(.fetchResponse(.failure(let failure))):
             return ["type": .string(fetchResponseType), "error": .string(failure.message)]
         case .simulation(.grid(.jumpProgress(let jump))):
