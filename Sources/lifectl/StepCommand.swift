@@ -234,7 +234,7 @@ struct JumpWaiter {
 
     private mutating func observe() {
         if let jump { lastSeen = jump }
-        meter.observe(jump, seconds: Double(DurationText.milliseconds(of: MonotonicClock.now)) / 1000, wallClockMs: Self.wallClockMs())
+        meter.observe(jump, seconds: Double(DurationText.milliseconds(of: MonotonicClock.now)) / 1000, wallClockMs: WallClock.milliseconds)
         drawBar()
     }
 
@@ -263,11 +263,5 @@ struct JumpWaiter {
         var window = winsize()
         guard ioctl(2, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return 80 }
         return Int(window.ws_col)
-    }
-
-    private static func wallClockMs() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000
     }
 }

@@ -460,7 +460,7 @@ final class WatchApp {
         lastFrameAt = loop.now
         let shown = refreshedContent()
         if case .world(let world) = shown {
-            jumpMeter.observe(world.jump, seconds: Double(DurationText.milliseconds(of: loop.now)) / 1000, wallClockMs: Self.wallClockMs())
+            jumpMeter.observe(world.jump, seconds: Double(DurationText.milliseconds(of: loop.now)) / 1000, wallClockMs: WallClock.milliseconds)
         }
         let screen = WatchScreen(
             rows: size.rows, cols: size.cols, colorMode: colorMode, content: shown, version: mirror.lastVersion,
@@ -479,13 +479,6 @@ final class WatchApp {
         case .failed(let error):
             finish(status: ExitCode.failure.rawValue, message: "\(error)")
         }
-    }
-
-    /// The wall clock in milliseconds since the epoch (a jump's `started` is on the daemon's).
-    private static func wallClockMs() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000
     }
 
     private func watchOutput() {
