@@ -8,21 +8,26 @@ public struct JournalReplay {
     /// The settings `settings.reset` restores when a record does not say (records written by this
     /// build always say).
     public var defaults: Settings
+    /// What one action computes at once: the live daemon's (only tests change it).
+    public var cellUpdatesPerAction: Int
     private let reducer = Reducer<AppState, AppAction, AppEnvironment>.app
     private let scheduler = TestScheduler()
     private let random = RandomSource(seed: 0)
 
-    public init(defaults: Settings) {
+    public init(defaults: Settings, cellUpdatesPerAction: Int = GridWorld.maxCellUpdatesPerAction) {
         self.defaults = defaults
+        self.cellUpdatesPerAction = cellUpdatesPerAction
     }
 
     /// Runs `record`'s action on `state`. Throws the reducer's refusal: the live store recorded
     /// only actions it took, so a refusal means the journal does not belong to this state.
     public func apply(_ record: JournaledAction, to state: inout AppState) throws(ProtocolError) {
         if let randomState = record.randomState { random.state = randomState }
-        let environment = AppEnvironment(
+        let started = record.jumpStarted ?? 0
+        var environment = AppEnvironment(
             scheduler: scheduler, random: random, defaultSettings: record.defaults ?? defaults,
-            fetchConfigurations: { _ in .none })
+            fetchConfigurations: { _ in .none }, wallClock: { started })
+        environment.cellUpdatesPerAction = cellUpdatesPerAction
         _ = try reducer.reduce(&state, record.action, environment)
     }
 
@@ -39,3 +44,4 @@ public struct JournalReplay {
     /// The fixed part of a record's cost: reading and decoding it, in cell-generations.
     public static let recordCost = 20_000
 }
+

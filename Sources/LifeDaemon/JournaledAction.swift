@@ -4,21 +4,31 @@ import Protocol
 /// action needs that the action itself does not carry, so that replaying the journal onto the
 /// last snapshot rebuilds exactly the state that was acknowledged.
 ///
-/// The payload is JSON: `{"action": {...}, "random": "N", "defaults": {...}}`, the action in its
-/// wire form (``AppAction/json``) or, for the outcome of a fetch, which only the daemon makes,
-/// `{"type": "configurations.fetchResponse", "configs": [...]}` (each configuration as
-/// ``Configuration/storageJSON`` writes it: `{"title", "rle"}`) or `{..., "error": TEXT}`.
+/// The payload is JSON: `{"action": {...}, "random": "N", "defaults": {...}, "jumpStarted": MS}`,
+/// the action in its wire form (``AppAction/json``) or, for the actions only the daemon makes:
+/// the outcome of a fetch, `{"type": "configurations.fetchResponse", "configs": [...]}` (each
+/// configuration as ``Configuration/storageJSON`` writes it: `{"title", "rle"}`) or
+/// `{..., "error": TEXT}`; a jump's progress, `{"type": "grid.jumpProgress", "target": N,
+/// "done": D, "started": MS}` (a few dozen bytes); and a jump's end, which carries what the jump
+/// computed so that a replay installs it rather than compute 10^9 generations again:
+/// `{"type": "grid.jumpFinished", "target": N, "started": MS, "grid": {"rows": R, "cols": C,
+/// "planes": BASE64}, "statistics": {...}, "status": S, "period": P, "fingerprints": ["N", ...]}`
+/// (the planes as ``GridPlanesCoding`` writes them; the statistics the jump added; the settling
+/// history after it).
 public struct JournaledAction: Equatable, Sendable {
     public var action: AppAction
     /// The random generator's state before the action, when the action drew on it (a random grid).
     public var randomState: UInt64?
     /// The settings `settings.reset` put back: lifed's start-up flags may differ when it is replayed.
     public var defaults: Settings?
+    /// The wall clock the action read, when it started a jump (`/simulation/jump/started`).
+    public var jumpStarted: Int?
 
-    public init(action: AppAction, randomState: UInt64? = nil, defaults: Settings? = nil) {
+    public init(action: AppAction, randomState: UInt64? = nil, defaults: Settings? = nil, jumpStarted: Int? = nil) {
         self.action = action
         self.randomState = randomState
         self.defaults = defaults
+        self.jumpStarted = jumpStarted
     }
 
     /// The record's bytes.
@@ -26,6 +36,7 @@ public struct JournaledAction: Equatable, Sendable {
         var members: [String: JSON] = ["action": Self.json(of: action)]
         if let randomState { members["random"] = .string(String(randomState)) }
         if let defaults { members["defaults"] = defaults.json }
+        if let jumpStarted { members["jumpStarted"] = .int(jumpStarted) }
         return JSON.object(members).encoded()
     }
 
@@ -38,30 +49,45 @@ public struct JournaledAction: Equatable, Sendable {
             throw ProtocolError(.invalidArgument, "a journal record is not JSON: \(error)")
         }
         let fields = try JSONFields(json, at: "record")
-        try fields.rejectUnknown(["action", "random", "defaults"])
+        try fields.rejectUnknown(["action", "random", "defaults", "jumpStarted"])
         action = try Self.action(from: try fields.required("action"))
         if let text = try fields.optionalString("random") {
             guard let state = UInt64(text) else { throw ProtocolError(.invalidArgument, "record.random must be a decimal UInt64, not \(text)") }
             randomState = state
         }
         defaults = try fields.members["defaults"].map { (value: JSON) throws(ProtocolError) -> Settings in try Settings(json: value) }
+        jumpStarted = try fields.optionalInt("jumpStarted", in: 0...Int.max)
     }
 
     static let fetchResponseType = "configurations.fetchResponse"
 
     private static func json(of action: AppAction) -> JSON {
-        guard case .configurations(.fetchResponse(let result)) = action else { return action.json }
-        switch result {
-        case .success(let configs):
+        switch action {
+        case .configurations(.fetchResponse(.success(let configs))):
             // As a state file keeps them (their patterns as RLE), not as the wire shows them.
             return ["type": .string(fetchResponseType), "configs": Configuration.storageJSON(configs)]
-        case .failure(let failure):
+        case .configurations(.fetchResponse(.failure(let failure))):
             return ["type": .string(fetchResponseType), "error": .string(failure.message)]
+        case .simulation(.grid(.jumpProgress(let jump))):
+            return jump.json.settingMember("type", .string(action.typeName))
+        case .simulation(.grid(.jumpFinished(let result))):
+            return JumpRecord.json(of: result).settingMember("type", .string(action.typeName))
+        default:
+            return action.json
         }
     }
 
     private static func action(from json: JSON) throws(ProtocolError) -> AppAction {
-        guard json["type"]?.stringValue == fetchResponseType else { return try AppAction(json: json) }
+        switch json["type"]?.stringValue {
+        case "grid.jumpProgress":
+            return .simulation(.grid(.jumpProgress(try Jump(json: json.removingMember("type"), at: "record.action"))))
+        case "grid.jumpFinished":
+            return .simulation(.grid(.jumpFinished(try JumpRecord.result(from: json.removingMember("type")))))
+        case fetchResponseType:
+            break
+        default:
+            return try AppAction(json: json)
+        }
         let fields = try JSONFields(json, at: "record.action")
         try fields.rejectUnknown(["type", "configs", "error"])
         if let message = try fields.optionalString("error") {

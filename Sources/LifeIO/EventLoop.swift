@@ -146,6 +146,12 @@ public enum MonotonicClock {
     }
 }
 
+/// The wall clock in milliseconds since the Unix epoch (`CLOCK_REALTIME`): the clock a jump's
+/// `started` is on, for clients that measure its rate (the daemon's is ``AppEnvironment/systemWallClock()``).
+public enum WallClock {
+    public static var milliseconds: Int { AppEnvironment.systemWallClock() }
+}
+
 /// Timers ordered by deadline (a binary heap), with cancellation by id.
 struct TimerQueue {
     private struct Entry {

@@ -10,6 +10,8 @@ public enum ExitCode: Int32 {
     case usage = 2
     /// No daemon could be reached.
     case unreachable = 3
+    /// Ctrl-C (SIGINT) ended the command, as a shell reports a process it killed (128 + 2).
+    case interrupted = 130
 }
 
 /// Writes `message` to stderr as `program: message`.

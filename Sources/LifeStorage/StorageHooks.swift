@@ -1,3 +1,5 @@
+import LifeStore
+
 /// A moment in the storage's work at which a crash leaves a distinct set of files: tests copy
 /// the folder there (see `StorageHooks.checkpoint`) and check that every copy loads.
 enum Checkpoint: Equatable, Sendable {

@@ -1,6 +1,8 @@
+import Glibc
 import Protocol
 
-/// What the reducers need from the world outside the state: time, chance, and the network.
+/// What the reducers need from the world outside the state: time, chance, the network, and
+/// somewhere to compute long jumps.
 public struct AppEnvironment {
     /// Runs the timer. Production: the daemon's event loop; tests: a ``TestScheduler``.
     public var scheduler: any Scheduler
@@ -11,16 +13,34 @@ public struct AppEnvironment {
     /// Fetches a list of configurations from a URL, or from the default source when nil.
     /// Production: HTTP(S) and files, off the event loop; tests: canned answers in virtual time.
     public var fetchConfigurations: (_ url: String?) -> Effect<Result<[Configuration], FetchFailure>>
+    /// Computes jumps. Production: a worker thread; tests: slices in virtual time.
+    public var jumps: JumpRunner
+    /// The wall clock, in milliseconds since the Unix epoch: when a jump started.
+    public var wallClock: () -> Int
+    /// The most cell updates one action computes at once; a `grid.step` of more is a jump.
+    /// Always ``GridWorld/maxCellUpdatesPerAction`` but in tests, which make jumps of small worlds.
+    public var cellUpdatesPerAction = GridWorld.maxCellUpdatesPerAction
 
-    /// Without `fetchConfigurations`, every fetch answers with the built-in collection.
+    /// Without `fetchConfigurations`, every fetch answers with the built-in collection; without
+    /// `jumps`, jumps run on a worker thread; without `wallClock`, the system's clock.
     public init(
         scheduler: any Scheduler, random: RandomSource, defaultSettings: Settings = Settings(),
-        fetchConfigurations: ((_ url: String?) -> Effect<Result<[Configuration], FetchFailure>>)? = nil
+        fetchConfigurations: ((_ url: String?) -> Effect<Result<[Configuration], FetchFailure>>)? = nil,
+        jumps: JumpRunner? = nil, wallClock: (() -> Int)? = nil
     ) {
         self.scheduler = scheduler
         self.random = random
         self.defaultSettings = defaultSettings
         self.fetchConfigurations = fetchConfigurations ?? { _ in AppEnvironment.builtinFetch(on: scheduler) }
+        self.jumps = jumps ?? .thread(on: scheduler)
+        self.wallClock = wallClock ?? AppEnvironment.systemWallClock
+    }
+
+    /// The system's wall clock (CLOCK_REALTIME), in milliseconds since the Unix epoch.
+    public static func systemWallClock() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return max(0, Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000)
     }
 
     /// The built-in collection, answered on the scheduler's next turn like a real fetch, so the
@@ -44,7 +64,7 @@ extension AppState {
         get {
             GridWorld(
                 grid: simulation.gridState.grid, statistics: statistics, settling: simulation.settling,
-                rule: settings.rule, topology: settings.topology)
+                rule: settings.rule, topology: settings.topology, isJumping: simulation.jump != nil)
         }
         set {
             simulation.gridState.grid = newValue.grid
@@ -59,4 +79,6 @@ extension EffectID {
     public static let timer = EffectID("simulation.timer")
     /// The configurations fetch.
     public static let fetch = EffectID("configurations.fetch")
+    /// The jump in flight.
+    public static let jump = EffectID("grid.jump")
 }

@@ -43,6 +43,7 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
 
             case .load(let selector, let resize):
                 try refuseWhileRunning(state, "configurations.load")
+                try refuseWhileJumping(state, "configurations.load")
                 let configuration = try state.configurations.find(selector).configuration
                 let pattern: Pattern
                 do throws(ConfigurationError) {

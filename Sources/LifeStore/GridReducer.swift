@@ -8,18 +8,31 @@ public struct GridWorld: Equatable {
     public var settling: Settling
     public var rule: Rule
     public var topology: Topology
+    /// Whether a jump runs: the grid is the jump's until it ends, and no generation may touch it.
+    public var isJumping: Bool
 
-    public init(grid: Grid, statistics: Statistics = Statistics(), settling: Settling = Settling(), rule: Rule = .conway, topology: Topology = .torus) {
+    public init(
+        grid: Grid, statistics: Statistics = Statistics(), settling: Settling = Settling(), rule: Rule = .conway, topology: Topology = .torus,
+        isJumping: Bool = false
+    ) {
         self.grid = grid
         self.statistics = statistics
         self.settling = settling
         self.rule = rule
         self.topology = topology
+        self.isJumping = isJumping
     }
 
-    /// The most cell updates one `grid.step` may ask for, so that no single action holds the
-    /// event loop for long (every other client waits meanwhile).
+    /// The most cell updates one action may compute on the event loop, so that no single action
+    /// holds it for long (every other client waits meanwhile). A `grid.step` of more is a jump
+    /// (``AppEnvironment/cellUpdatesPerAction`` is this, but for tests).
     public static let maxCellUpdatesPerAction = 200_000_000
+
+    /// The most generations one action computes at once on a `rows` x `cols` grid, at most
+    /// `cellUpdates` cell updates: at least 1.
+    public static func generationsPerAction(rows: Int, cols: Int, cellUpdates: Int = maxCellUpdatesPerAction) -> Int {
+        max(1, cellUpdates / max(rows * cols, 1))
+    }
 
     /// Advances `generations` generations, counting statistics and recording the history for each.
     ///
@@ -39,18 +52,17 @@ public struct GridWorld: Equatable {
 }
 
 extension Reducer where State == GridWorld, Action == GridAction, Environment == Void {
-    /// The grid's own reducer: `step` advances one or more generations as one change.
+    /// The grid's own reducer: `step` advances its generations as one change, unless a jump has
+    /// the grid (in the app, a step of more generations than one action computes at once starts
+    /// a jump, which the simulation's jump reducer runs in the background and installs).
     public static var grid: Reducer {
         Reducer { world, action, _ throws(ProtocolError) in
             switch action {
             case .step(let generations):
-                let cells = world.grid.rows * world.grid.cols
-                guard generations <= max(1, GridWorld.maxCellUpdatesPerAction / max(cells, 1)) else {
-                    throw ProtocolError(
-                        .invalidArgument,
-                        "\(generations) generations of a \(world.grid.rows)x\(world.grid.cols) grid is more work than one action may do; at most \(GridWorld.maxCellUpdatesPerAction / max(cells, 1)) at this size")
-                }
+                guard !world.isJumping else { return .none }
                 world.advance(generations: generations)
+                return .none
+            case .cancelJump, .jumpProgress, .jumpFinished:
                 return .none
             }
         }

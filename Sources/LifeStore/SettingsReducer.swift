@@ -19,6 +19,14 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                             "\(changed.joined(separator: ", ")) cannot change while the timer runs; send simulation.stopTimer first")
                     }
                 }
+                if let jump = state.simulation.jump {
+                    let changed = worldFieldsChanged(from: old, to: new)
+                    guard changed.isEmpty else {
+                        throw ProtocolError(
+                            .notAllowed,
+                            "\(changed.joined(separator: ", ")) cannot change while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump")
+                    }
+                }
                 state.settings = new
                 if new.rule != old.rule || new.topology != old.topology {
                     state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
@@ -31,6 +39,7 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
 
             case .reset:
                 try refuseWhileRunning(state, "settings.reset")
+                try refuseWhileJumping(state, "settings.reset")
                 let old = state.settings
                 state.settings = environment.defaultSettings
                 if state.settings.rule != old.rule || state.settings.topology != old.topology {

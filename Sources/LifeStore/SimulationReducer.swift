@@ -1,10 +1,11 @@
 import Protocol
 
 extension Reducer where State == AppState, Action == SimulationAction, Environment == AppEnvironment {
-    /// The Simulation tab: the grid reducer pulled back onto the grid world, and the
+    /// The Simulation tab: jumps, the grid reducer pulled back onto the grid world, and the
     /// simulation's own buttons. It sees the whole state because it reads the settings.
     public static var simulation: Reducer {
         .combine(
+            jumps,
             Reducer<GridWorld, GridAction, Void>.grid.pullback(state: \AppState.gridWorld, action: .grid, environment: { _ in () }),
             simulationButtons
         )
@@ -17,17 +18,20 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
                 return .none
 
             case .tick:
+                try refuseWhileJumping(state, "simulation.tick")
                 state.simulation.gridState.ticks += 1
                 state.gridWorld.advance(generations: 1)
                 return .none
 
             case .resetGridToEmpty:
                 try refuseWhileRunning(state, "simulation.resetGridToEmpty")
+                try refuseWhileJumping(state, "simulation.resetGridToEmpty")
                 state.replaceGrid(with: Grid(rows: state.settings.rows, cols: state.settings.cols))
                 return .none
 
             case .resetGridToRandom:
                 try refuseWhileRunning(state, "simulation.resetGridToRandom")
+                try refuseWhileJumping(state, "simulation.resetGridToRandom")
                 let settings = state.settings
                 state.replaceGrid(with: .random(rows: settings.rows, cols: settings.cols, density: settings.density, using: environment.random))
                 return .none
@@ -39,6 +43,7 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
 
             case .setGrid(let replacement):
                 try refuseWhileRunning(state, "simulation.setGrid")
+                try refuseWhileJumping(state, "simulation.setGrid")
                 if let rule = replacement.rule { state.settings.rule = rule }
                 if let topology = replacement.topology { state.settings.topology = topology }
                 state.replaceGrid(with: replacement.grid)
@@ -49,6 +54,7 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
                 guard !state.simulation.isRunningTimer else {
                     throw ProtocolError(.notAllowed, "the timer is already running; send simulation.stopTimer first")
                 }
+                try refuseWhileJumping(state, "simulation.startTimer")
                 state.simulation.isRunningTimer = true
                 state.simulation.stoppedBecause = nil
                 return timerEffect(state, environment)

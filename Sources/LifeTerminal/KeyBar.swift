@@ -20,22 +20,26 @@ public enum KeyBar {
     }
 
     /// The items for a world (nil: none mirrored yet); every action is dimmed while not connected.
+    /// While a jump runs, what would change the grid is dimmed, and `x` cancels the jump.
     public static func items(for world: WorldView?, connected: Bool) -> [Item] {
         let live = connected && world != nil
         let running = world?.isRunning ?? false
-        return [
-            Item("space", running ? "stop" : "start", isAllowed: live),
-            Item("n", "tick", isAllowed: live),
-            Item("e", "empty", isAllowed: live && !running),
-            Item("r", "random", isAllowed: live && !running),
+        let jumping = world?.jump != nil
+        var items = [
+            Item("space", running ? "stop" : "start", isAllowed: live && !jumping),
+            Item("n", "tick", isAllowed: live && !jumping),
+            Item("e", "empty", isAllowed: live && !running && !jumping),
+            Item("r", "random", isAllowed: live && !running && !jumping),
             Item("0", "reset", isAllowed: live && !running),
             Item("c", "pick", isAllowed: live),
-            Item("⏎", "load", isAllowed: live && !running),
+            Item("⏎", "load", isAllowed: live && !running && !jumping),
             Item("+/-", "speed", isAllowed: live),
             Item("s", "stats", isAllowed: live),
             Item("?", "help"),
             Item("q", "quit"),
         ]
+        if jumping { items.insert(Item("x", "cancel jump", isAllowed: live), at: 0) }
+        return items
     }
 
     /// The items when watching part of the state (`--path`): only moving around and leaving.

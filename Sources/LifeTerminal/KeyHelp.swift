@@ -11,6 +11,7 @@ public enum KeyHelp {
         ("enter", "load the chosen configuration (not while running)"),
         ("+ / -", "faster / slower: halve or double the interval"),
         ("s", "show or hide the statistics panel"),
+        ("x", "cancel the jump in flight (a long lifectl step); the grid stays as it was"),
         ("arrows, hjkl", "pan a grid larger than the screen; scroll text"),
         ("?", "show or hide this help"),
         ("ctrl-l", "redraw the screen"),

@@ -1,7 +1,9 @@
 import Protocol
 
-/// The status line: ticks, running or stopped, the interval, the population and whether
-/// the world still changes, e.g. `ticks 12 · running · every 250ms · population 31 · evolving`.
+/// The status line: ticks, running or stopped, a jump's progress while one runs, the interval,
+/// the population and whether the world still changes, e.g.
+/// `ticks 12 · running · every 250ms · population 31 · evolving`, or
+/// `ticks 0 · stopped · jump 45.2% · 450000/1000000 · 3120 gen/s · 2m57s left · every 1s · …`.
 public enum StatusLine {
     /// One part of the line and how it is drawn.
     public struct Segment: Hashable, Sendable {
@@ -22,14 +24,26 @@ public enum StatusLine {
 
     /// The segments for `world`. Why the timer last stopped itself (`stoppedBecause`) comes
     /// last, while it is stopped, so a narrow line cuts it first.
-    public static func segments(for world: WorldView) -> [Segment] {
+    /// `jump` measures the rate of the jump in flight, when there is one; without it only the
+    /// share done shows.
+    public static func segments(for world: WorldView, jump meter: JumpProgressMeter? = nil) -> [Segment] {
         var segments = [
             Segment("ticks \(world.ticks)"),
             world.isRunning
                 ? Segment("running", style: Style(foreground: .rgb(80, 220, 100), bold: true))
                 : Segment("stopped", style: Style(foreground: .rgb(240, 190, 60), bold: true)),
-            Segment("every \(DurationText.format(milliseconds: world.intervalMs))"),
         ]
+        if let jump = world.jump {
+            var measured = JumpProgressMeter()
+            if let meter, let seen = meter.jump, seen.isSameJump(as: jump) {
+                measured = meter
+            } else {
+                // Not measured: the share done, without a rate.
+                measured.observe(jump, seconds: 0, wallClockMs: 0)
+            }
+            segments.append(Segment("jump \(measured.summary)", style: Style(foreground: .rgb(90, 180, 255), bold: true)))
+        }
+        segments.append(Segment("every \(DurationText.format(milliseconds: world.intervalMs))"))
         // A window the daemon sent without the whole grid's count: no number rather than a wrong one.
         if let population = world.population { segments.append(Segment("population \(population)")) }
         segments.append(Segment(settling(world)))
@@ -46,15 +60,17 @@ public enum StatusLine {
     }
 
     /// The line as plain text.
-    public static func text(for world: WorldView) -> String {
-        segments(for: world).map(\.text).joined(separator: separator)
+    public static func text(for world: WorldView, jump meter: JumpProgressMeter? = nil) -> String {
+        segments(for: world, jump: meter).map(\.text).joined(separator: separator)
     }
 
     /// Draws the line for `world` into `row` of `buffer` from `col`, at most `width` columns;
     /// `faded` draws it as a stale view.
-    public static func draw(_ world: WorldView, into buffer: inout ScreenBuffer, row: Int, col: Int, width: Int, faded: Bool) {
+    public static func draw(
+        _ world: WorldView, jump meter: JumpProgressMeter? = nil, into buffer: inout ScreenBuffer, row: Int, col: Int, width: Int, faded: Bool
+    ) {
         var used = 0
-        for (index, segment) in segments(for: world).enumerated() {
+        for (index, segment) in segments(for: world, jump: meter).enumerated() {
             let style = faded ? segment.style.faded : segment.style
             if index > 0 {
                 used += buffer.write(separator, row: row, col: col + used, style: faded ? Style.plain.faded : .plain, maxWidth: width - used)

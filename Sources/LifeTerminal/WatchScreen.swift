@@ -21,11 +21,13 @@ public struct WatchScreen: Sendable {
     public var ui: WatchUI
     /// The monotonic time now (flashes expire).
     public var now: Duration
+    /// The rate of the jump in flight, as the watcher has measured it.
+    public var jump: JumpProgressMeter
 
     /// A screen description.
     public init(
         rows: Int, cols: Int, colorMode: ColorMode, content: WatchedContent?, version: Int? = nil, path: String = "",
-        connection: ConnectionStatus, ui: WatchUI = WatchUI(), now: Duration = .zero
+        connection: ConnectionStatus, ui: WatchUI = WatchUI(), now: Duration = .zero, jump: JumpProgressMeter = JumpProgressMeter()
     ) {
         self.rows = rows
         self.cols = cols
@@ -36,6 +38,7 @@ public struct WatchScreen: Sendable {
         self.connection = connection
         self.ui = ui
         self.now = now
+        self.jump = jump
     }
 
     private var faded: Bool { !connection.isConnected }
@@ -171,7 +174,7 @@ public struct WatchScreen: Sendable {
     private func drawStatus(into buffer: inout ScreenBuffer, area: Rect) {
         switch content {
         case .world(let world):
-            StatusLine.draw(world, into: &buffer, row: area.row, col: area.col, width: area.width, faded: faded)
+            StatusLine.draw(world, jump: jump, into: &buffer, row: area.row, col: area.col, width: area.width, faded: faded)
         case .subtree(let path, _):
             var text = "watching \(path.isEmpty ? "the whole state" : path)"
             if let version { text += " · version \(version)" }

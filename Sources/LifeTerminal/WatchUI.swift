@@ -154,6 +154,12 @@ public struct WatchUI: Equatable, Sendable {
             return changeInterval(world.intervalMs * 2, world: world, context: context, limit: "slowest")
         case .character("s"):
             return [.dispatch(["type": "settings.update", "display": ["showStatistics": .bool(!world.showStatistics)]])]
+        case .character("x"):
+            guard world.jump != nil else {
+                note("no jump runs (lifectl step N starts one when N is more than one action computes at once)", context)
+                return []
+            }
+            return [.dispatch(Self.action("grid.cancelJump"))]
         default:
             return []
         }
@@ -161,7 +167,7 @@ public struct WatchUI: Equatable, Sendable {
 
     private static let actionKeys: Set<Key> = [
         .character(" "), .character("n"), .character("e"), .character("r"), .character("0"), .character("c"), .enter,
-        .character("+"), .character("="), .character("-"), .character("_"), .character("s"),
+        .character("+"), .character("="), .character("-"), .character("_"), .character("s"), .character("x"),
     ]
 
     private mutating func changeInterval(_ wanted: Int, world: WorldView, context: Context, limit: String) -> [WatchCommand] {

@@ -31,13 +31,15 @@ public struct WorldView: Equatable, Sendable {
     public var isFetching: Bool
     /// `configurations.error`: what the last fetch failed on.
     public var fetchError: String?
+    /// `simulation.jump`: the jump running in the background, or nil.
+    public var jump: Jump?
 
     /// A world from its parts (for tests and previews).
     public init(
         title: String = "", ticks: Int = 0, isRunning: Bool = false, intervalMs: Int = 1000, grid: GridWindow? = nil,
         settling: String = "evolving", period: Int? = nil, stoppedBecause: String? = nil, showStatistics: Bool = false,
         statistics: Statistics = Statistics(), configurationTitles: [String] = [], isFetching: Bool = false,
-        fetchError: String? = nil
+        fetchError: String? = nil, jump: Jump? = nil
     ) {
         self.title = title
         self.ticks = ticks
@@ -52,6 +54,7 @@ public struct WorldView: Equatable, Sendable {
         self.configurationTitles = configurationTitles
         self.isFetching = isFetching
         self.fetchError = fetchError
+        self.jump = jump
     }
 
     /// Reads the whole state document; nil unless it is an object with a `simulation` object.
@@ -77,7 +80,8 @@ public struct WorldView: Equatable, Sendable {
                 steps: count("steps"), alive: count("alive"), born: count("born"), died: count("died"), empty: count("empty")),
             configurationTitles: (configurations?["configs"]?.arrayValue ?? []).map { $0["title"]?.stringValue ?? "?" },
             isFetching: configurations?["isFetching"]?.boolValue ?? false,
-            fetchError: configurations?["error"]?.stringValue
+            fetchError: configurations?["error"]?.stringValue,
+            jump: simulation["jump"].flatMap { try? Jump(json: $0, at: "/simulation/jump") }
         )
     }
 

@@ -57,13 +57,20 @@ public struct GridReplacement: Equatable, Sendable {
 
 /// Actions on the grid alone.
 public enum GridAction: Equatable, Sendable {
-    /// `generations` generations (1 to 1,000,000) as one change.
+    /// `generations` generations (1 to 1,000,000,000) as one change: at once when one action may
+    /// compute that many at the grid's size, else as a jump in the background.
     case step(generations: Int)
+    /// Stops the jump in flight; the grid stays as it was before the jump.
+    case cancelJump
+    /// How far the jump in flight has got (sent by the jump's effect, never by clients).
+    case jumpProgress(Jump)
+    /// The jump's outcome, to install (sent by the jump's effect, never by clients).
+    case jumpFinished(JumpResult)
 
     /// One generation.
     public static var step: GridAction { .step(generations: 1) }
-    /// The allowed jumps.
-    public static let generationsRange = 1...1_000_000
+    /// The generations one `grid.step` may ask for.
+    public static let generationsRange = 1...1_000_000_000
 }
 
 /// Actions on the statistics.
@@ -107,6 +114,7 @@ extension AppAction {
     /// The wire names of every action clients may send, in the order the docs list them.
     public static let allTypeNames: [String] = [
         "grid.step",
+        "grid.cancelJump",
         "simulation.tick",
         "simulation.startTimer",
         "simulation.stopTimer",
@@ -128,6 +136,9 @@ extension AppAction {
     public var typeName: String {
         switch self {
         case .simulation(.grid(.step)): return "grid.step"
+        case .simulation(.grid(.cancelJump)): return "grid.cancelJump"
+        case .simulation(.grid(.jumpProgress)): return "grid.jumpProgress"
+        case .simulation(.grid(.jumpFinished)): return "grid.jumpFinished"
         case .simulation(.tick): return "simulation.tick"
         case .simulation(.startTimer): return "simulation.startTimer"
         case .simulation(.stopTimer): return "simulation.stopTimer"
@@ -149,7 +160,15 @@ extension AppAction {
 
     /// Whether only the daemon itself sends this action (a timer tick, a fetch's outcome).
     public var isInternal: Bool {
-        if case .configurations(.fetchResponse) = self { return true }
+        switch self {
+        case .configurations(.fetchResponse), .simulation(.grid(.jumpProgress)), .simulation(.grid(.jumpFinished)): return true
+        default: return false
+        }
+    }
+
+    /// Whether this is a jump's progress report (a version nobody waits for).
+    public var isJumpProgress: Bool {
+        if case .simulation(.grid(.jumpProgress)) = self { return true }
         return false
     }
 
@@ -203,6 +222,7 @@ extension AppAction {
         case "grid.step":
             try only(["generations"])
             self = .simulation(.grid(.step(generations: try fields.int("generations", in: GridAction.generationsRange, default: 1))))
+        case "grid.cancelJump": try only([]); self = .simulation(.grid(.cancelJump))
         case "simulation.tick": try only([]); self = .simulation(.tick)
         case "simulation.startTimer": try only([]); self = .simulation(.startTimer)
         case "simulation.stopTimer": try only([]); self = .simulation(.stopTimer)

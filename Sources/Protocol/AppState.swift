@@ -24,7 +24,7 @@ public struct AppState: Equatable, Sendable {
     }
 }
 
-/// The Simulation tab: the grid, its tick count, and whether the timer runs.
+/// The Simulation tab: the grid, its tick count, whether the timer runs, and the jump in flight.
 public struct SimulationState: Equatable, Sendable {
     public var isRunningTimer: Bool
     public var gridState: GridState
@@ -32,12 +32,17 @@ public struct SimulationState: Equatable, Sendable {
     public var settling: Settling
     /// Why the timer last stopped itself (the world settled), or nil.
     public var stoppedBecause: String?
+    /// The jump running in the background, or nil.
+    public var jump: Jump?
 
-    public init(isRunningTimer: Bool = false, gridState: GridState, settling: Settling = Settling(), stoppedBecause: String? = nil) {
+    public init(
+        isRunningTimer: Bool = false, gridState: GridState, settling: Settling = Settling(), stoppedBecause: String? = nil, jump: Jump? = nil
+    ) {
         self.isRunningTimer = isRunningTimer
         self.gridState = gridState
         self.settling = settling
         self.stoppedBecause = stoppedBecause
+        self.jump = jump
     }
 }
 
@@ -147,13 +152,33 @@ public struct Statistics: Equatable, Sendable {
         self.empty = empty
     }
 
-    /// Counts one generation whose resulting grid has `census`.
+    /// Counts one generation whose resulting grid has `census`. Each count stops at `Int.max`
+    /// rather than overflow (a jump adds up to 10^9 generations of 4096 x 4096 cells at once).
     public mutating func record(_ census: Census) {
-        steps += 1
-        alive += census.alive
-        born += census.born
-        died += census.died
-        empty += census.empty
+        add(Statistics(steps: 1, alive: census.alive, born: census.born, died: census.died, empty: census.empty))
+    }
+
+    /// Adds `other`'s counts to these (what a jump's generations counted), each stopping at `Int.max`.
+    public mutating func add(_ other: Statistics) {
+        steps = Self.saturatingSum(steps, other.steps)
+        alive = Self.saturatingSum(alive, other.alive)
+        born = Self.saturatingSum(born, other.born)
+        died = Self.saturatingSum(died, other.died)
+        empty = Self.saturatingSum(empty, other.empty)
+    }
+
+    /// These counts `times` times over (whole cycles of an oscillating world), each stopping at `Int.max`.
+    public func repeated(_ times: Int) -> Statistics {
+        func scaled(_ count: Int) -> Int {
+            let (product, overflow) = count.multipliedReportingOverflow(by: times)
+            return overflow ? .max : product
+        }
+        return Statistics(steps: scaled(steps), alive: scaled(alive), born: scaled(born), died: scaled(died), empty: scaled(empty))
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 }
 

@@ -57,6 +57,7 @@ extension SimulationState {
             "status": .string(settling.status.name),
             "period": period,
             "stoppedBecause": stoppedBecause.map(JSON.string) ?? .null,
+            "jump": jump?.json ?? .null,
         ]
     }
 
@@ -74,7 +75,10 @@ extension SimulationState {
             isRunningTimer: try reader.bool("isRunningTimer"),
             gridState: try GridState(json: try reader.required("gridState")),
             settling: Settling(status: status),
-            stoppedBecause: try reader.optionalString("stoppedBecause")
+            stoppedBecause: try reader.optionalString("stoppedBecause"),
+            jump: try reader.members["jump"].flatMap { (value: JSON) throws(ProtocolError) -> Jump? in
+                value == .null ? nil : try Jump(json: value, at: "/simulation/jump")
+            }
         )
     }
 }

@@ -16,22 +16,11 @@ let commands: [Command] = [
     },
     simpleAction("start", "simulation.startTimer", "Start the timer."),
     simpleAction("stop", "simulation.stopTimer", "Stop the timer."),
-    Command(
-        name: "step", usage: "step [N]", summary: "N generations (default 1, at most 1000000) as one change (grid.step)."
-    ) { arguments throws(UsageError) in
-        try expectCount(arguments, 0...1, "step")
-        var action: JSON = ["type": "grid.step"]
-        if let text = arguments.first {
-            guard let n = Int(text), GridAction.generationsRange.contains(n) else {
-                throw UsageError("step needs a number of generations from 1 to 1000000, not \"\(text)\"")
-            }
-            action = ["type": "grid.step", "generations": .int(n)]
-        }
-        return { session throws(Connection.Failure) in try session.dispatch(action) }
-    },
+    stepCommand,
+    simpleAction("cancel", "grid.cancelJump", "Cancel the jump in flight; the grid stays as it was before it."),
     simpleAction("tick", "simulation.tick", "ticks += 1, and one generation."),
-    simpleAction("empty", "simulation.resetGridToEmpty", "An empty grid of the settings' size; refused while the timer runs."),
-    simpleAction("random", "simulation.resetGridToRandom", "A random grid of the settings' size and density; refused while the timer runs."),
+    simpleAction("empty", "simulation.resetGridToEmpty", "An empty grid of the settings' size; refused while the timer or a jump runs."),
+    simpleAction("random", "simulation.resetGridToRandom", "A random grid of the settings' size and density; refused while the timer or a jump runs."),
     simpleAction("reset", "simulation.reset", "ticks = 0; refused while the timer runs."),
     statsCommand,
     configsCommand,

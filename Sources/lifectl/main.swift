@@ -24,7 +24,7 @@ let overview = """
 
     Exit status: 0 success, 1 the daemon refused (a request over its --max-frame too),
     or the socket is served by a user lifectl does not trust (the reason is on stderr),
-    2 usage error, 3 no daemon reachable.
+    2 usage error, 3 no daemon reachable, 130 Ctrl-C cancelled the jump `step` waited for.
     """
 
 extension String {

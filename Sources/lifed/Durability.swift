@@ -165,6 +165,9 @@ final class Durability {
         }
     }
 
+    /// Where a jump's worker encodes the record of the jump's end, off the event loop.
+    var preparedJumpEnds: PreparedJumpRecord { recorder.preparedJumpEnds }
+
     /// Before the reducer runs: the random generator's state, for the record.
     func willReduce() {
         recorder.willReduce()
@@ -174,17 +177,18 @@ final class Durability {
     /// before the turn's replies go out.
     func record(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, old: AppState, new: AppState, version: Int) {
         guard failure == nil, turnFailure == nil else { return }
-        let entry = recorder.record(of: action)
+        let payload = recorder.payload(of: action, from: old, to: new)
         do {
             try lease(version)
-            try storage.append(version: version, payload: entry.payload)
+            try storage.append(version: version, payload: payload)
         } catch {
             fail(error.description)
             turnFailure = failure
             return
         }
         replayCost = min(Int.max / 2, replayCost + JournalReplay.cost(from: old, to: new))
-        if origin == .effect, action == .simulation(.tick) {
+        if origin == .effect, action == .simulation(.tick) || action.isJumpProgress {
+            // Nobody waits for these: synced with the next change, or by the housekeeping timer.
             hasUnsyncedTicks = true
         } else {
             hasUncommittedChanges = true

@@ -50,6 +50,8 @@ final class Server {
     private var clientsHolding: [Client] = []
     /// Whether a retry of a failed save is scheduled.
     private var isRetryScheduled = false
+    /// A jump's end that came while saving failed (and was refused): sent again once saving works.
+    private var refusedJumpEnd: AppAction?
     /// Accepts connections, a bounded number per turn, and answers them `busy` when lifed is out of descriptors.
     private var acceptor: Acceptor?
     /// Lines that a flood of connections would repeat without end: a few of a kind, then a count.
@@ -317,7 +319,11 @@ final class Server {
         _ = loop.schedule(after: durability.retryDelay) { [weak self] in
             guard let self else { return }
             isRetryScheduled = false
-            if !durability.retry(store.state, version: store.version) { scheduleRetry() }
+            if !durability.retry(store.state, version: store.version) { return scheduleRetry() }
+            if let jumpEnd = refusedJumpEnd {
+                refusedJumpEnd = nil
+                effectDelivered(jumpEnd, store.send(jumpEnd))
+            }
         }
     }
 
@@ -451,6 +457,10 @@ final class Server {
         // While saving fails every tick is refused; the failure itself is logged once.
         if case .refused(let error) = outcome, error.code != .storageFailed {
             log.warning("\(action.typeName) from an effect refused: \(error.message)")
+        }
+        // A jump's result is not computed again: it is kept until saving works.
+        if case .refused(let error) = outcome, error.code == .storageFailed, case .simulation(.grid(.jumpFinished)) = action {
+            refusedJumpEnd = action
         }
     }
 

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeDaemon
 import LifeIO
 import LifeStore
 import Protocol
@@ -100,13 +101,20 @@ do {
 
 // Fetches from URLs run in the helper lifefetch, a child process: lifed itself links no Foundation.
 let ownExecutable = FetchHelper.ownExecutable()
+// Jumps run on a thread of their own, using all the processors but the one the loop keeps
+// (LIFED_JUMP_THREADS sets how many: for measurements).
+// The journal record of a jump's end is encoded on the jump's thread too.
+let preparedJumpEnds = durability?.preparedJumpEnds
+let jumpThreads = environmentVariables["LIFED_JUMP_THREADS"].flatMap { Int($0) }.map { min(max($0, 1), 64) } ?? JumpRunner.defaultThreads
 let environment = AppEnvironment(
     scheduler: loop, random: random, defaultSettings: options.settings,
     fetchConfigurations: { url in
         guard let source = url ?? options.configurationsURL else { return AppEnvironment.builtinFetch(on: loop) }
         let executable = options.fetchHelper ?? FetchHelper.locate(besideExecutable: ownExecutable)
         return FetchHelper(executable: executable, timeout: options.fetchTimeout, log: log).effect(url: source, on: loop)
-    })
+    },
+    jumps: .thread(on: loop, threads: jumpThreads, finishing: preparedJumpEnds.map { prepared in { @Sendable result in prepared.prepare(result) } }),
+    wallClock: AppEnvironment.systemWallClock)
 
 var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)
 if initialState.simulation.settling.fingerprints.isEmpty {
@@ -119,6 +127,11 @@ let resumeTimer = initialState.simulation.isRunningTimer
 // A restored fetch cannot continue; a running timer is restarted below, as an action.
 initialState.simulation.isRunningTimer = false
 initialState.configurations.isFetching = false
+// Nor can a jump: what it had computed was never part of the world, which is as it was before it.
+if let jump = initialState.simulation.jump {
+    log.info("a jump of \(jump.target) generations was in flight when lifed stopped (\(jump.done) done); it is gone, and the grid is as it was before it")
+    initialState.simulation.jump = nil
+}
 let store = Store(
     initialState: initialState, version: firstVersion,
     reducer: Reducer<AppState, AppAction, AppEnvironment>.app,

@@ -51,6 +51,8 @@ final class WatchApp {
     private var exitStatus: Int32 = 0
     private var exitMessage: String?
     private var isFinishing = false
+    /// The rate of the jump in flight, from the progress the mirror has seen.
+    private var jumpMeter = JumpProgressMeter()
 
     /// Runs the watcher on `connection` until the user quits, a signal ends it, or the daemon
     /// does not come back; returns the exit status. The terminal is restored on every way out.
@@ -464,9 +466,13 @@ final class WatchApp {
         guard needsFrame, !output.hasPending else { return }
         needsFrame = false
         lastFrameAt = loop.now
+        let shown = refreshedContent()
+        if case .world(let world) = shown {
+            jumpMeter.observe(world.jump, seconds: Double(DurationText.milliseconds(of: loop.now)) / 1000, wallClockMs: WallClock.milliseconds)
+        }
         let screen = WatchScreen(
-            rows: size.rows, cols: size.cols, colorMode: colorMode, content: refreshedContent(), version: mirror.lastVersion,
-            path: options.path.description, connection: status, ui: ui, now: loop.now)
+            rows: size.rows, cols: size.cols, colorMode: colorMode, content: shown, version: mirror.lastVersion,
+            path: options.path.description, connection: status, ui: ui, now: loop.now, jump: jumpMeter)
         let frame = screen.compose()
         lastFrame = frame
         if let layout = frame.gridLayout { ui.viewport = ui.viewport.clamped(to: layout) }

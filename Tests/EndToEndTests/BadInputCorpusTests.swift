@@ -391,7 +391,7 @@ fileprivate enum BadInputCorpus {
         let cellsGrid: [String: JSON] = ["rows": 2, "cols": 2, "cells": ["..", ".."]]
         let rleGrid: [String: JSON] = ["rle": "x = 1, y = 1\no!"]
         let parameters: [(action: String, field: String, base: [String: JSON], accepts: Set<String>, bad: [JSON], nullIsAbsent: Bool)] = [
-            ("grid.step", "generations", [:], ["integer"], [0, -1, 1_000_001, 2.5, "5"], true),
+            ("grid.step", "generations", [:], ["integer"], [0, -1, 1_000_000_001, 2.5, "5"], true),
             ("simulation.setGrid", "rows", cellsGrid, ["integer"], [0, 4097, -2, 3], false),
             ("simulation.setGrid", "cols", cellsGrid, ["integer"], [0, 4097, 3], false),
             ("simulation.setGrid", "cells", cellsGrid, ["array"], [[1, 2], ["..", 7], ["..", "..", ".."], ["...", ".."], ["..", ".#"], [["..", ".."]]], false),

@@ -5,23 +5,39 @@ import XCTest
 
 /// Replaying the journal onto the last snapshot rebuilds exactly the state the live store
 /// reached: the same random grids, the same defaults, the same settling (so autoStop stops the
-/// timer at the same tick), whatever mix of actions, timer ticks and fetches came in between.
+/// timer at the same tick), whatever mix of actions, timer ticks, fetches and jumps (started,
+/// progressing, finished, cancelled, refused) came in between.
 final class JournalReplayTests: XCTestCase {
     /// A live store driven at random, its changes recorded as lifed records them, snapshots
     /// taken now and then: after every step, the last snapshot plus the records since it replay
     /// to the live state.
     func testReplayingTheRecordsOntoTheLastSnapshotGivesTheLiveState() throws {
+        var kinds: [String: Int] = [:]
         for seed in UInt64(1)...12 {
-            try checkReplay(seed: seed, steps: 300)
+            kinds.merge(try checkReplay(seed: seed, steps: 300), uniquingKeysWith: +)
+        }
+        // The walk went through every part of a jump's life.
+        for kind in ["grid.step", "grid.jumpProgress", "grid.jumpFinished", "grid.cancelJump"] {
+            XCTAssertGreaterThan(kinds[kind] ?? 0, 0, "no \(kind) in the walk: \(kinds)")
         }
     }
 
-    private func checkReplay(seed: UInt64, steps: Int) throws {
+    /// What one action computes at once in these tests: about 20 generations of their small worlds.
+    private static let cellUpdatesPerAction = 2000
+
+    /// Runs the check; returns how many changes of each kind of action it saw.
+    @discardableResult
+    private func checkReplay(seed: UInt64, steps: Int) throws -> [String: Int] {
         var chance = SplitMix64(seed: seed)
         let scheduler = TestScheduler()
         let random = RandomSource(seed: seed)
         let defaults = Settings(intervalMs: 100, rows: 9, cols: 11, topology: .torus, rule: try Rule(parsing: "B3/S23"), density: 0.3)
-        var environment = AppEnvironment(scheduler: scheduler, random: random, defaultSettings: defaults)
+        var environment = AppEnvironment(
+            scheduler: scheduler, random: random, defaultSettings: defaults,
+            jumps: .slices(on: scheduler, every: .milliseconds(20), generations: 30),
+            wallClock: { 1_700_000_000_000 + DurationText.milliseconds(of: scheduler.now) })
+        // One action computes about 20 generations of these small worlds at once: more is a jump.
+        environment.cellUpdatesPerAction = Self.cellUpdatesPerAction
         environment.fetchConfigurations = { _ in
             .run { send in scheduler.schedule(after: .milliseconds(30)) { send(.success(Configuration.builtin)) } }
         }
@@ -32,10 +48,14 @@ final class JournalReplayTests: XCTestCase {
         var snapshot = (header: SnapshotHeader.encode(store.state), grid: store.state.simulation.gridState.grid)
         var records: [[UInt8]] = []
         store.willReduce = { _, _ in recorder.willReduce() }
-        store.didChange = { _, action, _, _ in records.append(recorder.record(of: action).payload) }
+        var kinds: [String: Int] = [:]
+        store.didChange = { old, action, _, _ in
+            records.append(recorder.record(of: action, from: old, to: store.state).payload)
+            kinds[action.typeName, default: 0] += 1
+        }
 
         for step in 0..<steps {
-            switch chance.next() % 16 {
+            switch chance.next() % 19 {
             case 0:
                 snapshot = (SnapshotHeader.encode(store.state), store.state.simulation.gridState.grid)
                 records = []
@@ -56,10 +76,12 @@ final class JournalReplayTests: XCTestCase {
             case 12: store.send(.configurations(.load(.index(Int(chance.next() % 5)), resize: chance.next() % 2 == 0)))
             case 13: store.send(.statistics(.reset))
             case 14: store.send(.simulation(.resetGridToEmpty))
-            default: store.send(.simulation(.reset))
+            case 15: store.send(.simulation(.reset))
+            case 16, 17: store.send(.simulation(.grid(.step(generations: Int(21 + chance.next() % 3000)))))
+            default: store.send(.simulation(.grid(.cancelJump)))
             }
             var replayed = try SnapshotHeader.decode(snapshot.header, grid: snapshot.grid)
-            let replay = JournalReplay(defaults: Settings())
+            let replay = JournalReplay(defaults: Settings(), cellUpdatesPerAction: Self.cellUpdatesPerAction)
             for payload in records {
                 try replay.apply(try JournaledAction(payload: payload), to: &replayed)
             }
@@ -67,8 +89,9 @@ final class JournalReplayTests: XCTestCase {
             // clears the one and restarts the other; the rest must match exactly.
             XCTAssertEqual(replayed, store.state, "seed \(seed), step \(step): the replay differs from the live state")
             XCTAssertEqual(replayed.simulation.settling.fingerprints, store.state.simulation.settling.fingerprints, "seed \(seed), step \(step)")
-            if replayed != store.state { return }
+            if replayed != store.state { return kinds }
         }
+        return kinds
     }
 
     /// A header keeps everything but the grid, and the settling history; another format is refused.

@@ -173,14 +173,27 @@ final class SettingsValidationTests: XCTestCase {
 
     func testGridStepGenerationsAreValidated() throws {
         XCTAssertEqual(try action(#"{"type": "grid.step"}"#), .simulation(.grid(.step)))
-        XCTAssertEqual(try action(#"{"type": "grid.step", "generations": 1000000}"#), .simulation(.grid(.step(generations: 1_000_000))))
-        assertRefused(#"{"type": "grid.step", "generations": 0}"#, mentions: ["generations must be an integer from 1 to 1000000, not 0"])
+        XCTAssertEqual(try action(#"{"type": "grid.step", "generations": 1000000000}"#), .simulation(.grid(.step(generations: 1_000_000_000))))
+        assertRefused(#"{"type": "grid.step", "generations": 0}"#, mentions: ["generations must be an integer from 1 to 1000000000, not 0"])
         assertRefused(
-            #"{"type": "grid.step", "generations": 1000001}"#,
-            mentions: ["generations must be an integer from 1 to 1000000, not 1000001"])
+            #"{"type": "grid.step", "generations": 1000000001}"#,
+            mentions: ["generations must be an integer from 1 to 1000000000, not 1000000001"])
         assertRefused(
-            #"{"type": "grid.step", "generations": "3"}"#, mentions: [#"generations must be an integer from 1 to 1000000, not "3""#])
+            #"{"type": "grid.step", "generations": "3"}"#, mentions: [#"generations must be an integer from 1 to 1000000000, not "3""#])
         XCTAssertEqual(AppAction.simulation(.grid(.step(generations: 12))).json, ["type": "grid.step", "generations": 12])
         XCTAssertEqual(AppAction.simulation(.grid(.step)).json, ["type": "grid.step"])
+    }
+
+    func testCancelJumpTakesNoFieldsAndTheJumpsOwnActionsAreNotClients() throws {
+        XCTAssertEqual(try action(#"{"type": "grid.cancelJump"}"#), .simulation(.grid(.cancelJump)))
+        XCTAssertEqual(AppAction.simulation(.grid(.cancelJump)).json, ["type": "grid.cancelJump"])
+        assertRefused(#"{"type": "grid.cancelJump", "generations": 3}"#, mentions: ["generations is not a known field (known: type)"])
+        for name in ["grid.jumpProgress", "grid.jumpFinished"] {
+            XCTAssertThrowsError(try action(#"{"type": "\#(name)"}"#)) { error in
+                XCTAssertEqual((error as? ProtocolError)?.code, .unknownAction, name)
+            }
+        }
+        XCTAssertTrue(AppAction.simulation(.grid(.jumpProgress(Jump(target: 2, started: 0)))).isInternal)
+        XCTAssertFalse(AppAction.simulation(.grid(.cancelJump)).isInternal)
     }
 }

@@ -236,16 +236,24 @@ struct AppHarness {
     let scheduler: TestScheduler
     let store: TestStore<AppState, AppAction>
 
+    /// The wall clock of every harness: when its jumps start.
+    static let wallClock = 1_700_000_000_000
+
     /// `fetch`, when given, stands in for the environment's `fetchConfigurations`; it gets the
-    /// harness's scheduler so that it can answer in virtual time.
+    /// harness's scheduler so that it can answer in virtual time. Jumps run in slices on the
+    /// scheduler, `jumpSlice` generations every `jumpSliceInterval`; `cellUpdatesPerAction`
+    /// replaces the daemon's bound on what one action computes at once.
     init(
         state: AppState = .fixture(), seed: UInt64 = 7, defaultSettings: Settings = Settings(),
-        fetch: ((_ scheduler: TestScheduler, _ url: String?) -> Effect<FetchAnswer>)? = nil
+        fetch: ((_ scheduler: TestScheduler, _ url: String?) -> Effect<FetchAnswer>)? = nil,
+        jumpSlice: Int = 1000, jumpSliceInterval: Duration = .milliseconds(60), cellUpdatesPerAction: Int = GridWorld.maxCellUpdatesPerAction
     ) {
         let scheduler = TestScheduler()
         self.scheduler = scheduler
         var environment = AppEnvironment(
-            scheduler: scheduler, random: RandomSource(seed: seed), defaultSettings: defaultSettings)
+            scheduler: scheduler, random: RandomSource(seed: seed), defaultSettings: defaultSettings,
+            jumps: .slices(on: scheduler, every: jumpSliceInterval, generations: jumpSlice), wallClock: { AppHarness.wallClock })
+        environment.cellUpdatesPerAction = cellUpdatesPerAction
         if let fetch {
             environment.fetchConfigurations = { url in fetch(scheduler, url) }
         }

@@ -26,6 +26,28 @@ final class StatusLineTests: XCTestCase {
             "ticks 12 · running · every 250ms · population 3 · extinct")
     }
 
+    /// A jump in flight shows after running or stopped: the share done, and the rate and the time
+    /// left once the watcher has measured them.
+    func testAJumpShowsItsProgress() {
+        var jumping = world()
+        jumping.jump = Jump(target: 1_000_000, done: 450_000, started: 10_000)
+        XCTAssertEqual(
+            StatusLine.text(for: jumping),
+            "ticks 12 · stopped · jump 45.0% · 450000/1000000 · every 250ms · population 3 · evolving")
+        var meter = JumpProgressMeter()
+        meter.observe(Jump(target: 1_000_000, done: 420_000, started: 10_000), seconds: 1, wallClockMs: 20_000)
+        meter.observe(jumping.jump, seconds: 11, wallClockMs: 30_000)
+        XCTAssertEqual(
+            StatusLine.text(for: jumping, jump: meter),
+            "ticks 12 · stopped · jump 45.0% · 450000/1000000 · 3000 gen/s · 3m04s left · every 250ms · population 3 · evolving")
+        // A meter of another jump is not this one's.
+        var other = JumpProgressMeter()
+        other.observe(Jump(target: 5, done: 1, started: 1), seconds: 1, wallClockMs: 2)
+        XCTAssertEqual(
+            StatusLine.text(for: jumping, jump: other),
+            "ticks 12 · stopped · jump 45.0% · 450000/1000000 · every 250ms · population 3 · evolving")
+    }
+
     func testDrawTruncatesToTheWidth() {
         var buffer = ScreenBuffer(rows: 1, cols: 30)
         StatusLine.draw(world(running: true), into: &buffer, row: 0, col: 0, width: 30, faded: false)
@@ -56,6 +78,12 @@ final class StatusLineTests: XCTestCase {
         XCTAssertEqual(world?.statistics, Statistics(steps: 1, alive: 2, born: 3, died: 4, empty: 5))
         XCTAssertEqual(world?.configurationTitles, ["Glider"])
         XCTAssertNil(WorldView(json: ["statistics": [:]]))
+        XCTAssertNil(world?.jump)
+        var jumping = json
+        try? jumping.apply([.add(path: JSONPointer(tokens: ["simulation", "jump"]), value: ["target": 9, "done": 3, "started": 7])])
+        XCTAssertEqual(WorldView(json: jumping)?.jump, Jump(target: 9, done: 3, started: 7))
+        try? jumping.apply([.add(path: JSONPointer(tokens: ["simulation", "jump"]), value: ["target": "nine"])])
+        XCTAssertNil(WorldView(json: jumping)?.jump, "a jump that does not read is left out")
     }
 
     func testKeyBarDimsWhatRunningForbids() {
@@ -68,6 +96,15 @@ final class StatusLineTests: XCTestCase {
         // While the daemon is away every action is dimmed; help and quit are not.
         let away = KeyBar.items(for: world(), connected: false)
         XCTAssertEqual(away.filter(\.isAllowed).map(\.key), ["?", "q"])
+    }
+
+    func testKeyBarWhileAJumpRunsDimsWhatWouldChangeTheGridAndOffersTheCancel() {
+        var jumping = world()
+        jumping.jump = Jump(target: 1000, done: 10, started: 1)
+        let items = KeyBar.items(for: jumping, connected: true)
+        XCTAssertEqual(items.first, KeyBar.Item("x", "cancel jump"))
+        XCTAssertEqual(Set(items.filter { !$0.isAllowed }.map(\.key)), ["space", "n", "e", "r", "⏎"])
+        XCTAssertFalse(KeyBar.items(for: world(), connected: true).contains { $0.key == "x" })
     }
 
     func testKeyBarDrawsDimmedItemsDim() {

@@ -34,6 +34,15 @@ final class WatchUITests: XCTestCase {
         XCTAssertNil(ui.flash)
     }
 
+    func testXCancelsTheJumpInFlight() {
+        var ui = WatchUI()
+        var jumping = world()
+        jumping.jump = Jump(target: 1000, done: 10, started: 1)
+        XCTAssertEqual(ui.handle(.character("x"), context: context(jumping)), [action("grid.cancelJump")])
+        XCTAssertEqual(ui.handle(.character("x"), context: context(world())), [])
+        XCTAssertTrue(ui.flash?.text.contains("no jump runs") == true, "\(String(describing: ui.flash))")
+    }
+
     func testKeysNotAllowedNowAreStillSent() {
         var ui = WatchUI()
         XCTAssertEqual(ui.handle(.character("r"), context: context(world(running: true))), [action("simulation.resetGridToRandom")])

@@ -242,6 +242,7 @@ def selftest(client):
              ({"type": "settings.update", "intervalMs": 5}, "invalid-argument"),
              ({"type": "grid.step", "generations": 0}, "invalid-argument"),
              {"type": "simulation.setGrid", "rle": glider}, {"type": "grid.step", "generations": 33},
+             {"type": "grid.step", "generations": 1000000000}, "grid.cancelJump",  # a jump in the background, then nothing to cancel
              ({"type": "simulation.setGrid", "rows": 2, "cols": 2, "cells": ["..", "."]}, "invalid-argument"),
              "configurations.fetch", blinker, {"type": "configurations.load", "title": "Blinker"},
              ({"type": "configurations.load", "index": 10000}, "invalid-argument"),
@@ -300,6 +301,8 @@ def wait_for(client, mirror, what, timeout=5.0):
         until = lambda: not state()["simulation"]["isRunningTimer"]
     elif kind == "configurations.fetch":  # the result comes in a later version
         until = lambda: not state()["configurations"]["isFetching"]
+    elif kind == "grid.step" and action_object(what).get("generations", 1) > 1000000:  # a jump: it ends in a later version
+        until = lambda: state()["simulation"].get("jump") is None
     else:
         until = lambda: True
     while not until() and time.time() < deadline:
@@ -313,6 +316,10 @@ def wait_for(client, mirror, what, timeout=5.0):
             simulation["status"], simulation["period"])
     if kind == "simulation.startTimer" and not simulation["stoppedBecause"]:
         return "the timer stopped itself but stoppedBecause is %r" % simulation["stoppedBecause"]
+    if kind == "grid.step" and action_object(what).get("generations") == 1000000000:  # the glider's repeat was skipped
+        if (simulation["status"], simulation["period"]) != ("oscillating", 32) or state()["statistics"]["steps"] < 1000000033:
+            return "after the jump expected oscillating with period 32 and 10^9 more steps, got %s, %s, steps %s" % (
+                simulation["status"], simulation["period"], state()["statistics"]["steps"])
     if kind == "grid.step" and action_object(what).get("generations") == 33:  # a glider on an 8 x 8 torus
         if (simulation["status"], simulation["period"], simulation["gridState"]["ticks"]) != ("oscillating", 32, 0):
             return "expected oscillating with period 32 at ticks 0, got %s, %s at ticks %s" % (

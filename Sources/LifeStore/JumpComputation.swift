@@ -1,0 +1,147 @@
+import Protocol
+
+/// The generations of a jump, computed a batch at a time so that whoever runs it (a worker
+/// thread, or slices of the scheduler's turns) can report progress and stop between batches.
+///
+/// Every generation is counted in the statistics and recorded in the settling history exactly as
+/// ``GridWorld/advance(generations:)`` counts and records it, so a jump ends in the state that
+/// stepping one generation at a time would reach.
+///
+/// **Settled worlds are fast-forwarded.** Once the settling history says the world repeats with
+/// period `p` (extinct and still: 1), the computation proves it: it keeps the live cells, steps `p`
+/// more generations (counting them as usual) and compares the live cells again, bit for bit (the
+/// fingerprints the history compares are hashes; this is not). Equal live cells `p` generations
+/// apart repeat forever, and so do the cells' states and counts one generation later: so the
+/// remaining whole cycles are added at once (their counts, and the last of their fingerprints to
+/// the history), and only the rest of a cycle is stepped. A blinker's 10^9 generations take
+/// microseconds; an evolving world's are all computed.
+public struct JumpComputation: Sendable {
+    /// The jump being computed.
+    public let jump: Jump
+    /// Generations done so far: computed, or skipped as whole cycles of a proven repeat.
+    public private(set) var done = 0
+    /// Of `done`, the generations skipped as whole cycles.
+    public private(set) var skipped = 0
+    private var bits: BitGrid
+    private let rule: Rule
+    private let topology: Topology
+    /// What the generations so far add to the statistics.
+    private var statistics = Statistics()
+    private var settling: Settling
+    /// A repeat being proven, while one is.
+    private var check: CycleCheck?
+
+    /// The generations the engine runs between two looks at the settling status.
+    static let chunk = Settling.maxPeriod
+
+    /// A jump of `jump.target` generations from `grid`, whose settling history is `settling`.
+    public init(jump: Jump, grid: Grid, settling: Settling, rule: Rule, topology: Topology) {
+        self.jump = jump
+        bits = BitGrid(grid)
+        self.settling = settling
+        self.rule = rule
+        self.topology = topology
+    }
+
+    /// The computation that `state`'s next jump of `generations` generations starts with.
+    public init(generations: Int, startedAt started: Int, from state: AppState) {
+        self.init(
+            jump: Jump(target: generations, started: started), grid: state.simulation.gridState.grid, settling: state.simulation.settling,
+            rule: state.settings.rule, topology: state.settings.topology)
+    }
+
+    /// The grid's size.
+    public var rows: Int { bits.rows }
+    public var cols: Int { bits.cols }
+
+    /// Whether every generation is done.
+    public var isFinished: Bool { done >= jump.target }
+
+    /// The outcome so far: after ``isFinished``, what the jump's last action installs.
+    public var result: JumpResult {
+        var progress = jump
+        progress.done = done
+        return JumpResult(jump: progress, grid: bits.grid, statistics: statistics, settling: settling)
+    }
+
+    /// Computes up to `budget` more generations (fewer when the jump ends first; more are done
+    /// when a proven repeat lets whole cycles be skipped), on up to `threads` threads.
+    public mutating func advance(by budget: Int, threads: Int = 1) {
+        var left = min(max(budget, 0), jump.target - done)
+        while left > 0 {
+            if var proof = check {
+                let count = min(left, proof.period - proof.generations.count)
+                step(count, threads: threads) { census, fingerprint in proof.generations.append((census, fingerprint)) }
+                left -= count
+                check = nil
+                if proof.generations.count < proof.period {
+                    check = proof
+                } else if bits.grid.livePlane == proof.livePlane {
+                    skipWholeCycles(of: proof)
+                    left = min(left, jump.target - done)
+                }
+            } else {
+                let count = min(left, Self.chunk)
+                step(count, threads: threads) { _, _ in }
+                left -= count
+                startCheckIfSettled()
+            }
+        }
+    }
+
+    /// Steps `count` generations, counting and recording each, and telling `observe` too.
+    private mutating func step(_ count: Int, threads: Int, _ observe: (Census, UInt64) -> Void) {
+        guard count > 0 else { return }
+        let threads = min(max(threads, 1), BitGrid.automaticThreads(rows: bits.rows, cols: bits.cols, generations: count))
+        var statistics = self.statistics
+        var settling = self.settling
+        bits.advance(generations: count, rule: rule, topology: topology, threads: threads) { census, fingerprint in
+            statistics.record(census)
+            settling.record(fingerprint: fingerprint, population: census.alive + census.born)
+            observe(census, fingerprint)
+        }
+        self.statistics = statistics
+        self.settling = settling
+        done += count
+    }
+
+    /// When the history says the world repeats, and whole cycles would be left to skip after
+    /// proving it, starts the proof from the grid in place.
+    private mutating func startCheckIfSettled() {
+        let period: Int
+        switch settling.status {
+        case .evolving: return
+        case .extinct, .still: period = 1
+        case .oscillating(let p): period = p
+        }
+        guard jump.target - done >= 2 * period else { return }
+        check = CycleCheck(period: period, livePlane: bits.grid.livePlane)
+    }
+
+    /// The live cells `proof.period` generations ago are the live cells now: every generation from
+    /// here on repeats one of the proof's, in turn. Adds as many whole cycles as the jump has left.
+    private mutating func skipWholeCycles(of proof: CycleCheck) {
+        let period = proof.period
+        let cycles = (jump.target - done) / period
+        guard cycles > 0 else { return }
+        var cycle = Statistics()
+        for (census, _) in proof.generations { cycle.record(census) }
+        statistics.add(cycle.repeated(cycles))
+        // Only the latest generations decide the history and its status: record enough of them.
+        let skipped = cycles * period
+        let recorded = min(skipped, 2 * Settling.maxPeriod)
+        for index in (skipped - recorded)..<skipped {
+            let (census, fingerprint) = proof.generations[index % period]
+            settling.record(fingerprint: fingerprint, population: census.alive + census.born)
+        }
+        done += skipped
+        self.skipped += skipped
+    }
+}
+
+/// A repeat being proven: the live cells at its start, and the generations stepped since.
+private struct CycleCheck: Sendable {
+    let period: Int
+    let livePlane: [UInt64]
+    var generations: [(census: Census, fingerprint: UInt64)] = []
+}
