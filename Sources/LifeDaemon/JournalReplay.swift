@@ -36,7 +36,9 @@ public struct JournalReplay {
     /// journal's cost would make a restart slow.
     public static func cost(from old: AppState, to new: AppState) -> Int {
         let cells = new.simulation.gridState.grid.rows * new.simulation.gridState.grid.cols
-        let generations = max(0, new.simulation.gridState.ticks - old.simulation.gridState.ticks)
+        // A tick counts in `ticks`; a `grid.step` only in the statistics' `steps`.
+        let generations = max(
+            0, new.simulation.gridState.ticks - old.simulation.gridState.ticks, new.statistics.steps - old.statistics.steps)
         let (work, overflow) = generations.multipliedReportingOverflow(by: cells)
         return overflow ? Int.max / 2 : min(Int.max / 2, work) + recordCost
     }

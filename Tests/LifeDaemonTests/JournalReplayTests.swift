@@ -128,6 +128,10 @@ final class JournalReplayTests: XCTestCase {
         new.simulation.gridState.ticks += 30
         XCTAssertEqual(JournalReplay.cost(from: old, to: new), 30 * 100 * 200 + JournalReplay.recordCost)
         XCTAssertEqual(JournalReplay.cost(from: old, to: old), JournalReplay.recordCost)
+        // A grid.step moves the statistics' steps, not ticks.
+        var stepped = old
+        stepped.statistics.steps += 11
+        XCTAssertEqual(JournalReplay.cost(from: old, to: stepped), 11 * 100 * 200 + JournalReplay.recordCost)
         old.simulation.gridState.ticks = 0
         new.simulation.gridState.ticks = .max
         XCTAssertEqual(JournalReplay.cost(from: old, to: new), Int.max / 2)
