@@ -62,7 +62,7 @@ enum PatternsBenchmark {
         let runs = try arguments.value("runs", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? 10
         let fill = try arguments.value("fill", as: "dense or soup") { ["dense", "soup"].contains($0) ? $0 : nil } ?? "dense"
         let daemon = arguments.has("daemon")
-        let formats: [PatternFormat] = try arguments.value("format", as: "rle, plaintext, life106, json or all") { text in
+        let formats: [PatternFormat] = try arguments.value("format", as: "\(PatternFormat.allCases.map(\.rawValue).joined(separator: ", ")) or all") { text in
             text == "all" ? PatternFormat.allCases : PatternFormat(rawValue: text).map { [$0] }
         } ?? (daemon ? [.rle] : PatternFormat.allCases)
         if daemon && formats != [.rle] { throw UsageError("--daemon sends RLE: leave out --format or give --format rle") }
