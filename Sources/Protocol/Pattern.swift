@@ -183,8 +183,8 @@ public struct Pattern: Hashable, Sendable {
     /// its top-left cell is at column `cols / 2 + position.col`, row `rows / 2 + position.row`.
     /// Otherwise Golly centres the pattern's rectangle (RLE's `x` x `y`) on the origin, its
     /// top-left cell at (-int(`x`/2), -int(`y`/2)): column `cols / 2 - self.cols / 2`, row
-    /// `rows / 2 - self.rows / 2` (integer halves, so for odd leftovers the pattern sits one
-    /// cell nearer the top-left corner or the bottom-right one as Golly's own rounding gives).
+    /// `rows / 2 - self.rows / 2`, each half rounded down on its own (a 1 x 1 pattern in a
+    /// 4 x 4 world is at row 2, column 2; a 3 x 3 one at row 1, column 1).
     public func originInWorld(rows: Int, cols: Int) -> Coordinate {
         if let position {
             return Coordinate(row: rows / 2 + position.row, col: cols / 2 + position.col)
