@@ -90,7 +90,7 @@ enum MacrocellFormat {
                 textStart = min(textStart, end)
                 switch bytes[start + 1] {
                 case UInt8(ascii: "R"):
-                    let ruleStart = source.skipSpaces(textStart, in: line)
+                    let ruleStart = source.skipSpaces(textStart, in: textStart..<end)
                     let colon = bytes[ruleStart..<end].firstIndex(of: UInt8(ascii: ":")) ?? end
                     do {
                         pattern.rule = try Rule(parsing: source.string(ruleStart..<colon))
@@ -102,8 +102,8 @@ enum MacrocellFormat {
                         suffix = (read.topology, read.size, line, read.at)
                     }
                 case UInt8(ascii: "G"):
-                    let digits = source.skipSpaces(textStart, in: line)
-                    guard let (_, afterDigits) = source.number(at: digits, in: line, cap: 0), afterDigits == end else {
+                    let digits = source.skipSpaces(textStart, in: textStart..<end)
+                    guard let (_, afterDigits) = source.number(at: digits, in: textStart..<end, cap: 0), afterDigits == end else {
                         throw source.error(line, at: digits, "expected the generation (a number) after '#G'")
                     }
                     pattern.generation = source.string(digits..<end)

@@ -198,6 +198,9 @@ final class MacrocellFormatTests: XCTestCase {
         assertFails("[M2]\n#R WireWorld\n", line: 2, column: 4, "rule \"WireWorld\"")
         assertFails("[M2]\n#R B3/S23:K10,10\n", line: 2, column: 11, "not supported")
         assertFails("[M2]\n#G 12a\n", line: 2, column: 4, "generation")
+        // Found by the fuzzer: a '#R' or '#G' line with nothing but spaces after it.
+        assertFails("[M2]\n#R   \n", line: 2, column: 3, "the rule is empty")
+        assertFails("[M2]\n#G \t \n", line: 2, column: 3, "generation")
         assertFails("[M2]\n!\n", line: 2, column: 1, "expected a leaf")
         // A pattern that reaches outside the world its rule names.
         assertFails("[M2]\n#R B3/S23:T4,4\n.*$..*$***$\n4 0 0 0 1\n", line: 2, column: 10, "reach outside its 4 x 4 world")
