@@ -81,15 +81,20 @@ enum Life105Format {
                         throw source.error(line, at: textStart, error.description)
                     }
                 case UInt8(ascii: "P"):
+                    // `#P x y`; as in Golly, a bare `#P` (Golly's own Acorn has one) or one
+                    // without y keeps the current left column or row.
                     let range = textStart..<end
-                    let (x, afterX) = try Life106Format.integer(source, line: line, in: range, at: source.skipSpaces(textStart, in: range), what: "x")
+                    let xStart = source.skipSpaces(textStart, in: range)
+                    guard xStart < end else { continue }
+                    let (x, afterX) = try Life106Format.integer(source, line: line, in: range, at: xStart, what: "x")
+                    left = x
+                    guard afterX < end else { continue }
                     let yStart = source.skipSpaces(afterX, in: range)
                     guard yStart > afterX else { throw source.error(line, at: afterX, "expected a space and y after '#P x'") }
                     let (y, afterY) = try Life106Format.integer(source, line: line, in: range, at: yStart, what: "y")
                     guard afterY == end else {
                         throw source.error(line, at: afterY, "expected the end of the line after '#P x y', not \(source.describe(afterY))")
                     }
-                    left = x
                     row = y
                 default:
                     break

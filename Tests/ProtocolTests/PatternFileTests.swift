@@ -101,6 +101,11 @@ final class PatternFileTests: XCTestCase {
         XCTAssertEqual(pattern.cols, 13)
         XCTAssertEqual(pattern.liveCells, [C(row: 0, col: 11), C(row: 0, col: 12), C(row: 1, col: 11), C(row: 1, col: 12), C(row: 8, col: 0)])
         XCTAssertEqual(read("#Life 1.05\n#R B3/S23\n*\n").rule, .conway)
+        // Golly's Acorn (Patterns/Life/Methuselahs/acorn.lif) has a bare '#P': the block starts
+        // where the last one left off (0 0 at first); '#P x' keeps the row.
+        let acorn = read("#Life 1.05\n#D Acorn\n#P\n.*\n...*\n**..***\n")
+        XCTAssertEqual(acorn.liveCells, [C(row: 0, col: 1), C(row: 1, col: 3), C(row: 2, col: 0), C(row: 2, col: 1), C(row: 2, col: 4), C(row: 2, col: 5), C(row: 2, col: 6)])
+        XCTAssertEqual(read("#Life 1.05\n#P 0 0\n*\n#P 3\n*\n").liveCells, [C(row: 0, col: 0), C(row: 1, col: 3)])
         XCTAssertEqual(read("#LIFE 1.05\n").population, 0)
     }
 
@@ -133,7 +138,7 @@ final class PatternFileTests: XCTestCase {
         assertFails105("#Life 1.06\n0 0\n", line: 1, column: 1, "expected the header '#Life 1.05'")
         assertFails105("#Life 1.05\n.*o\n", line: 2, column: 3, "expected '.' (dead) or '*' (alive)")
         assertFails105("#Life 1.05\n0 0\n", line: 2, column: 1, "expected '.' (dead) or '*' (alive)")
-        assertFails105("#Life 1.05\n#P 1\n", line: 2, column: 5, "expected a space and y")
+        assertFails105("#Life 1.05\n#P 1,2\n", line: 2, column: 5, "expected a space and y")
         assertFails105("#Life 1.05\n#P 1 2 3\n", line: 2, column: 7, "expected the end of the line")
         assertFails105("#Life 1.05\n#P x 2\n", line: 2, column: 4, "expected the integer x")
         assertFails105("#Life 1.05\n#R 23/39\n", line: 2, column: 4, "9 is not a neighbour count")
