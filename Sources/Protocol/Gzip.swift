@@ -47,7 +47,12 @@ public enum Gzip {
                 throw DecompressionError(
                     offset: end + 4, message: "the trailer gives the length \(size), but the data decompresses to \(member.count) bytes")
             }
-            if output.isEmpty { output = member } else { output += member }
+            if output.isEmpty {
+                output = member
+            } else {
+                output.reserveCapacity(output.count + member.count)  // exactly: no doubling past the limit
+                output += member
+            }
             offset = end + 8
             // Trailing zeros are padding (some tools write them); another member starts with the magic number.
             while offset < input.count && input[offset] == 0 { offset += 1 }

@@ -384,8 +384,17 @@ private struct Inflater {
                 if distance >= length {
                     to.update(from: from, count: length)
                 } else {
-                    // Overlapping: each byte copies one written just before it.
-                    for index in 0..<length { to[index] = from[index] }
+                    // Overlapping: the copy repeats the last `distance` bytes. Copy in chunks
+                    // that never overlap their source: once `copied` bytes are written, the
+                    // `copied + distance` bytes before `to + copied` repeat with that period.
+                    var copied = 0
+                    var period = distance
+                    while copied < length {
+                        let count = min(period, length - copied)
+                        (to + copied).update(from: to + copied - period, count: count)
+                        copied += count
+                        period *= 2
+                    }
                 }
             }
             written += length
