@@ -124,8 +124,8 @@ private func checkFrame(_ payload: [UInt8]) {
         if let message = try? ServerMessage(json: json) {
             precondition((try? ServerMessage(json: message.json)) == message, "a server message did not round-trip")
         }
-        if let state = try? AppState(json: json) {
-            precondition((try? AppState(json: state.json))?.json == state.json, "a state did not round-trip")
+        if let state = try? AppState(storageJSON: json) {
+            precondition((try? AppState(storageJSON: state.storageJSON))?.storageJSON == state.storageJSON, "a state did not round-trip")
         }
         _ = try? Configuration.decodeList(json)
         if case .object(let members) = json, members["type"] != nil { _ = try? AppAction(json: json) }
@@ -166,10 +166,28 @@ private func checkPatterns(_ bytes: some Collection<UInt8>) {
     for format in PatternFormat.allCases {
         if let pattern = try? format.read(text) {
             precondition(pattern.rows >= 0 && pattern.cols >= 0, "a pattern of negative size")
-            precondition(pattern.live.count <= Pattern.maxLiveCells, "a pattern with too many live cells")
+            precondition(pattern.rows <= Pattern.maxSide && pattern.cols <= Pattern.maxSide, "a pattern over the size limit")
+            precondition(pattern.population <= Pattern.maxLiveCells, "a pattern with too many live cells")
+            if let world = pattern.worldSize {
+                // The readers refuse patterns that reach outside the world they name.
+                let origin = pattern.originInWorld(rows: world.rows, cols: world.cols)
+                precondition(
+                    origin.row >= 0 && origin.col >= 0 && origin.row + pattern.rows <= world.rows && origin.col + pattern.cols <= world.cols,
+                    "a pattern outside its world")
+            }
         }
     }
     _ = try? PatternFormat.read(text, format: nil)
+    // A file's bytes as lifectl load reads them (gzip by its magic number), and the decoders
+    // alone, with a small output limit so that bombs end quickly.
+    let array = Array(bytes)
+    _ = try? PatternFile.read(array, fileName: nil, format: nil)
+    if let output = try? Gzip.decompress(array, limit: 1 << 20) {
+        precondition(output.count <= 1 << 20, "gzip passed its limit")
+    }
+    if let output = try? Inflate.decompress(array, limit: 1 << 20) {
+        precondition(output.count <= 1 << 20, "inflate passed its limit")
+    }
     if let pointer = try? JSONPointer(parsing: text) {
         precondition((try? JSONPointer(parsing: pointer.description)) == pointer, "a JSON pointer did not round-trip")
     }

@@ -3,7 +3,7 @@
 edge cases of the framing and the JSON, and pattern files. Run it from anywhere; it replaces
 the folder's contents. Each seed is a byte stream as a client sends it (4-byte big-endian
 length, then the payload), unless its name starts with raw- (then it is the payload alone)."""
-import json, os, struct, shutil
+import gzip, json, os, struct, shutil, zlib
 
 here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 shutil.rmtree(here, ignore_errors=True)
@@ -95,6 +95,23 @@ write("raw-pattern-rle", glider_rle.encode())
 write("raw-pattern-rle-wide", b"#N Wide\n#r B36/S23\nx = 70, y = 3, rule = B36/S23\n70o$\n3$35b2A.A!trailing")
 write("raw-pattern-plaintext", b"!Name: Replicator\n!comment\n..OOO\n.O..O\nO...O\nO..O.\nOOO..\n")
 write("raw-pattern-life106", b"#Life 1.06\n#D Name: Glider\n#R B3/S23\n1 -1\n2 0\n0 1\n1 1\n2 1\n")
+write("raw-pattern-life105", b"#Life 1.05\n#D Name: Glider\n#R 23/3\n#P -1 -1\n.*\n..*\n***\n#P 5 5\n**\n**\n")
+macrocell = b"[M2] (golly 4.2)\n#R B3/S23:P20,20\n#G 12\n.*$..*$***$\n4 0 0 0 1\n1 0 1 1 1\n2 2 0 0 2\n3 0 3 3 0\n4 4 0 1 4\n5 2 5 0 0\n"
+write("raw-pattern-macrocell", macrocell)
+# gzip and raw deflate: every block type and header field (the pattern-file reader takes gzip by its magic number).
+def raw_deflate(data, level=9, strategy=zlib.Z_DEFAULT_STRATEGY):
+    c = zlib.compressobj(level, zlib.DEFLATED, -15, 9, strategy)
+    return c.compress(data) + c.flush()
+soup = b"x = 40, y = 6, rule = B3/S23\n" + b"$".join(b"2o3bob2o5b3o2bo4bobo" for _ in range(6)) + b"!\n"
+write("raw-gzip-rle-fixed", gzip.compress(glider_rle.encode(), mtime=0))
+write("raw-gzip-rle-dynamic", gzip.compress(soup * 4, mtime=0))
+write("raw-gzip-stored", gzip.compress(soup, compresslevel=0, mtime=0))
+write("raw-gzip-macrocell", gzip.compress(macrocell, mtime=0))
+header = b"\x1f\x8b\x08\x1e" + b"\x00" * 4 + b"\x02\x03" + b"\x04\x00AB\x00\x00" + b"name.rle\x00comment\x00"
+header += struct.pack("<H", zlib.crc32(header) & 0xFFFF)
+write("raw-gzip-all-fields", header + raw_deflate(glider_rle.encode()) + struct.pack("<II", zlib.crc32(glider_rle.encode()), len(glider_rle)))
+write("raw-deflate-fixed", raw_deflate(soup, 9, zlib.Z_FIXED))
+write("raw-deflate-dynamic", raw_deflate(soup * 3))
 write("raw-pattern-json", json.dumps([{"title": "Blinker", "contents": [[0, 0], [0, 1], [0, 2]]},
                                        {"title": "Glider", "contents": [[0, 1], [1, 2], [2, 0], [2, 1], [2, 2]]}]).encode())
 

@@ -291,7 +291,8 @@ extension GridReplacement {
             }
             rule = rule ?? pattern.rule
             topology = topology ?? pattern.topology
-            self.init(grid: pattern.grid(rows: size.rows, cols: size.cols), rule: rule, topology: topology, keep: keep)
+            // A world larger than the pattern holds it where Golly puts it (centred, or at its #CXRLE position).
+            self.init(grid: pattern.worldGrid ?? pattern.grid(rows: size.rows, cols: size.cols), rule: rule, topology: topology, keep: keep)
         } else {
             let rows = try fields.int("rows", in: 1...Grid.maxSide)
             let cols = try fields.int("cols", in: 1...Grid.maxSide)

@@ -170,6 +170,27 @@ public struct BitPlane: Hashable, Sendable {
         return low >> shift | high << (64 - shift)
     }
 
+    /// 64 cells of `row` from column `col`, as one word: bit i is cell `col + i`. Cells outside
+    /// the plane (any row or column) are clear.
+    public func cells(row: Int, from col: Int) -> UInt64 {
+        guard row >= 0 && row < rows else { return 0 }
+        return bits(row: row * wordsPerRow, from: col)
+    }
+
+    /// Sets the cells of `row` from column `col` whose bits are set in `bits` (bit i is cell
+    /// `col + i`), a word or two at a time; `row` and `col` must lie inside the plane, and bits
+    /// that fall past the last column are left out.
+    public mutating func insert(_ bits: UInt64, row: Int, col: Int) {
+        precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
+        let stride = wordsPerRow
+        let index = col >> 6
+        let shift = UInt64(col & 63)
+        let base = row * stride
+        words[base + index] |= bits << shift
+        if shift != 0 && index + 1 < stride { words[base + index + 1] |= bits >> (64 - shift) }
+        words[base + stride - 1] &= lastWordMask
+    }
+
     /// Sets the bits of `other`'s set cells here, with `other`'s top-left cell at `row`, `col`
     /// (any values: cells that fall outside this plane are left out), a word at a time.
     public mutating func place(_ other: BitPlane, atRow row: Int, col: Int) {

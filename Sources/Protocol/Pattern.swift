@@ -78,6 +78,14 @@ public struct Pattern: Hashable, Sendable {
     /// The size of the world the file names with its topology (RLE `:Tw,h` gives
     /// `Size(rows: h, cols: w)`), if it names one.
     public var worldSize: Size?
+    /// Where the file puts the rectangle's top-left cell in Golly's coordinates (x to the right,
+    /// y down, with Golly's bounded grids centred on the origin), when it says: RLE
+    /// `#CXRLE Pos=x,y`, or a macrocell's tree. It matters only in a world of ``worldSize``
+    /// (see ``originInWorld(rows:cols:)``); nil when the file does not say.
+    public var position: Coordinate?
+    /// The generation the file was saved at (RLE `#CXRLE Gen=`, macrocell `#G`), as its decimal
+    /// digits (Golly's counts may exceed 64 bits); nil when the file does not say.
+    public var generation: String?
 
     /// The height of the pattern's rectangle.
     public var rows: Int { cells.rows }
@@ -87,7 +95,7 @@ public struct Pattern: Hashable, Sendable {
     /// A pattern from its parts; by default an empty 0 x 0 pattern with nothing named.
     public init(
         cells: BitPlane = BitPlane(rows: 0, cols: 0), name: String? = nil, comments: [String] = [], rule: Rule? = nil,
-        topology: Topology? = nil, worldSize: Size? = nil
+        topology: Topology? = nil, worldSize: Size? = nil, position: Coordinate? = nil, generation: String? = nil
     ) {
         self.cells = cells
         self.name = name
@@ -95,16 +103,20 @@ public struct Pattern: Hashable, Sendable {
         self.rule = rule
         self.topology = topology
         self.worldSize = worldSize
+        self.position = position
+        self.generation = generation
     }
 
     /// A `rows` x `cols` pattern whose live cells are `liveCells` (each must lie inside).
     public init(
         rows: Int, cols: Int, liveCells: some Sequence<Coordinate> = [], name: String? = nil, comments: [String] = [],
-        rule: Rule? = nil, topology: Topology? = nil, worldSize: Size? = nil
+        rule: Rule? = nil, topology: Topology? = nil, worldSize: Size? = nil, position: Coordinate? = nil, generation: String? = nil
     ) {
         var cells = BitPlane(rows: rows, cols: cols)
         for cell in liveCells { cells[cell.row, cell.col] = true }
-        self.init(cells: cells, name: name, comments: comments, rule: rule, topology: topology, worldSize: worldSize)
+        self.init(
+            cells: cells, name: name, comments: comments, rule: rule, topology: topology, worldSize: worldSize, position: position,
+            generation: generation)
     }
 
     /// The pattern of a grid: its size and its live (alive or born) cells.
@@ -162,6 +174,32 @@ public struct Pattern: Hashable, Sendable {
 
     /// The pattern's own rectangle as a grid: `grid(rows: rows, cols: cols)`.
     public var grid: Grid { Grid(alive: cells) }
+
+    /// Where Golly puts the pattern's top-left cell in a bounded world of `rows` x `cols` (a
+    /// file's `:T` or `:P` suffix), counted from the world's top-left cell.
+    ///
+    /// Golly's bounded grid of width *w* and height *h* has its top-left cell at
+    /// (-int(*w*/2), -int(*h*/2)). A file that gives a ``position`` puts the pattern there, so
+    /// its top-left cell is at column `cols / 2 + position.col`, row `rows / 2 + position.row`.
+    /// Otherwise Golly centres the pattern's rectangle (RLE's `x` x `y`) on the origin, its
+    /// top-left cell at (-int(`x`/2), -int(`y`/2)): column `cols / 2 - self.cols / 2`, row
+    /// `rows / 2 - self.rows / 2`, each half rounded down on its own (a 1 x 1 pattern in a
+    /// 4 x 4 world is at row 2, column 2; a 3 x 3 one at row 1, column 1).
+    public func originInWorld(rows: Int, cols: Int) -> Coordinate {
+        if let position {
+            return Coordinate(row: rows / 2 + position.row, col: cols / 2 + position.col)
+        }
+        return Coordinate(row: rows / 2 - self.rows / 2, col: cols / 2 - self.cols / 2)
+    }
+
+    /// The world the file names, with the pattern where Golly puts it: a grid of
+    /// ``worldSize`` with the pattern at ``originInWorld(rows:cols:)``; nil when the file names
+    /// no world. Cells outside the world are left out (the readers refuse patterns that reach
+    /// outside the world they name).
+    public var worldGrid: Grid? {
+        guard let worldSize else { return nil }
+        return grid(rows: worldSize.rows, cols: worldSize.cols, at: originInWorld(rows: worldSize.rows, cols: worldSize.cols))
+    }
 
     /// Why the pattern is outside what pattern files may describe, or nil when it is
     /// within the limits: sides from 0 to ``maxSide`` (so at most ``maxLiveCells`` live cells).

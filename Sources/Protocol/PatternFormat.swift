@@ -1,6 +1,8 @@
-// Reading and writing pattern files: RLE, plaintext (.cells), Life 1.06 and the course's JSON,
-// one file per format (RLEFormat.swift, PlaintextFormat.swift, Life106Format.swift,
-// JSONPatternFormat.swift), with the shared SourceText.
+// Reading and writing pattern files: RLE, macrocell, plaintext (.cells), Life 1.05 and 1.06 and
+// the course's JSON, one file per format (RLEFormat.swift, MacrocellFormat.swift,
+// PlaintextFormat.swift, Life105Format.swift, Life106Format.swift, JSONPatternFormat.swift), with
+// the shared SourceText. PatternFile.swift reads a file's bytes: gzip, and the formats lifed
+// cannot read.
 
 /// The pattern file formats lifed reads and writes.
 ///
@@ -12,8 +14,9 @@
 /// with U+FFFD, which no reader accepts as a cell.
 ///
 /// - ``rle``: Golly / LifeWiki run-length encoding. Before the header, `#N` gives the
-///   name, `#C` and `#c` comments, `#r` a rule (the header's `rule =` wins); other `#`
-///   lines (`#O`, `#P`, `#R`, …) are ignored. The header is `x = C, y = R` with an
+///   name, `#C` and `#c` comments, `#r` a rule (the header's `rule =` wins), and Golly's
+///   `#CXRLE Pos=x,y Gen=n` the position and generation; other `#` lines (`#O`, `#P`,
+///   `#R`, …) are ignored. The header is `x = C, y = R` with an
 ///   optional `rule = …` in B/S or S/B notation and an optional Golly suffix `:Tw,h`
 ///   (torus) or `:Pw,h` (bounded plane), `w` columns by `h` rows, which must hold the
 ///   pattern; other suffixes, twists, shifts and infinite sides are refused. The body
@@ -22,10 +25,17 @@
 ///   (a truncated file is an error, not a partial pattern), and anything after the
 ///   `!` is ignored. Cells beyond the header's `x` or `y` are errors, as are the other
 ///   letters of multi-state RLE.
+/// - ``macrocell``: Golly's `[M2]` quadtree (see ``MacrocellFormat``): `#R` rule (with a
+///   `:T`/`:P` suffix), `#G` generation, leaves of 8 x 8 cells and nodes `level nw ne sw se`.
+///   The pattern is its live cells' bounding box, which must fit ``Pattern/maxSide``.
 /// - ``plaintext``: `.cells`. Lines starting with `!` are comments (`!Name: …` names the
 ///   pattern); other lines are rows of `.` (dead) and `O` or `*` (alive). Rows may be
 ///   ragged (short rows are padded with dead cells) and may carry trailing spaces; an
 ///   empty line is an empty row, except before the first and after the last row.
+/// - ``life105``: `#Life 1.05`, then blocks of rows of `.` and `*`, each after a `#P x y`
+///   line giving its top-left cell (column, row). `#D` lines are comments (`#D Name: …`
+///   names the pattern), `#N` means Conway's Life, `#R` gives a rule in survival/birth order
+///   (`23/3`). The cells are moved so that their bounding box starts at (0, 0).
 /// - ``life106``: `#Life 1.06`, then one `x y` pair (column, row; negative allowed) per
 ///   line. The cells are moved so that their bounding box starts at (0, 0). `#D` lines
 ///   are comments (`#D Name: …` names the pattern), `#R` gives a rule; other `#` lines
@@ -37,8 +47,12 @@
 public enum PatternFormat: String, CaseIterable, Sendable {
     /// Golly / LifeWiki run-length encoding (`.rle`).
     case rle
+    /// Golly's macrocell quadtree (`.mc`).
+    case macrocell = "mc"
     /// Plaintext, one character per cell (`.cells`).
     case plaintext
+    /// Life 1.05, blocks of `.` and `*` rows (`.lif`, `.life` with the header `#Life 1.05`).
+    case life105
     /// Life 1.06, one `x y` pair per live cell (`.lif`, `.life`).
     case life106
     /// The course's JSON list of `{"title", "contents"}` configurations (`.json`).
@@ -48,28 +62,34 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     public var fileExtension: String {
         switch self {
         case .rle: return "rle"
+        case .macrocell: return "mc"
         case .plaintext: return "cells"
-        case .life106: return "lif"
+        case .life105, .life106: return "lif"
         case .json: return "json"
         }
     }
 
-    /// The format of a file: by its name's extension (`.rle`, `.cells`, `.lif` or
-    /// `.life`, `.json`, any case) when it has a known one, else by its content
-    /// (`[` or `{`: JSON; `#Life`: Life 1.06; `!`, `.`, `O` or `*`: plaintext; else RLE).
+    /// The format a file's first line announces: `[M2]` (macrocell), `#Life 1.05` or
+    /// `#Life 1.06` (any case); nil when it announces none.
+    public static func announced(by text: String) -> PatternFormat? {
+        let bytes = text.utf8
+        guard let first = bytes.firstIndex(where: { !SourceText.isSpace($0) && $0 != 0x0A }) else { return nil }
+        let head = Array(bytes[first...].prefix(10))
+        if head.starts(with: Array("[M2]".utf8)) { return .macrocell }
+        let lowered = head.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        if lowered == Array("#life 1.05".utf8) { return .life105 }
+        if lowered == Array("#life 1.06".utf8) { return .life106 }
+        return nil
+    }
+
+    /// The format of a file: the one its first line announces (``announced(by:)``); else
+    /// by its name's extension (`.rle`, `.mc`, `.cells`, `.lif` or `.life`, `.json`, any
+    /// case, after a `.gz` is taken off) when it has a known one; else by its content
+    /// (`[` or `{`: JSON; `#Life`: Life 1.06; `!`, `.`, `O` or `*`: plaintext; a digit or
+    /// `-`: Life 1.06; else RLE).
     public static func detect(fileName: String?, text: String) -> PatternFormat {
-        if let fileName {
-            let base = fileName.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-            if let dot = base.lastIndex(of: ".") {
-                switch base[base.index(after: dot)...].lowercased() {
-                case "rle": return .rle
-                case "cells": return .plaintext
-                case "lif", "life": return .life106
-                case "json": return .json
-                default: break
-                }
-            }
-        }
+        if let announced = announced(by: text) { return announced }
+        if let fileName, let format = byExtension(fileName) { return format }
         let bytes = text.utf8
         guard let first = bytes.firstIndex(where: { !SourceText.isSpace($0) && $0 != 0x0A }) else { return .rle }
         switch bytes[first] {
@@ -87,6 +107,18 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The format a file name's extension names (a `.gz` at the end is taken off first), or nil.
+    public static func byExtension(_ fileName: String) -> PatternFormat? {
+        switch PatternFile.fileExtension(fileName) {
+        case "rle": return .rle
+        case "mc": return .macrocell
+        case "cells": return .plaintext
+        case "lif", "life": return .life106
+        case "json": return .json
+        default: return nil
+        }
+    }
+
     /// Reads a pattern in `format`, or in the format ``detect(fileName:text:)`` finds
     /// when `format` is nil.
     public static func read(_ text: String, format: PatternFormat?) throws(PatternParseError) -> Pattern {
@@ -97,7 +129,9 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     public func read(_ text: String) throws(PatternParseError) -> Pattern {
         switch self {
         case .rle: return try RLEFormat.read(text)
+        case .macrocell: return try MacrocellFormat.read(text)
         case .plaintext: return try PlaintextFormat.read(text)
+        case .life105: return try Life105Format.read(text)
         case .life106: return try Life106Format.read(text)
         case .json: return try JSONPatternFormat.read(text)
         }
@@ -106,15 +140,18 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     /// The pattern as a file in this format, ending with a newline.
     ///
     /// Only live cells inside `rows` x `cols` are written. What a format cannot say
-    /// is left out: plaintext has no rule, JSON neither rule nor comments, and only RLE
-    /// records the topology (as a `:T` or `:P` suffix, sized by ``Pattern/worldSize`` or
-    /// else by the pattern itself). RLE always names a rule (Conway's when the pattern
-    /// has none). Plaintext writes every cell, so it stops at ``Pattern/maxSide`` rows
-    /// and columns.
+    /// is left out: plaintext has no rule, JSON neither rule nor comments, and only RLE and
+    /// macrocell record the topology (as a `:T` or `:P` suffix, sized by ``Pattern/worldSize``
+    /// or else by the pattern itself) and the position and generation (RLE as Golly's
+    /// `#CXRLE` line). RLE and macrocell always name a rule (Conway's when the pattern has
+    /// none). Plaintext writes every cell, so it stops at ``Pattern/maxSide`` rows and
+    /// columns; Life 1.05 writes one `#P` block of the whole rectangle.
     public func write(_ pattern: Pattern) -> String {
         switch self {
         case .rle: return RLEFormat.write(pattern)
+        case .macrocell: return MacrocellFormat.write(pattern)
         case .plaintext: return PlaintextFormat.write(pattern)
+        case .life105: return Life105Format.write(pattern)
         case .life106: return Life106Format.write(pattern)
         case .json: return JSONPatternFormat.write(pattern)
         }

@@ -28,6 +28,8 @@ enum RLEFormat {
                 switch bytes[start + 1] {
                 case UInt8(ascii: "N"):
                     pattern.name = source.string(textStart..<end)
+                case UInt8(ascii: "C") where source.string(start..<min(start + 6, line.upperBound)) == "#CXRLE":
+                    try readXRLE(source, line: line, from: start + 6, into: &pattern)
                 case UInt8(ascii: "C"), UInt8(ascii: "c"):
                     pattern.comments.append(source.string(textStart..<end))
                 case UInt8(ascii: "r"):
@@ -52,7 +54,50 @@ enum RLEFormat {
         pattern.worldSize = header.worldSize
         // The header's size is checked (at most maxSide a side): the plane takes at most 2 MB.
         pattern.cells = try readBody(source, lines: lines, rows: header.rows, cols: header.cols)
+        if let world = header.worldSize, pattern.position != nil {
+            let origin = pattern.originInWorld(rows: world.rows, cols: world.cols)
+            guard origin.row >= 0, origin.col >= 0, origin.row + header.rows <= world.rows, origin.col + header.cols <= world.cols
+            else {
+                throw source.error(
+                    headerLine, at: headerLine.lowerBound,
+                    "the pattern at the #CXRLE position reaches outside its \(world.cols) x \(world.rows) world")
+            }
+        }
         return pattern
+    }
+
+    /// Golly's `#CXRLE Pos=x,y Gen=n` line: where the pattern's top-left cell is, and the
+    /// generation. Other keys are ignored, as Golly does.
+    static func readXRLE(_ source: SourceText, line: SourceText.Line, from start: Int, into pattern: inout Pattern) throws(PatternParseError) {
+        let bytes = source.bytes
+        let end = source.trimmedEnd(of: line, from: start)
+        var i = source.skipSpaces(start, in: line)
+        while i < end {
+            var keyEnd = i
+            while keyEnd < end && bytes[keyEnd] != UInt8(ascii: "=") && !SourceText.isSpace(bytes[keyEnd]) { keyEnd += 1 }
+            let key = source.string(i..<keyEnd)
+            var valueEnd = keyEnd
+            while valueEnd < end && !SourceText.isSpace(bytes[valueEnd]) { valueEnd += 1 }
+            let value = min(keyEnd + 1, valueEnd)..<valueEnd
+            switch key {
+            case "Pos":
+                let (x, afterX) = try Life106Format.integer(source, line: line, in: value, at: value.lowerBound, what: "x of Pos")
+                guard afterX < value.upperBound, bytes[afterX] == UInt8(ascii: ",") else {
+                    throw source.error(line, at: afterX, "expected 'Pos=x,y'")
+                }
+                let (y, afterY) = try Life106Format.integer(source, line: line, in: value, at: afterX + 1, what: "y of Pos")
+                guard afterY == value.upperBound else { throw source.error(line, at: afterY, "expected 'Pos=x,y'") }
+                pattern.position = Pattern.Coordinate(row: y, col: x)
+            case "Gen":
+                guard let (_, after) = source.number(at: value.lowerBound, in: value, cap: 0), after == value.upperBound else {
+                    throw source.error(line, at: value.lowerBound, "expected 'Gen=' and a number")
+                }
+                pattern.generation = source.string(value)
+            default:
+                break
+            }
+            i = source.skipSpaces(valueEnd, in: line)
+        }
     }
 
     struct Header {
@@ -276,10 +321,18 @@ enum RLEFormat {
         throw source.errorAtEnd("the pattern ends without '!'")
     }
 
-    /// The pattern as RLE: `#N` and `#C` lines, the header (with the rule, Conway's when the
+    /// The pattern as RLE: Golly's `#CXRLE` line (when the pattern has a position or a
+    /// generation), `#N` and `#C` lines, the header (with the rule, Conway's when the
     /// pattern names none, and the topology suffix) and the body, lines of at most 70 characters.
     static func write(_ pattern: Pattern) -> String {
         var out = ""
+        // Golly reads #CXRLE only as the first line.
+        if pattern.position != nil || pattern.generation != nil {
+            var xrle = "#CXRLE"
+            if let position = pattern.position { xrle += " Pos=\(position.col),\(position.row)" }
+            if let generation = pattern.generation { xrle += " Gen=\(generation)" }
+            out += xrle + "\n"
+        }
         if let name = pattern.name { out += "#N \(oneLine(name))\n" }
         for comment in pattern.comments {
             for line in singleLines(comment) { out += line.isEmpty ? "#C\n" : "#C \(line)\n" }

@@ -42,7 +42,7 @@ extension Rule {
         "B" + Rule.digits(birth) + "/S" + Rule.digits(survival)
     }
 
-    private static func digits(_ mask: UInt16) -> String {
+    static func digits(_ mask: UInt16) -> String {
         var text = ""
         for n in 0...8 where mask & (1 << n) != 0 {
             text.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(n))))

@@ -89,9 +89,7 @@ struct EngineBenchmark {
             patternPath = path
             let pattern: Pattern
             do {
-                let bytes = try FileIO.read(path)
-                let text = String(decoding: bytes, as: UTF8.self)
-                pattern = try PatternFormat.read(text, format: PatternFormat.detect(fileName: path, text: text))
+                pattern = try PatternFile.read(try FileIO.read(path, limit: PatternFile.maxBytes), fileName: path, format: nil)
             } catch {
                 // Not a usage error: the file is missing or is not a pattern (exit status 1).
                 printError("lifebench", "engine: \(error is SystemError ? "" : "\(path): ")\(error)")
@@ -104,7 +102,7 @@ struct EngineBenchmark {
                 throw UsageError("the \(pattern.rows)x\(pattern.cols) pattern does not fit a \(rows)x\(cols) world")
             }
             named = (pattern.rule, pattern.topology ?? .bounded)
-            start = EngineBenchmark.place(pattern, rows: rows, cols: cols)
+            start = pattern.worldGrid ?? EngineBenchmark.place(pattern, rows: rows, cols: cols)
         } else {
             guard rows >= 1, cols >= 1 else { throw UsageError("the world needs at least one cell") }
             start = Grid.random(rows: rows, cols: cols, density: density, using: RandomSource(seed: seed))

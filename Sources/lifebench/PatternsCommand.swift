@@ -9,8 +9,9 @@ extension Subcommand {
     static let patterns = Subcommand(
         name: "patterns",
         usage: """
-            patterns [--format rle|plaintext|life106|json|all] [--fill dense|soup|checker] [--size RxC]
+            patterns [--format rle|mc|plaintext|life105|life106|json|all] [--fill dense|soup|checker] [--size RxC]
                      [--runs N] [--daemon [--adds N] [--durable] [--max-frame BYTES]] [--lifed PATH] [--json]
+            patterns --file PATH [--runs N] [--json]
             """,
         summary: "How long reading the largest patterns takes and the memory it needs, here and in a real lifed.",
         details: """
@@ -33,8 +34,13 @@ extension Subcommand {
             empty list: the first 8 fit in the list's 8 MiB, the others are refused; their acks and
             refusals are timed, and lifed's peak memory is reported after them too.
 
+            With --file: reads that pattern file --runs times as lifectl load does (gzip by its
+            magic number, then the format its content or name gives), and reports the median read;
+            for a gzip file also the median decompression alone, in MB/s of the text it gives.
+
             Options:
-              --format F     rle, plaintext, life106, json, or all (default all; --daemon: rle)
+              --format F     rle, mc, plaintext, life105, life106, json, or all (default all; --daemon: rle)
+              --file PATH    measure reading this file instead of a generated pattern
               --fill F       dense: every cell live (the largest pattern of every format, and the
                              issue's 4096o$ RLE); soup: each cell live with probability 1/2, seed 1;
                              checker: a checkerboard, one RLE character a cell (the longest RLE
@@ -57,8 +63,16 @@ extension Subcommand {
 enum PatternsBenchmark {
     static func run(_ words: [String]) throws -> Int32 {
         let arguments = try Arguments(
-            words, options: ["format", "fill", "size", "runs", "lifed", "adds", "max-frame"], flags: ["daemon", "json", "durable"])
+            words, options: ["format", "fill", "size", "runs", "lifed", "adds", "max-frame", "file"], flags: ["daemon", "json", "durable"])
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected \"\(arguments.positionals[0])\"") }
+        if let path = arguments.values["file"] {
+            for option in ["format", "fill", "size", "lifed", "adds"] where arguments.values[option] != nil {
+                throw UsageError("--file goes with --runs and --json only, not --\(option)")
+            }
+            if arguments.has("daemon") || arguments.has("durable") { throw UsageError("--file measures this process: no --daemon") }
+            let runs = try arguments.value("runs", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? 10
+            return try measureFile(path, runs: runs, json: arguments.has("json"))
+        }
         let size = try arguments.value("size", as: "a size such as 4096x4096 (at most 4096 a side)") { text -> (Int, Int)? in
             guard let (rows, cols) = EngineBenchmark.size(text), rows <= Pattern.maxSide, cols <= Pattern.maxSide else { return nil }
             return (rows, cols)
@@ -66,7 +80,7 @@ enum PatternsBenchmark {
         let runs = try arguments.value("runs", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }) ?? 10
         let fill = try arguments.value("fill", as: "dense, soup or checker") { ["dense", "soup", "checker"].contains($0) ? $0 : nil } ?? "dense"
         let daemon = arguments.has("daemon")
-        let formats: [PatternFormat] = try arguments.value("format", as: "rle, plaintext, life106, json or all") { text in
+        let formats: [PatternFormat] = try arguments.value("format", as: "\(PatternFormat.allCases.map(\.rawValue).joined(separator: ", ")) or all") { text in
             text == "all" ? PatternFormat.allCases : PatternFormat(rawValue: text).map { [$0] }
         } ?? (daemon ? [.rle] : PatternFormat.allCases)
         if daemon && formats != [.rle] { throw UsageError("--daemon sends RLE: leave out --format or give --format rle") }
@@ -87,6 +101,52 @@ enum PatternsBenchmark {
         }
         for format in formats {
             try measureReads(pattern, format: format, label: label, runs: runs, json: arguments.has("json"))
+        }
+        return 0
+    }
+
+    /// Reads the file at `path` `runs` times as lifectl load does, and a gzip file's decompression alone.
+    static func measureFile(_ path: String, runs: Int, json: Bool) throws -> Int32 {
+        let bytes = try FileIO.read(path, limit: PatternFile.maxBytes)
+        var inflateTimes: [Double] = []
+        var textBytes = bytes.count
+        if Gzip.isGzip(bytes) {
+            for _ in 0..<runs {
+                let start = MonotonicClock.now
+                textBytes = try Gzip.decompress(bytes, limit: PatternFile.maxBytes).count
+                inflateTimes.append(milliseconds(MonotonicClock.now - start))
+            }
+            inflateTimes.sort()
+        }
+        var readTimes: [Double] = []
+        var pattern = Pattern()
+        for _ in 0..<runs {
+            let start = MonotonicClock.now
+            pattern = try PatternFile.read(bytes, fileName: path, format: nil)
+            readTimes.append(milliseconds(MonotonicClock.now - start))
+        }
+        readTimes.sort()
+        let inflateMs = inflateTimes.isEmpty ? nil : percentile(inflateTimes, 0.5)
+        // MB/s of the decompressed text.
+        let inflateRate = inflateMs.map { Double(textBytes) / 1_000_000 / ($0 / 1000) }
+        if json {
+            var object: [String: JSON] = [
+                "benchmark": "patterns", "file": .string(path), "fileBytes": .int(bytes.count), "textBytes": .int(textBytes),
+                "runs": .int(runs), "readMsMedian": .double(round3(percentile(readTimes, 0.5))), "rows": .int(pattern.rows),
+                "cols": .int(pattern.cols), "population": .int(pattern.population),
+            ]
+            if let inflateMs, let inflateRate {
+                object["inflateMsMedian"] = .double(round3(inflateMs))
+                object["inflateMBps"] = .double(round3(inflateRate))
+            }
+            print(JSON.object(object).text)
+        } else {
+            var line = "\(path): \(bytes.count) bytes"
+            if let inflateMs, let inflateRate {
+                line += ", gzip of \(textBytes) bytes of text, decompressed in \(round3(inflateMs)) ms median (\(round3(inflateRate)) MB/s of text)"
+            }
+            line += "; read in \(round3(percentile(readTimes, 0.5))) ms median of \(runs): \(pattern.rows)x\(pattern.cols), \(pattern.population) live cells"
+            print(line)
         }
         return 0
     }

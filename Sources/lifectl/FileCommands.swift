@@ -4,13 +4,20 @@ import Protocol
 /// `load FILE [--keep]`: read a pattern file here, then replace the daemon's grid with it, in
 /// one `simulation.setGrid` (with `keep`, which adds it to the configurations in the same change).
 let loadCommand = Command(
-    name: "load", usage: "load FILE [--keep] [--format rle|plaintext|life106|json]",
-    summary: "Read a pattern file (RLE, plaintext .cells, Life 1.06 or the course's JSON) and load it.",
+    name: "load", usage: "load FILE [--keep] [--format rle|mc|plaintext|life105|life106|json]",
+    summary: "Read a pattern file (RLE, Golly's macrocell, plaintext .cells, Life 1.05 or 1.06, the course's JSON; gzipped too) and load it.",
     details: """
+        The format is the one the file announces ([M2], #Life 1.05, #Life 1.06), else the one its
+        extension names (.rle, .mc, .cells, .lif, .json, with or without .gz), else a guess from
+        its first character; --format overrides. gzip files (.rle.gz, .mc.gz, any file starting
+        with the gzip magic number) are decompressed first, to at most 64 MiB. Files lifed cannot
+        read (MCell, zip archives, Lua or Python scripts, Golly rule files) are named as such.
         The pattern is centred on a grid as large as the current one, or larger when it does not
-        fit. When the file names a world (Golly's :T or :P suffix in an RLE), the grid has that
-        size and topology instead, with the pattern at its top-left corner. The file's rule, if it
-        names one, becomes the rule (else the rule stays). Refused while the timer runs.
+        fit. A world given by the file (Golly's :T or :P suffix) sets the grid's size and
+        topology, and the pattern sits in it where Golly puts it: centred (its top-left cell at
+        column w/2 - x/2, row h/2 - y/2, halves rounded down), or at its #CXRLE position. The
+        file's rule, if it names one, becomes the rule (else the rule stays). Refused while the
+        timer runs.
 
         The grid goes to lifed as RLE, in one simulation.setGrid: any pattern up to 4096x4096 fits
         in a frame of lifed's default --max-frame.
@@ -28,12 +35,7 @@ let loadCommand = Command(
     return { session throws(Connection.Failure) in
         let pattern: Pattern
         do {
-            let bytes = try FileIO.read(path)
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                printError("lifectl", "\(path): not UTF-8 text")
-                return .failure
-            }
-            pattern = try PatternFormat.read(text, format: format ?? PatternFormat.detect(fileName: path, text: text))
+            pattern = try PatternFile.read(try FileIO.read(path, limit: PatternFile.maxBytes), fileName: path, format: format)
         } catch let error as SystemError {
             printError("lifectl", "\(error)")
             return .failure
@@ -60,7 +62,7 @@ let loadCommand = Command(
         }
         let origin = pattern.worldSize == nil
             ? Pattern.Coordinate(row: (rows - bounds.rows) / 2 - bounds.row, col: (cols - bounds.cols) / 2 - bounds.col)
-            : Pattern.Coordinate(row: 0, col: 0)
+            : pattern.originInWorld(rows: rows, cols: cols)
         let title = pattern.name ?? baseName(path)
         // As the wire writes the action: the grid as RLE of its own size; the rule and topology
         // only when the file names them (else the daemon's stay); keep under --keep.
@@ -82,7 +84,7 @@ let loadCommand = Command(
 
 /// `save FILE`: write the daemon's grid as a pattern file.
 let saveCommand = Command(
-    name: "save", usage: "save FILE [--format rle|plaintext|life106|json]",
+    name: "save", usage: "save FILE [--format rle|mc|plaintext|life105|life106|json]",
     summary: "Write the current grid to FILE (RLE unless the extension or --format says otherwise).",
     details: "RLE keeps the rule, and the grid's size and topology as Golly's :T (torus) or :P (bounded) suffix, so load restores the world."
 ) { arguments throws(UsageError) in

@@ -151,6 +151,68 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(try client.get("/simulation/stoppedBecause").value, "the world oscillates with period 2")
     }
 
+    func testGollyFormatsLoadAndTheOnesLifedCannotReadAreNamed() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "3", "--size", "20x20"])
+        let socket = ["--socket", daemon.socketPath]
+        let folder = try makeTemporaryFolder(self)
+        let client = try daemon.connect()
+        func write(_ name: String, _ bytes: [UInt8]) -> String {
+            let path = "\(folder)/\(name)"
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            return path
+        }
+        func load(_ path: String, _ extra: [String] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+            let result = try runTool("lifectl", socket + ["load", path] + extra)
+            return (result.status, result.stdout, result.stderr)
+        }
+
+        // Golly's :P3,3 blinker sits in the middle row, so after a step it is the middle column.
+        let blinker = write("blinker.rle", Array("x = 3, y = 1, rule = B3/S23:P3,3\n3o!\n".utf8))
+        XCTAssertEqual(try load(blinker).status, 0)
+        XCTAssertEqual(try client.get("/settings/topology").value, "bounded")
+        XCTAssertEqual(liveOnly(try client.get("/simulation/gridState/grid").value), ["...", "OOO", "..."])
+        XCTAssertEqual(try runTool("lifectl", socket + ["step", "1"]).status, 0)
+        XCTAssertEqual(population(try client.get("/simulation/gridState/grid").value), 3)
+
+        // A macrocell file, a gzipped RLE (whatever its name), and Life 1.05.
+        let glider = "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n"
+        let files = [
+            write("glider.mc", Array("[M2] (golly 4.2)\n#R B3/S23\n.*$..*$***$\n4 0 0 0 1\n".utf8)),
+            write("glider.rle.gz", storedGzip(Array(glider.utf8))),
+            write("glider.gz", storedGzip(Array(glider.utf8))),
+            write("glider.lif", Array("#Life 1.05\n#N\n#P -1 -1\n.*\n..*\n***\n".utf8)),
+        ]
+        for path in files {
+            let result = try load(path)
+            XCTAssertEqual(result.status, 0, "\(path): \(result.stderr)")
+            XCTAssertEqual(population(try client.get("/simulation/gridState/grid").value), 5, path)
+        }
+
+        // Files lifed cannot read are named, and nothing is sent.
+        let version = try client.get("").version
+        let mcell = try load(write("gun.mcl", Array("#MCell 4.20\n#GAME Life\n#L ..*\n".utf8)))
+        XCTAssertEqual(mcell.status, 1)
+        XCTAssertTrue(mcell.stderr.contains("gun.mcl: an MCell file: not supported"), mcell.stderr)
+        var damaged = storedGzip(Array(glider.utf8))
+        damaged[damaged.count - 5] ^= 1
+        let gzip = try load(write("damaged.rle.gz", damaged))
+        XCTAssertEqual(gzip.status, 1)
+        XCTAssertTrue(gzip.stderr.contains("damaged.rle.gz: gzip: byte"), gzip.stderr)
+        XCTAssertEqual(try client.get("").version, version)
+    }
+
+    /// `data` as a gzip file of one stored block.
+    private func storedGzip(_ data: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 1]
+        let count = data.count
+        bytes += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)] + data
+        let crc = CRC32.checksum(data)
+        for value in [crc, UInt32(count)] {
+            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        }
+        return bytes
+    }
+
     private func liveOnly(_ grid: JSON) -> [String] {
         (grid["cells"]?.arrayValue ?? []).compactMap(\.stringValue).map {
             String($0.map { $0 == "O" || $0 == "+" ? "O" : "." })

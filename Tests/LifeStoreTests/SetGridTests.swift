@@ -95,3 +95,24 @@ final class SetGridTests: XCTestCase {
         app.store.finish()
     }
 }
+
+/// Golly's bounded worlds (`:P` and `:T`) hold a smaller pattern centred, as Golly places it.
+final class GollyWorldPlacementTests: XCTestCase {
+    func testABlinkerInGollysThreeByThreePlaneKeepsAllThreeCells() throws {
+        // In Golly, `3o!` in a :P3,3 world is a blinker in the middle row, so after one step it
+        // is the middle column: population 3. Put at the top row it would lose a cell.
+        let action = try AppAction(json: JSON(parsing: #"{"type": "simulation.setGrid", "rle": "x = 3, y = 1, rule = B3/S23:P3,3\n3o!"}"#))
+        let expected = grid("...", "OOO", "...")
+        XCTAssertEqual(action, .simulation(.setGrid(GridReplacement(grid: expected, rule: .conway, topology: .bounded))))
+        let app = AppHarness(state: .fixture(grid: Grid(rows: 5, cols: 5)))
+        app.store.send(action) {
+            $0.simulation.gridState.ticks = 0
+            $0.expectReplacement(expected)
+            $0.settings.topology = .bounded
+        }
+        app.store.send(.simulation(.grid(.step))) { $0.expectGeneration(referenceNextGeneration(expected, torus: false)) }
+        XCTAssertEqual(app.store.state.simulation.gridState.grid.population, 3)
+        XCTAssertEqual(Pattern(grid: app.store.state.simulation.gridState.grid).liveCells.map(\.col), [1, 1, 1])
+        app.store.finish()
+    }
+}

@@ -583,7 +583,8 @@ final class PatternFormatTests: XCTestCase {
         XCTAssertEqual(PatternFormat.detect(fileName: "noextension", text: "#Life 1.06"), .life106)
         XCTAssertEqual(read(Self.gosperCells, nil).population, 36)
         XCTAssertEqual(read(Self.gliderJSON, nil).liveSet, Self.glider)
-        for format in PatternFormat.allCases {
+        // Life 1.05 shares .lif with Life 1.06: only its header tells it apart.
+        for format in PatternFormat.allCases where format != .life105 {
             XCTAssertEqual(PatternFormat.detect(fileName: "x." + format.fileExtension, text: ""), format)
             XCTAssertEqual(PatternFormat(rawValue: format.rawValue), format)
         }
