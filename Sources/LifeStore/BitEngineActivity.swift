@@ -350,9 +350,10 @@ extension BitEngine {
         if torus { layout.fixGhostRows(output, torus: true, top: lastRowDone, bottom: firstRowDone) }
         guard counting else { return (true, 0) }
 
-        // The counts move by the difference of the words that changed.
-        var live = 0
-        var alive = 0
+        // The counts move by the difference of the words that changed: their cells born and died,
+        // and the fingerprint shares of their pairs of words.
+        var born = 0
+        var died = 0
         var hash: UInt64 = 0
         for entry in 0..<listed {
             let block = Int(truncatingIfNeeded: list[2 &* entry] &>> 32)
@@ -366,26 +367,35 @@ extension BitEngine {
                 rows &= rows &- 1
                 let now = output + row &* layout.stride
                 let before = input + row &* layout.stride
+                var pairs = 0
                 var word = first
                 while word < end {
                     let mask = word == layout.words &- 1 ? layout.tailMask : ~0
                     let a = now[word] & mask
                     let b = before[word] & mask
-                    live &+= a.nonzeroBitCount &- b.nonzeroBitCount
-                    alive &+= (a & b).nonzeroBitCount &- b.nonzeroBitCount
+                    let difference = a ^ b
+                    if difference != 0 {
+                        born &+= (a & difference).nonzeroBitCount
+                        died &+= (b & difference).nonzeroBitCount
+                        pairs |= 1 &<< ((word &- first) &>> 1)
+                    }
                     word &+= 1
                 }
                 var pair = first
-                while pair < end {
-                    hash &+= Fingerprint.pair(now, row: row, index: pair, layout) &- Fingerprint.pair(before, row: row, index: pair, layout)
+                while pairs != 0 {
+                    if pairs & 1 != 0 {
+                        hash &+= Fingerprint.pair(now, row: row, index: pair, layout) &- Fingerprint.pair(before, row: row, index: pair, layout)
+                    }
+                    pairs &>>= 1
                     pair &+= 2
                 }
             }
         }
-        let aliveTotal = totals.live &+ alive
-        totals.live &+= live
+        // Alive: live before and after, that is live before and not died.
+        let alive = totals.live &- died
+        totals.live &+= born &- died
         totals.hash = (totals.hash ?? 0) &+ hash
-        return (true, aliveTotal)
+        return (true, alive)
     }
 
     /// Records in `next` (cleared here) which tile rows differ between `output` and `input`
