@@ -158,21 +158,11 @@ extension BitGrid {
                         }
                         let track = geometry != nil && tracking.untrackedLeft == 0
                         let count = track ? 1 : geometry == nil ? generations - done : min(tracking.untrackedLeft, generations - done)
-                        if participants == 1 {
-                            for _ in 0..<count {
-                                let stats = BitEngine.generation(
-                                    kernel, rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus,
-                                    counting: counting)
-                                if counting { report(live: stats.live, alive: stats.alive, hash: stats.hash) }
-                                swap(&input, &output)
-                            }
-                        } else {
-                            BitEngine.parallel(
-                                kernel, rule, layout, first: input, second: output, generations: count,
-                                participants: participants, torus: torus, counting: counting
-                            ) { stats in report(live: stats.live, alive: stats.alive, hash: stats.hash) }
-                            if count % 2 == 1 { swap(&input, &output) }
-                        }
+                        BitEngine.wholeGenerations(
+                            kernel, rule, layout, first: input, second: output, generations: count, participants: participants,
+                            torus: torus, counting: counting
+                        ) { stats in report(live: stats.live, alive: stats.alive, hash: stats.hash) }
+                        if count % 2 == 1 { swap(&input, &output) }
                         if !counting { tracking.totals = nil }
                         tracking.wholeGenerations += count
                         if track, let next = map(0), let geometry, let base = storage.baseAddress {
@@ -191,6 +181,33 @@ extension BitGrid {
         tracking.storage = storageArray
         storageArray = []
         self.tracking = tracking
+    }
+}
+
+extension BitEngine {
+    /// `generations` whole generations, untracked, on `participants` threads, alternating between
+    /// the planes `first` (the input of the first generation) and `second`; `report` gets each
+    /// generation's counts, in order, when `counting`. (Not inlined: the loop is the engine's
+    /// hottest outside the kernel, and is compiled on its own as it was before tracking.)
+    @inline(never)
+    static func wholeGenerations(
+        _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, first: UnsafeMutablePointer<UInt64>,
+        second: UnsafeMutablePointer<UInt64>, generations: Int, participants: Int, torus: Bool, counting: Bool,
+        _ report: (BandStats) -> Void
+    ) {
+        if participants == 1 {
+            var input = first
+            var output = second
+            for _ in 0..<generations {
+                let stats = generation(kernel, rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus, counting: counting)
+                if counting { report(stats) }
+                swap(&input, &output)
+            }
+        } else {
+            parallel(
+                kernel, rule, layout, first: first, second: second, generations: generations, participants: participants, torus: torus,
+                counting: counting, report)
+        }
     }
 }
 
