@@ -251,15 +251,18 @@ struct ActivityTracking: Sendable {
 }
 
 extension BitEngine {
-    /// The share of the tile rows a tracked generation may compute: past it, whole generations
-    /// are cheaper (a strip row costs about twice a row of a whole-grid band, with its tracking).
+    /// A tracked generation may compute up to 1 / `sparseShare` of the tile rows: past that, whole
+    /// generations are cheaper. (A row of a strip, with its tracking and its share of the strip's
+    /// start, costs about three rows of a whole-grid band: measured with lattices of blinkers on
+    /// 1024 x 1024, tracked and whole break even at about a third.)
     static let sparseShare = 3
 
     /// One tracked generation: the tiles next to last generation's changes (in `current`), from
     /// `input` (both planes at row 0, word 0) to `output`, which holds the generation before
     /// `input`; their changes into `next` (cleared here). Returns false, having written nothing,
-    /// when more than 1 / `share` of the tile rows would have to be computed. When `counting`, `totals` (of `input`, with its
-    /// hash) becomes that of `output`, and the census of the generation is returned.
+    /// when more than 1 / `share` of the tile rows would have to be computed. When `counting`,
+    /// `totals` (of `input`, with its hash) become those of `output`, and the number of cells
+    /// alive (live in both) is returned.
     static func sparseGeneration(
         _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, input: UnsafeMutablePointer<UInt64>,
         output: UnsafeMutablePointer<UInt64>, current: ActivityView, next: ActivityView, scratch: UnsafeMutablePointer<UInt64>,

@@ -268,18 +268,21 @@ extension BitEngine {
 
 extension BitLayout {
     /// Clears everything past the last column of rows `first..<end` of `plane` (at row 0, word 0):
-    /// the tail of the last data word and the guard words.
+    /// the tail of the last data word and the guard words that anything writes.
     @inline(__always)
     func clearTails(_ plane: UnsafeMutablePointer<UInt64>, _ first: Int, _ end: Int) {
+        // Only the words up to the end of the widest lanes can have been written (by a kernel
+        // running past the last data word, or as the east ghost cells): one to three of them.
+        // The guard words after those stay clear from the start. Three stores, not a loop, which
+        // the compiler would make a call to memset per row.
+        let dirty = Swift.max(words &+ 1, (words &+ BitLayout.laneWords &- 1) / BitLayout.laneWords &* BitLayout.laneWords)
         var row = first
         while row < end {
             let data = plane + row &* stride
             data[words &- 1] &= tailMask
-            var index = words
-            while index < stride &- 1 {
-                data[index] = 0
-                index &+= 1
-            }
+            data[words] = 0
+            if dirty > words &+ 1 { data[words &+ 1] = 0 }
+            if dirty > words &+ 2 { data[words &+ 2] = 0 }
             row &+= 1
         }
     }
