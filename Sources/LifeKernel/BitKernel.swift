@@ -101,67 +101,68 @@ public enum BitKernel {
         stepBand(TableLaneRule(masks: table), input: input, output: output, rows: first, end, words: words, stride: stride)
     }
 
-    /// Rows `first..<end` of one group of `words` words (a multiple of ``laneWords``): `output`
-    /// from `input`, both pointing at row 0 of the group's first word, under B3/S23; each new
-    /// word is ANDed with its mask (`masks`, one per word of the group: the data bits, so that
-    /// tails and guard words are written clear). Returns which of the rows changed (bit
-    /// `row - rowBase`, which must be 0...63): in any word, in bit 0 of the first word (`west`),
-    /// and in bit 63 of the last (`east`), where a change is a difference under the mask.
+    /// The rows `rowBase + n` for each bit n of `rows` of one group of `words` words (a multiple of
+    /// ``laneWords``): `output` from `input`, both pointing at row 0 of the group's first word,
+    /// under B3/S23; each new word is ANDed with its mask (`masks`, one per word of the group: the
+    /// data bits, so that tails and guard words are written clear). Returns which of those rows
+    /// changed, as bits the same way: in any word, in bit 0 of the first word (`west`), and in
+    /// bit 63 of the last (`east`), where a change is a difference under the mask. Each run of
+    /// consecutive rows is one strip rolling down the rows.
     ///
-    /// Reads from word -1 to word `words` of rows `first - 1` to `end`; writes only the group.
+    /// Reads from word -1 to word `words` of the rows and of the rows above and below them;
+    /// writes only the group's words of the rows.
     public static func stripConway(
-        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
-        stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
     ) -> (changed: UInt64, west: UInt64, east: UInt64) {
         stepStrip(
-            ConwayLaneRule(), input: input, output: output, rows: first, end, words: words, stride: stride, masks: masks,
-            rowBase: rowBase)
+            ConwayLaneRule(), input: input, output: output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
     }
 
     /// The same under HighLife, B36/S23.
     public static func stripHighLife(
-        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
-        stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
     ) -> (changed: UInt64, west: UInt64, east: UInt64) {
         stepStrip(
-            FixedLaneRule<HighLifeTable>(), input: input, output: output, rows: first, end, words: words, stride: stride,
-            masks: masks, rowBase: rowBase)
+            FixedLaneRule<HighLifeTable>(), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
     }
 
     /// The same under Seeds, B2/S.
     public static func stripSeeds(
-        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
-        stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
     ) -> (changed: UInt64, west: UInt64, east: UInt64) {
         stepStrip(
-            FixedLaneRule<SeedsTable>(), input: input, output: output, rows: first, end, words: words, stride: stride,
-            masks: masks, rowBase: rowBase)
+            FixedLaneRule<SeedsTable>(), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
     }
 
     /// The same under Day & Night, B3678/S34678.
     public static func stripDayAndNight(
-        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
-        stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
     ) -> (changed: UInt64, west: UInt64, east: UInt64) {
         stepStrip(
-            FixedLaneRule<DayAndNightTable>(), input: input, output: output, rows: first, end, words: words, stride: stride,
-            masks: masks, rowBase: rowBase)
+            FixedLaneRule<DayAndNightTable>(), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
     }
 
     /// The same under any rule, given its mask table (see ``withMaskTable(birth:survival:_:)``).
     public static func stripTable(
         _ table: UnsafeRawPointer, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
-        rows first: Int, _ end: Int, words: Int, stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int
+        rows: UInt64, rowBase: Int, words: Int, stride: Int, masks: UnsafePointer<UInt64>
     ) -> (changed: UInt64, west: UInt64, east: UInt64) {
         stepStrip(
-            TableLaneRule(masks: table), input: input, output: output, rows: first, end, words: words, stride: stride,
-            masks: masks, rowBase: rowBase)
+            TableLaneRule(masks: table), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
     }
 
     /// Which rows `first..<end` of one group of `words` words (a multiple of ``laneWords``) differ
     /// between `plane` and `previous` (both pointing at row 0 of the group's first word), under
     /// the words' `masks` (bit `row - rowBase`): what
-    /// ``stripConway(_:_:rows:_:words:stride:masks:rowBase:)`` returns, for a group computed some
+    /// ``stripConway(_:_:rows:rowBase:words:stride:masks:)`` returns, for a group computed some
     /// other way.
     public static func changes(
         _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
@@ -180,10 +181,9 @@ public enum BitKernel {
                 before += stride
                 row &+= 1
             }
-            tracker.endColumn(first: column == 0, last: column &+ Lanes.scalarCount >= words)
             column &+= Lanes.scalarCount
         }
-        return tracker.result
+        return tracker.result(plane, previous: previous, rowBase: rowBase, words: words, stride: stride)
     }
 
     /// The live cells of rows `first..<end` of `plane` (at row 0, word 0), and those also live in
@@ -422,74 +422,80 @@ private func stepBand<R: LaneRule>(
     }
 }
 
-/// Which rows of a group changed, gathered one lane column at a time (see `BitKernel.changes`).
-///
-/// Per row, one bit each: whether any lane differs, bit 0 of the first lane, bit 63 of the last.
-/// Kept in general registers, where the work runs beside the vector work of the kernel.
+/// Which rows of a group changed: a bit per row, set when any lane differs (see
+/// `BitKernel.changes`). Kept in general registers, where the work runs beside the vector work of
+/// the kernel.
 private struct ChangeTracker {
     var changed: UInt64 = 0
-    var west: UInt64 = 0
-    var east: UInt64 = 0
-    /// The same for the lane column at hand.
-    var columnWest: UInt64 = 0
-    var columnEast: UInt64 = 0
 
     /// Records `difference`, the changed bits of one row's lanes, at `bit`.
     @inline(__always)
     mutating func record(_ difference: Lanes, bit: UInt64) {
         let any: UInt64 = difference == Lanes() ? 0 : 1
         changed |= any &<< bit
-        columnWest |= (difference[0] & 1) &<< bit
-        columnEast |= (difference[Lanes.scalarCount &- 1] &>> 63) &<< bit
     }
 
-    /// Ends one lane column: its west edge is the group's if it is the `first`, its east edge if
-    /// it is the `last`.
+    /// The changed rows, and which of them changed in bit 0 of the group's first word (`west`)
+    /// and in bit 63 of its last (`east`): read back from the planes (at row 0 of the group's first
+    /// word), for the changed rows only.
     @inline(__always)
-    mutating func endColumn(first: Bool, last: Bool) {
-        if first { west = columnWest }
-        if last { east = columnEast }
-        columnWest = 0
-        columnEast = 0
+    func result(
+        _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rowBase: Int, words: Int, stride: Int
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        var west: UInt64 = 0
+        var east: UInt64 = 0
+        var rows = changed
+        while rows != 0 {
+            let bit = UInt64(truncatingIfNeeded: rows.trailingZeroBitCount)
+            rows &= rows &- 1
+            let at = (rowBase &+ Int(truncatingIfNeeded: bit)) &* stride
+            west |= ((plane[at] ^ previous[at]) & 1) &<< bit
+            east |= ((plane[at &+ words &- 1] ^ previous[at &+ words &- 1]) &>> 63) &<< bit
+        }
+        return (changed, west, east)
     }
-
-    var result: (changed: UInt64, west: UInt64, east: UInt64) { (changed, west, east) }
 }
 
-/// One group of words over rows `first..<end` (see `BitKernel.stripConway`): the rolling strips
-/// of ``stepBand``, masked, with their changes tracked.
+/// One group of words over the rows of `rows` (see `BitKernel.stripConway`): the rolling strips
+/// of ``stepBand``, one per run of rows, masked, with their changes tracked.
 @inline(__always)
 private func stepStrip<R: LaneRule>(
-    _ rule: R, input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int,
-    words: Int, stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int
+    _ rule: R, input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int,
+    words: Int, stride: Int, masks: UnsafePointer<UInt64>
 ) -> (changed: UInt64, west: UInt64, east: UInt64) {
     var tracker = ChangeTracker()
-    guard first < end else { return (0, 0, 0) }
     var column = 0
     while column < words {
         let mask = loadLanes(masks + column)
-        var source = input + (first &* stride &+ column)
-        var target = output + (first &* stride &+ column)
-        var above = RowSums(source - stride)
-        var middle = RowSums(source)
-        var bit = UInt64(truncatingIfNeeded: first &- rowBase)
-        var row = first
-        while row < end {
-            source += stride
-            let below = RowSums(source)
-            let next = nextLanes(rule, above, middle, below) & mask
-            storeLanes(next, target)
-            tracker.record(next ^ (middle.centre & mask), bit: bit)
-            target += stride
-            above = middle
-            middle = below
-            bit &+= 1
-            row &+= 1
+        var pending = rows
+        while pending != 0 {
+            let start = pending.trailingZeroBitCount
+            let length = (~(pending &>> UInt64(start))).trailingZeroBitCount
+            // The run and the (clear) bits below it are done.
+            pending = start &+ length >= 64 ? 0 : pending & ~((1 &<< UInt64(start &+ length)) &- 1)
+            let first = rowBase &+ start
+            var source = input + (first &* stride &+ column)
+            var target = output + (first &* stride &+ column)
+            var above = RowSums(source - stride)
+            var middle = RowSums(source)
+            var bit = UInt64(truncatingIfNeeded: start)
+            var left = length
+            while left > 0 {
+                source += stride
+                let below = RowSums(source)
+                let next = nextLanes(rule, above, middle, below) & mask
+                storeLanes(next, target)
+                tracker.record(next ^ (middle.centre & mask), bit: bit)
+                target += stride
+                above = middle
+                middle = below
+                bit &+= 1
+                left &-= 1
+            }
         }
-        tracker.endColumn(first: column == 0, last: column &+ Lanes.scalarCount >= words)
         column &+= Lanes.scalarCount
     }
-    return tracker.result
+    return tracker.result(output, previous: input, rowBase: rowBase, words: words, stride: stride)
 }
 
 /// The live cells of rows `first..<end` of `plane`, and those also live in `previous`.

@@ -17,8 +17,8 @@ import Protocol
 // So a tracked generation computes, in each tile, only the rows next to a change in that tile,
 // next to a change at the neighbouring tile's facing edge, or next to a change in the last row of
 // the tile above or the first row of the tile below; it finds the tiles to look at from the
-// blocks (rows of tiles) and groups (columns of tiles) that changed. Each run of such rows is one
-// call to the kernel's strip, which also reports the rows that changed: the next map. The census
+// blocks (rows of tiles) and groups (columns of tiles) that changed. The kernel computes a tile's
+// rows, a strip per run of them, and reports the rows that changed: the next map. The census
 // and the fingerprint are updated by the difference of the changed words only.
 //
 // When most of the grid changes, tracking costs more than it saves: the engine then steps whole
@@ -298,11 +298,8 @@ extension BitEngine {
             }
             dilate(groupUnion, into: groupCandidates, count: groups, wrap: torus)
             forEachBit(groupCandidates, count: groups) { group in
-                var rows = current.need(block: block, group: group, torus: torus)
+                let rows = current.need(block: block, group: group, torus: torus)
                 guard rows != 0 else { return }
-                // Gaps of one or two rows are computed too: cheaper than another strip.
-                rows |= ((rows &<< 1) & (rows &>> 1)) | ((rows &<< 1) & (rows &>> 2)) | ((rows &<< 2) & (rows &>> 1))
-                rows &= geometry.rowMask(block)
                 list[2 &* listed] = UInt64(truncatingIfNeeded: block) &<< 32 | UInt64(truncatingIfNeeded: group)
                 list[2 &* listed &+ 1] = rows
                 listed &+= 1
@@ -327,19 +324,13 @@ extension BitEngine {
             let rowBase = block &* TileGeometry.tileRows
             let column = group &* groupWords
             let groupMasks = UnsafePointer(masks + (group == groups &- 1 ? groupWords : 0))
-            var rows = list[2 &* entry &+ 1]
-            while rows != 0 {
-                let start = rows.trailingZeroBitCount
-                let length = (~(rows &>> UInt64(start))).trailingZeroBitCount
-                let report = kernel.strip(
-                    rule, input + column, output + column, rows: rowBase &+ start, rowBase &+ start &+ length, words: groupWords,
-                    stride: layout.stride, masks: groupMasks, rowBase: rowBase)
-                next.record(block: block, group: group, report)
-                rows = length == 64 ? 0 : rows & ~(((1 &<< UInt64(length)) &- 1) &<< UInt64(start))
-            }
+            let computed = list[2 &* entry &+ 1]
+            let report = kernel.strip(
+                rule, input + column, output + column, rows: computed, rowBase: rowBase, words: groupWords, stride: layout.stride,
+                masks: groupMasks)
+            next.record(block: block, group: group, report)
             guard torus else { continue }
             // The ghost cells of the rows computed at either edge; the ghost rows after.
-            let computed = list[2 &* entry &+ 1]
             if group == 0 || group == groups &- 1 {
                 var bits = computed
                 while bits != 0 {
