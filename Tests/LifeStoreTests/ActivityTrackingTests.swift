@@ -330,6 +330,31 @@ final class ActivityTrackingTests: XCTestCase {
         }
     }
 
+    func testLargeWorldsWhoseTileSetsTakeSeveralWords() throws {
+        // More than 64 blocks (4,200 rows) or more than 64 groups (16,600 columns): the sets of
+        // blocks and of groups take two words. Gliders cross from block 63 to 64 (row 4,096) and
+        // from group 63 to 64 (column 16,384), and around the torus; and the largest world lifed
+        // allows, 4096 x 4096, with a glider and a blinker on its corners.
+        let kernel = try avx2()
+        let southEast = Patterns.glider
+        let northWest = Patterns.glider.reversed().map { String($0.reversed()) }
+        var tall = Grid(rows: 4_200, cols: 70)
+        tall = stamp(southEast, on: tall, row: 4_080, col: 30)
+        tall = stamp(northWest, on: tall, row: 4, col: 60)
+        var wide = Grid(rows: 70, cols: 16_600)
+        wide = stamp(southEast, on: wide, row: 30, col: 16_370)
+        wide = stamp(northWest, on: wide, row: 50, col: 3)
+        var largest = Grid(rows: 4_096, cols: 4_096)
+        largest = stamp(southEast, on: largest, row: 4_090, col: 4_090)
+        largest = stamp(["OOO"], on: largest, row: 0, col: 4_095)
+        for (name, world) in [("4200x70", tall), ("70x16600", wide), ("4096x4096", largest)] {
+            for topology in Topology.allCases {
+                let tracked = assertSameAsUntracked(world, .conway, topology, generations: 150, kernel: kernel, "\(name) \(topology)")
+                XCTAssertEqual(tracked.tracking.sparseGenerations, 149, "\(name) \(topology)")
+            }
+        }
+    }
+
     func testAGridMadeForOneGenerationIsNotTracked() {
         // A daemon's tick makes a grid and steps it once: tracking would only cost. Stepped again,
         // the grid is tracked from its second generation.
