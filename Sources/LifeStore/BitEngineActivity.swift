@@ -378,7 +378,8 @@ extension BitEngine {
                 var pair = first
                 while pairs != 0 {
                     if pairs & 1 != 0 {
-                        hash &+= Fingerprint.pair(now, row: row, index: pair, layout) &- Fingerprint.pair(before, row: row, index: pair, layout)
+                        hash &+= Fingerprint.pair(now, row: row, index: pair, layout)
+                            &- Fingerprint.pair(before, row: row, index: pair, layout)
                     }
                     pairs &>>= 1
                     pair &+= 2

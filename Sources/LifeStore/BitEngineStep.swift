@@ -187,8 +187,8 @@ extension BitGrid {
 extension BitEngine {
     /// `generations` whole generations, untracked, on `participants` threads, alternating between
     /// the planes `first` (the input of the first generation) and `second`; `report` gets each
-    /// generation's counts, in order, when `counting`. (Not inlined: the loop is the engine's
-    /// hottest outside the kernel, and is compiled on its own as it was before tracking.)
+    /// generation's counts, in order, when `counting`. (Not inlined: the engine's hottest loop
+    /// outside the kernel is compiled apart from the tracking around it.)
     @inline(never)
     static func wholeGenerations(
         _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, first: UnsafeMutablePointer<UInt64>,
@@ -199,7 +199,8 @@ extension BitEngine {
             var input = first
             var output = second
             for _ in 0..<generations {
-                let stats = generation(kernel, rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus, counting: counting)
+                let stats = generation(
+                    kernel, rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus, counting: counting)
                 if counting { report(stats) }
                 swap(&input, &output)
             }
