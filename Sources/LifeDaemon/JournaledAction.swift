@@ -6,7 +6,8 @@ import Protocol
 ///
 /// The payload is JSON: `{"action": {...}, "random": "N", "defaults": {...}}`, the action in its
 /// wire form (``AppAction/json``) or, for the outcome of a fetch, which only the daemon makes,
-/// `{"type": "configurations.fetchResponse", "configs": [...]}` or `{..., "error": TEXT}`.
+/// `{"type": "configurations.fetchResponse", "configs": [...]}` (each configuration as
+/// ``Configuration/storageJSON`` writes it: `{"title", "rle"}`) or `{..., "error": TEXT}`.
 public struct JournaledAction: Equatable, Sendable {
     public var action: AppAction
     /// The random generator's state before the action, when the action drew on it (a random grid).
@@ -52,7 +53,8 @@ public struct JournaledAction: Equatable, Sendable {
         guard case .configurations(.fetchResponse(let result)) = action else { return action.json }
         switch result {
         case .success(let configs):
-            return ["type": .string(fetchResponseType), "configs": .array(configs.map(\.json))]
+            // As a state file keeps them (their patterns as RLE), not as the wire shows them.
+            return ["type": .string(fetchResponseType), "configs": Configuration.storageJSON(configs)]
         case .failure(let failure):
             return ["type": .string(fetchResponseType), "error": .string(failure.message)]
         }

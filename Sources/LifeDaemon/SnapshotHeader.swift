@@ -5,8 +5,10 @@ import Protocol
 /// did. (The grid itself is in the snapshot's bit planes, not in this header.)
 ///
 /// The bytes are JSON: `{"format": 1, "state": STATE, "fingerprints": ["N", ...]}`, STATE being
-/// the state's wire form (PROTOCOL.md, section 9) with an empty grid in place of the real one,
-/// and the fingerprints the latest generations', oldest first, as decimal strings.
+/// the state's stored form (``AppState/storageJSON``: the wire form of PROTOCOL.md, section 9,
+/// but each configuration as `{"title", "rle"}`, its pattern included) with an empty grid in
+/// place of the real one, and the fingerprints the latest generations', oldest first, as
+/// decimal strings. Configurations as `{"title", "contents"}` read too.
 public enum SnapshotHeader {
     /// The header format this build writes and reads.
     public static let format = 1
@@ -16,7 +18,7 @@ public enum SnapshotHeader {
         var gridless = state
         gridless.simulation.gridState.grid = Grid(rows: 0, cols: 0)
         let fingerprints = state.simulation.settling.fingerprints.map { JSON.string(String($0)) }
-        let document: JSON = ["format": .int(format), "state": gridless.json, "fingerprints": .array(fingerprints)]
+        let document: JSON = ["format": .int(format), "state": gridless.storageJSON, "fingerprints": .array(fingerprints)]
         return document.encoded()
     }
 
@@ -33,7 +35,7 @@ public enum SnapshotHeader {
         guard found == format else {
             throw ProtocolError(.invalidArgument, "the snapshot's header is format \(found); this lifed reads format \(format)")
         }
-        var state = try AppState(json: try fields.required("state"))
+        var state = try AppState(storageJSON: try fields.required("state"))
         state.simulation.gridState.grid = grid
         guard case .array(let texts) = try fields.required("fingerprints") else {
             throw ProtocolError(.invalidArgument, "header.fingerprints must be an array")

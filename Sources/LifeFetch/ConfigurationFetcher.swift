@@ -96,19 +96,12 @@ public enum ConfigurationFetcher {
         } catch {
             return .failure(FetchFailure("decoding \(url): \(error.description)"))
         }
-        let list: [Configuration]
         do {
-            list = try Configuration.decodeList(json)
+            // Within the list's limits: too many configurations, or too much RLE, fail the fetch.
+            return .success(try Configuration.decodeList(json))
         } catch {
             return .failure(FetchFailure("decoding \(url): \(error.description)"))
         }
-        guard list.count <= ConfigurationsState.maxCount else {
-            return .failure(
-                FetchFailure(
-                    "decoding \(url): the list holds \(list.count) configurations; lifed keeps at most \(ConfigurationsState.maxCount)"
-                ))
-        }
-        return .success(list)
     }
 
     /// The failure of a fetch of `url` that ran out of time: `GET URL timed out after 30s`, or

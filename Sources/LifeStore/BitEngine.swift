@@ -42,12 +42,14 @@ public struct BitGrid: Sendable {
         self.init(rows: grid.rows, cols: grid.cols)
         let layout = self.layout
         guard layout.words > 0, layout.rows > 0 else { return }
+        let livePlane = grid.livePlane
+        let previousPlane = grid.previousPlane
         for row in 0..<layout.rows {
             let from = row * layout.words
             let to = layout.origin + row * layout.stride
             for word in 0..<layout.words {
-                live[to + word] = grid.livePlane[from + word]
-                previous[to + word] = grid.previousPlane[from + word]
+                live[to + word] = livePlane[from + word]
+                previous[to + word] = previousPlane[from + word]
             }
         }
     }

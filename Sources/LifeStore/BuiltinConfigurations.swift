@@ -33,8 +33,8 @@ public struct BuiltinPattern: Sendable {
     }
 
     /// The pattern read from ``rle``, as a configuration titled ``title``.
-    public func configuration() throws(PatternParseError) -> Configuration {
-        Configuration(title: title, pattern: try PatternFormat.rle.read(rle))
+    public func configuration() throws(ConfigurationError) -> Configuration {
+        try Configuration(title: title, rle: rle)
     }
 }
 

@@ -38,20 +38,18 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                 return .cancel(id: .fetch)
 
             case .add(let configuration):
-                guard state.configurations.configs.count < ConfigurationsState.maxCount else {
-                    throw ProtocolError(.invalidArgument, "the list already holds \(ConfigurationsState.maxCount) configurations; clear it first")
-                }
+                if let refusal = state.configurations.refusal(adding: configuration) { throw refusal }
                 state.configurations.configs.append(configuration)
                 return .none
 
             case .load(let selector, let resize):
                 try refuseWhileRunning(state, "configurations.load")
-                let configuration = try state.configurations.find(selector)
+                let configuration = try state.configurations.find(selector).configuration
                 let pattern: Pattern
-                do {
+                do throws(ConfigurationError) {
                     pattern = try Pattern(configuration: configuration)
                 } catch {
-                    throw ProtocolError(.invalidArgument, "\(configuration.title): \(error)")
+                    throw ProtocolError(.invalidArgument, error.message)
                 }
                 let bounds = pattern.boundingBox ?? Pattern.Bounds(row: 0, col: 0, rows: 0, cols: 0)
                 var rows = state.simulation.gridState.grid.rows
@@ -65,43 +63,12 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                     rows = max(rows, bounds.rows)
                     cols = max(cols, bounds.cols)
                 }
-                var grid = Grid(rows: rows, cols: cols)
                 let top = (rows - bounds.rows) / 2 - bounds.row
                 let left = (cols - bounds.cols) / 2 - bounds.col
-                for cell in pattern.live { grid[cell.row + top, cell.col + left] = .alive }
-                state.replaceGrid(with: grid)
+                state.replaceGrid(with: pattern.grid(rows: rows, cols: cols, at: Pattern.Coordinate(row: top, col: left)))
                 state.simulation.gridState.ticks = 0
                 return .none
             }
-        }
-    }
-}
-
-extension ConfigurationsState {
-    /// The most configurations the list holds.
-    public static let maxCount = 10_000
-
-    /// The configuration `selector` names: by index, or by title (exact, else ignoring case).
-    func find(_ selector: ConfigurationSelector) throws(ProtocolError) -> Configuration {
-        switch selector {
-        case .index(let index):
-            guard configs.indices.contains(index) else {
-                throw ProtocolError(
-                    .invalidArgument,
-                    configs.isEmpty
-                        ? "there are no configurations; send configurations.fetch first"
-                        : "index \(index) is out of range: there are \(configs.count) configurations (0 to \(configs.count - 1))")
-            }
-            return configs[index]
-        case .title(let title):
-            if let exact = configs.first(where: { $0.title == title }) { return exact }
-            if let loose = configs.first(where: { $0.title.lowercased() == title.lowercased() }) { return loose }
-            let known = configs.prefix(30).map(\.title).joined(separator: ", ")
-            throw ProtocolError(
-                .invalidArgument,
-                configs.isEmpty
-                    ? "there are no configurations; send configurations.fetch first"
-                    : "no configuration is titled \(JSON.string(title).preview); known: \(known)\(configs.count > 30 ? ", …" : "")")
         }
     }
 }

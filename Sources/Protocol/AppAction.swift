@@ -75,18 +75,12 @@ public enum ConfigurationsAction: Equatable, Sendable {
     case cancelFetch
     /// Forgets the list and stops a fetch in flight.
     case clear
-    /// Adds one pattern to the list.
+    /// Adds one pattern to the list (on the wire: a `title` and an `rle` or the course's `contents`).
     case add(Configuration)
     /// Puts a pattern of the list centred on the grid, and ticks to 0; refused while the timer runs.
     case load(ConfigurationSelector, resize: Bool)
     /// The outcome of a fetch (sent by the fetch effect, never by clients).
     case fetchResponse(Result<[Configuration], FetchFailure>)
-}
-
-/// Which configuration `configurations.load` means.
-public enum ConfigurationSelector: Equatable, Sendable {
-    case title(String)
-    case index(Int)
 }
 
 /// Why a fetch failed, in words for the `error` field.
@@ -146,14 +140,23 @@ extension AppAction {
         return false
     }
 
-    /// The action as the wire carries it.
+    /// The action as the wire carries it. A `simulation.setGrid` whose cells are only alive or
+    /// empty is written with `rle` (the grid's own size in the header, so it reads back as the
+    /// same grid), any other with `rows`, `cols` and `cells`.
     public var json: JSON {
         var members: [String: JSON] = ["type": .string(typeName)]
         switch self {
         case .simulation(.grid(.step(let generations))) where generations != 1:
             members["generations"] = .int(generations)
         case .simulation(.setGrid(let replacement)):
-            for (key, value) in replacement.grid.json.objectValue ?? [:] { members[key] = value }
+            let grid = replacement.grid
+            if grid.live == grid.previous, let rle = RLEFormat.write(cells: grid.live, rule: nil, limit: .max) {
+                // Only alive and empty cells (as every RLE gives): the grid as RLE of its own size,
+                // which reads back as the same grid, in kilobytes where `cells` takes 16.8 MB at 4096 x 4096.
+                members["rle"] = .string(rle)
+            } else {
+                for (key, value) in grid.json.objectValue ?? [:] { members[key] = value }
+            }
             if let rule = replacement.rule { members["rule"] = .string(rule.notation) }
             if let topology = replacement.topology { members["topology"] = .string(topology.rawValue) }
         case .settings(.update(let update)):
@@ -162,12 +165,9 @@ extension AppAction {
             members["url"] = .string(url)
         case .configurations(.add(let configuration)):
             members["title"] = .string(configuration.title)
-            members["contents"] = configuration.json["contents"]
+            members["rle"] = .string(configuration.rle)
         case .configurations(.load(let selector, let resize)):
-            switch selector {
-            case .title(let title): members["title"] = .string(title)
-            case .index(let index): members["index"] = .int(index)
-            }
+            for (key, value) in selector.members { members[key] = value }
             if resize { members["resize"] = true }
         default:
             break
@@ -208,23 +208,16 @@ extension AppAction {
         case "configurations.cancelFetch": try only([]); self = .configurations(.cancelFetch)
         case "configurations.clear": try only([]); self = .configurations(.clear)
         case "configurations.add":
-            try only(["title", "contents"])
-            do {
-                self = .configurations(.add(try Configuration(json: json.removingMember("type"))))
+            try only(["title", "rle", "contents"])
+            do throws(ConfigurationError) {
+                self = .configurations(.add(try Configuration(decoding: json.removingMember("type"))))
             } catch {
-                throw ProtocolError(.invalidArgument, "configurations.add: \(error.message)")
+                throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, "configurations.add: \(error.message)")
             }
         case "configurations.load":
             try only(["title", "index", "resize"])
             let resize = try fields.bool("resize", default: false)
-            let title = try fields.optionalString("title")
-            let index = try fields.optionalInt("index", in: 0...Int.max)
-            switch (title, index) {
-            case (let title?, nil): self = .configurations(.load(.title(title), resize: resize))
-            case (nil, let index?): self = .configurations(.load(.index(index), resize: resize))
-            default:
-                throw ProtocolError(.invalidArgument, "configurations.load needs either a title or an index (from 0), not both")
-            }
+            self = .configurations(.load(try ConfigurationSelector(fields: fields, for: "configurations.load"), resize: resize))
         default:
             throw ProtocolError(
                 .unknownAction,

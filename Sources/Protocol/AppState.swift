@@ -24,20 +24,6 @@ public struct AppState: Equatable, Sendable {
     }
 }
 
-/// The Configurations tab: a list of patterns, fetched or added, and the state of a fetch.
-public struct ConfigurationsState: Equatable, Sendable {
-    public var isFetching: Bool
-    public var configs: [Configuration]
-    /// What the last fetch failed on, or nil.
-    public var error: String?
-
-    public init(isFetching: Bool = false, configs: [Configuration] = [], error: String? = nil) {
-        self.isFetching = isFetching
-        self.configs = configs
-        self.error = error
-    }
-}
-
 /// The Simulation tab: the grid, its tick count, and whether the timer runs.
 public struct SimulationState: Equatable, Sendable {
     public var isRunningTimer: Bool

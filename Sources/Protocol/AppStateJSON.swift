@@ -1,4 +1,6 @@
-// The JSON form of the state, and reading it back (clients mirror it; the daemon persists it).
+// The JSON forms of the state: the wire's (clients mirror it), and the stored one (the daemon
+// persists it), which differs only in the configurations: the wire shows their titles and
+// sizes, the stored form keeps their patterns.
 
 extension AppState {
     /// The state as the wire shows it.
@@ -11,14 +13,28 @@ extension AppState {
         ]
     }
 
-    /// Reads a state from its JSON form.
-    public init(json: JSON) throws(ProtocolError) {
+    /// The state as a state file keeps it: ``json`` with the configurations' patterns
+    /// (``ConfigurationsState/storageJSON``).
+    public var storageJSON: JSON {
+        [
+            "simulation": simulation.json,
+            "statistics": statistics.json,
+            "settings": settings.json,
+            "configurations": configurations.storageJSON,
+        ]
+    }
+
+    /// Reads a state from its stored form (``storageJSON``), checking every part as a
+    /// client's action would be checked. State files written before configurations were kept
+    /// as RLE (their entries hold `contents`) read too. The wire's form does not: it has no
+    /// patterns.
+    public init(storageJSON json: JSON) throws(ProtocolError) {
         let reader = try JSONFields(json, at: "")
         self.init(
             simulation: try SimulationState(json: try reader.required("simulation")),
             statistics: try Statistics(json: try reader.required("statistics")),
             settings: try Settings(json: try reader.required("settings")),
-            configurations: try ConfigurationsState(json: try reader.required("configurations"))
+            configurations: try ConfigurationsState(storageJSON: try reader.required("configurations"))
         )
     }
 }
@@ -169,6 +185,8 @@ extension Settings {
 }
 
 extension ConfigurationsState {
+    /// `{"isFetching", "configs", "error"}`, each configuration as the wire shows it: its title,
+    /// size, population and rule (``Configuration/json``), not its cells.
     public var json: JSON {
         [
             "isFetching": .bool(isFetching),
@@ -177,14 +195,26 @@ extension ConfigurationsState {
         ]
     }
 
-    public init(json: JSON) throws(ProtocolError) {
+    /// ``json`` with each configuration as a state file keeps it, pattern included
+    /// (``Configuration/storageJSON``).
+    public var storageJSON: JSON {
+        [
+            "isFetching": .bool(isFetching),
+            "configs": Configuration.storageJSON(configs),
+            "error": error.map(JSON.string) ?? .null,
+        ]
+    }
+
+    /// Reads the form ``storageJSON`` writes (entries with `contents`, from state files written
+    /// before, read too), within the list's limits.
+    public init(storageJSON json: JSON) throws(ProtocolError) {
         let reader = try JSONFields(json, at: "/configurations")
         let list = try reader.required("configs")
         let configs: [Configuration]
         do {
             configs = try Configuration.decodeList(list)
         } catch {
-            throw ProtocolError(.invalidArgument, "/configurations/configs: \(error)")
+            throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, "/configurations/configs: \(error)")
         }
         self.init(isFetching: try reader.bool("isFetching"), configs: configs, error: try reader.optionalString("error"))
     }

@@ -9,10 +9,14 @@ public struct ClientRequest: Equatable, Sendable {
         /// The value at a path now, then a diff for every change of it; with a viewport, the
         /// grid's cells in that window only.
         case subscribe(path: JSONPointer, viewport: Viewport? = nil)
-        /// Moves the viewport of the subscription made with the same `id`; answered with a snapshot.
-        case viewport(Viewport)
+        /// Moves the viewport of the subscription made with the same `id` (nil: the whole grid
+        /// again); answered with a snapshot.
+        case viewport(Viewport?)
         /// Ends the subscription made with the same `id`.
         case unsubscribe
+        /// One configuration of the list, pattern included (the state shows only its title, size,
+        /// population and rule); answered with a ``ServerMessage/configuration(id:version:index:configuration:)``.
+        case readConfiguration(ConfigurationSelector)
         /// A barrier: answered after everything before it.
         case ping
         /// The daemon's pid, version, uptime, clients and a state summary.
@@ -31,7 +35,9 @@ public struct ClientRequest: Equatable, Sendable {
     }
 
     /// The request types the server knows.
-    public static let typeNames = ["dispatch", "get", "subscribe", "unsubscribe", "viewport", "ping", "status", "shutdown"]
+    public static let typeNames = [
+        "dispatch", "get", "subscribe", "unsubscribe", "viewport", "configurations.read", "ping", "status", "shutdown",
+    ]
 
     /// A request that could not be read, with the `id` to echo when it had a valid one.
     public struct Failure: Error, Equatable, Sendable {
@@ -104,10 +110,16 @@ public struct ClientRequest: Equatable, Sendable {
             return .subscribe(path: path, viewport: try Viewport(json: window))
         case "viewport":
             try fields.rejectUnknown(["type", "id", "viewport"])
-            return .viewport(try Viewport(json: try fields.required("viewport")))
+            let window = try fields.required("viewport")
+            return .viewport(window == .null ? nil : try Viewport(json: window))
         case "unsubscribe":
             try fields.rejectUnknown(["type", "id"])
             return .unsubscribe
+        case "configurations.read":
+            try fields.rejectUnknown(["type", "id", "title", "index"])
+            // A title or index of the wrong type or out of range is an argument error, as in configurations.load.
+            let selector = try JSONFields(.object(members), at: "", code: .invalidArgument)
+            return .readConfiguration(try ConfigurationSelector(fields: selector, for: "configurations.read"))
         case "ping":
             try fields.rejectUnknown(["type", "id"])
             return .ping
@@ -141,8 +153,11 @@ public struct ClientRequest: Equatable, Sendable {
             if let viewport { members["viewport"] = viewport.json }
         case .viewport(let viewport):
             members["type"] = "viewport"
-            members["viewport"] = viewport.json
+            members["viewport"] = viewport?.json ?? .null
         case .unsubscribe: members["type"] = "unsubscribe"
+        case .readConfiguration(let selector):
+            members["type"] = "configurations.read"
+            for (key, value) in selector.members { members[key] = value }
         case .ping: members["type"] = "ping"
         case .status: members["type"] = "status"
         case .shutdown: members["type"] = "shutdown"

@@ -1,8 +1,9 @@
 /// What the fetch helper `lifefetch` writes on its standard output for `lifed`: the outcome
 /// of one `configurations.fetch`, as one JSON object (and a newline).
 ///
-/// - A fetched list: `{"configurations": [{"title": "Glider", "contents": [[0, 1], …]}, …]}`,
-///   and exit status 0.
+/// - A fetched list: `{"configurations": [{"title": "Glider", "rle": "x = 3, y = 3\nbo$2bo$3o!\n"}, …]}`
+///   (each configuration as a state file keeps it, ``Configuration/storageJSON``, within the
+///   list's limits), and exit status 0.
 /// - A failure: `{"error": "GET http://… answered HTTP 404"}` (a non-empty string), and exit
 ///   status 1.
 ///
@@ -36,7 +37,8 @@ public struct FetchReport: Equatable, Sendable {
 
     /// The most a report may take for a body of at most `bodyLimit` bytes: twice the body
     /// (decoding and encoding again can lengthen a list, e.g. `1e3` becomes `1000`) and room
-    /// for a message. The helper prints a failure rather than more.
+    /// for a message. The helper prints a failure rather than more. (A list within the limits
+    /// of ``ConfigurationsState`` takes far less: at most 8 MiB of RLE, escaped.)
     public static func maxOutput(bodyLimit: Int) -> Int {
         let body = min(max(bodyLimit, 0), 1 << 40)
         return 2 * body + (64 << 10)
@@ -53,7 +55,7 @@ public struct FetchReport: Equatable, Sendable {
     /// The report as JSON.
     public var json: JSON {
         switch result {
-        case .success(let list): ["configurations": Configuration.json(list)]
+        case .success(let list): ["configurations": Configuration.storageJSON(list)]
         case .failure(let failure): ["error": .string(failure.message)]
         }
     }

@@ -5,30 +5,38 @@
 /// the 16 MB of a byte per cell, and the engine (LifeStore's `BitGrid`) copies words in and out
 /// instead of converting cells.
 ///
-/// Layout of each plane: row-major, ``wordsPerRow`` words a row; cell (`row`, `col`) is bit
-/// `col % 64` of word `row * wordsPerRow + col / 64`. Bits past the last column are always zero,
-/// so equal grids have equal planes.
+/// Each plane is a ``BitPlane`` (row-major, ``wordsPerRow`` words a row, zero past the last
+/// column, so equal grids have equal planes).
 public struct Grid: Hashable, Sendable {
-    /// The number of rows.
-    public private(set) var rows: Int
-    /// The number of columns.
-    public private(set) var cols: Int
     /// Which cells are live now (alive or born).
-    public private(set) var livePlane: [UInt64]
+    public private(set) var live: BitPlane
     /// Which cells were live a generation ago (alive or died).
-    public private(set) var previousPlane: [UInt64]
+    public private(set) var previous: BitPlane
+
+    /// The number of rows.
+    public var rows: Int { live.rows }
+    /// The number of columns.
+    public var cols: Int { live.cols }
+    /// The live plane's words (see ``BitPlane``).
+    public var livePlane: [UInt64] { live.words }
+    /// The previous plane's words (see ``BitPlane``).
+    public var previousPlane: [UInt64] { previous.words }
 
     /// The number of words each row of a plane takes: `cols` / 64, rounded up.
-    public var wordsPerRow: Int { (cols + 63) >> 6 }
+    public var wordsPerRow: Int { live.wordsPerRow }
 
     /// A grid of `rows` x `cols` empty cells.
     public init(rows: Int, cols: Int) {
         precondition(rows >= 0 && cols >= 0, "grid dimensions must not be negative")
-        self.rows = rows
-        self.cols = cols
-        let words = rows * ((cols + 63) >> 6)
-        livePlane = [UInt64](repeating: 0, count: words)
-        previousPlane = livePlane
+        live = BitPlane(rows: rows, cols: cols)
+        previous = live
+    }
+
+    /// A grid whose set cells are `alive` (live now and a generation ago) and the others
+    /// empty: what a reset or a load puts in place. Both planes share `cells`' storage.
+    public init(alive cells: BitPlane) {
+        live = cells
+        previous = cells
     }
 
     /// A grid from its cells, row by row; nil unless there are exactly `rows * cols` of them.
@@ -42,46 +50,27 @@ public struct Grid: Hashable, Sendable {
         }
     }
 
-    /// A grid from its two planes in the layout described above; nil unless each holds
+    /// A grid from its two planes in the layout of ``BitPlane``; nil unless each holds
     /// `rows * wordsPerRow` words. Bits past the last column are ignored (cleared).
     public init?(rows: Int, cols: Int, livePlane: [UInt64], previousPlane: [UInt64]) {
-        guard rows >= 0, cols >= 0 else { return nil }
-        let words = rows * ((cols + 63) >> 6)
-        guard livePlane.count == words, previousPlane.count == words else { return nil }
-        self.rows = rows
-        self.cols = cols
-        self.livePlane = livePlane
-        self.previousPlane = previousPlane
-        if cols % 64 != 0 {
-            let mask = (UInt64(1) << UInt64(cols % 64)) - 1
-            let last = wordsPerRow - 1
-            for row in 0..<rows {
-                self.livePlane[row * wordsPerRow + last] &= mask
-                self.previousPlane[row * wordsPerRow + last] &= mask
-            }
-        }
+        guard let live = BitPlane(rows: rows, cols: cols, words: livePlane),
+            let previous = BitPlane(rows: rows, cols: cols, words: previousPlane)
+        else { return nil }
+        self.live = live
+        self.previous = previous
     }
 
     /// The cell at `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Cell {
-        get {
-            let index = row * wordsPerRow + (col >> 6)
-            let shift = UInt64(col & 63)
-            return Cell.from(live: (livePlane[index] >> shift) & 1 != 0, wasLive: (previousPlane[index] >> shift) & 1 != 0)
-        }
+        get { Cell.from(live: live[row, col], wasLive: previous[row, col]) }
         set {
-            precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
-            let index = row * wordsPerRow + (col >> 6)
-            let bit = UInt64(1) << UInt64(col & 63)
-            if newValue.isLive { livePlane[index] |= bit } else { livePlane[index] &= ~bit }
-            if newValue.wasLive { previousPlane[index] |= bit } else { previousPlane[index] &= ~bit }
+            live[row, col] = newValue.isLive
+            previous[row, col] = newValue.wasLive
         }
     }
 
     /// Whether the cell at `row`, `col` is live (alive or born); both must be in range.
-    public func isLive(row: Int, col: Int) -> Bool {
-        (livePlane[row * wordsPerRow + (col >> 6)] >> UInt64(col & 63)) & 1 != 0
-    }
+    public func isLive(row: Int, col: Int) -> Bool { live[row, col] }
 
     /// All `rows * cols` cells, row by row, made on each call (a byte per cell: for tests and
     /// small grids; read cells one by one with the subscript).
@@ -96,12 +85,14 @@ public struct Grid: Hashable, Sendable {
 
     /// The number of live cells (alive or born): a popcount of the live plane, 4,096 words a
     /// million cells, cheap enough for every version's windows and for `status`.
-    public var population: Int { Grid.count(livePlane) }
+    public var population: Int { live.population }
 
     /// How many cells are in each state.
     public var census: Census {
-        let wasLive = Grid.count(previousPlane)
+        let wasLive = previous.population
         var alive = 0
+        let livePlane = live.words
+        let previousPlane = previous.words
         for index in livePlane.indices { alive &+= (livePlane[index] & previousPlane[index]).nonzeroBitCount }
         return Census(
             empty: rows * cols - population - wasLive + alive, alive: alive, born: population - alive, died: wasLive - alive)
@@ -116,6 +107,8 @@ public struct Grid: Hashable, Sendable {
     public func rowText(_ row: Int, from col: Int, count: Int) -> String {
         precondition(row >= 0 && row < rows && col >= 0 && count >= 0 && col + count <= cols, "cells out of range")
         let start = row * wordsPerRow
+        let livePlane = live.words
+        let previousPlane = previous.words
         return String(unsafeUninitializedCapacity: count) { buffer in
             livePlane.withUnsafeBufferPointer { live in
                 previousPlane.withUnsafeBufferPointer { previous in
@@ -164,12 +157,6 @@ public struct Grid: Hashable, Sendable {
 
     /// `cells` characters by (live now, was live) as a two-bit number.
     private static let symbols: [UInt8] = [Cell.empty.symbol, Cell.died.symbol, Cell.born.symbol, Cell.alive.symbol]
-
-    private static func count(_ plane: [UInt64]) -> Int {
-        var total = 0
-        for word in plane { total &+= word.nonzeroBitCount }
-        return total
-    }
 }
 
 /// How many cells of a grid are in each state.

@@ -81,20 +81,40 @@ private let exactPowersOfTen: [Double] = [
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
+extension JSON {
+    /// Checks that `bytes` hold one JSON text, exactly as ``init(parsing:maxDepth:)-(some Collection<UInt8>,_)``
+    /// does (the same errors at the same offsets), without building its value: the memory it
+    /// takes is the nesting, not the text.
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) throws(JSONParseError) {
+        var parser = JSONByteParser(bytes: bytes, maxDepth: maxDepth)
+        parser.discardsValues = true
+        _ = try parser.parseValue(toEndOfInput: true)
+    }
+}
+
 /// An iterative JSON parser over a byte buffer.
 ///
-/// Every read of `bytes[index]` is guarded by `index < bytes.count`.
-private struct JSONByteParser {
+/// Every read of `bytes[index]` is guarded by `index < bytes.count`. Within the module it also
+/// reads one value at a time from a text known to be valid (the course's pattern files are
+/// read so, without building the whole text's value).
+struct JSONByteParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
     var index = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
+    /// Whether values are only checked, not kept: containers come out as `null`.
+    var discardsValues = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSON, JSONParseError> {
         var parser = JSONByteParser(bytes: bytes, maxDepth: maxDepth)
         do throws(JSONParseError) {
-            return .success(try parser.parseDocument())
+            return .success(try parser.parseValue(toEndOfInput: true))
         } catch {
             return .failure(error)
         }
@@ -131,7 +151,9 @@ private struct JSONByteParser {
         var keyStart: Int
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSON {
+    /// Parses the value at `index` and leaves `index` after it; with `toEndOfInput`, only
+    /// whitespace may follow it.
+    mutating func parseValue(toEndOfInput: Bool) throws(JSONParseError) -> JSON {
         var containers: [OpenContainer] = []
         var values: [JSON] = []
         var keys: [String] = []
@@ -189,11 +211,12 @@ private struct JSONByteParser {
             // as many as the input closes.
             while true {
                 guard let top = containers.last else {
+                    guard toEndOfInput else { return value }
                     skipWhitespace()
                     guard index == bytes.count else { throw unexpected("expected end of input after the value") }
                     return value
                 }
-                values.append(value)
+                if !discardsValues { values.append(value) }
                 skipWhitespace()
                 guard index < bytes.count else {
                     throw unexpected(top.kind == .array ? "expected ',' or ']' in array" : "expected ',' or '}' in object")
@@ -207,7 +230,7 @@ private struct JSONByteParser {
                     }
                     guard c == Byte.closeBracket else { throw unexpected("expected ',' or ']' in array") }
                     index += 1
-                    value = .array(Array(values[top.valueStart...]))
+                    value = discardsValues ? .null : .array(Array(values[top.valueStart...]))
                     values.removeSubrange(top.valueStart...)
                 case .object:
                     if c == Byte.comma {
@@ -217,6 +240,12 @@ private struct JSONByteParser {
                     }
                     guard c == Byte.closeBrace else { throw unexpected("expected ',' or '}' in object") }
                     index += 1
+                    if discardsValues {
+                        value = .null
+                        keys.removeSubrange(top.keyStart...)
+                        containers.removeLast()
+                        continue
+                    }
                     var members = [String: JSON](minimumCapacity: values.count - top.valueStart)
                     var k = top.keyStart
                     for v in values[top.valueStart...] {

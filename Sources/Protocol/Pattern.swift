@@ -1,10 +1,10 @@
 /// A Game of Life pattern as pattern files describe it: a rectangle with some live cells,
 /// and optionally a name, comments, the rule it runs under and the world it lives in.
 ///
-/// A plain value: nothing checks that the cells lie inside `rows` x `cols`. The readers
-/// of ``PatternFormat`` only produce patterns within the limits (``maxSide`` per side,
-/// ``maxLiveCells`` live cells, every cell inside the rectangle); the writers write the
-/// cells that lie inside the rectangle and ignore any others.
+/// The live cells are a ``BitPlane`` of the rectangle, so every cell lies inside it, and a
+/// 4096 x 4096 pattern takes 2 MB however many cells are live. The readers of
+/// ``PatternFormat`` write cells straight into the plane and only produce patterns within the
+/// limits (``maxSide`` per side, hence at most ``maxLiveCells`` live cells).
 public struct Pattern: Hashable, Sendable {
     /// A cell position: `row` counts down from the top, `col` right from the left.
     public struct Coordinate: Hashable, Sendable, Comparable {
@@ -62,15 +62,11 @@ public struct Pattern: Hashable, Sendable {
     /// The longest side a pattern file may declare or span: ``Grid/maxSide``.
     public static var maxSide: Int { Grid.maxSide }
 
-    /// The most live cells a pattern file may hold.
+    /// The most live cells a pattern file may hold: a whole ``maxSide`` x ``maxSide`` square.
     public static let maxLiveCells = 16_777_216
 
-    /// The height of the pattern's rectangle.
-    public var rows: Int
-    /// The width of the pattern's rectangle.
-    public var cols: Int
-    /// The live cells.
-    public var live: Set<Coordinate>
+    /// The live cells: a plane of the pattern's `rows` x `cols`.
+    public var cells: BitPlane
     /// The pattern's name (RLE `#N`, plaintext `!Name:`, the JSON `title`).
     public var name: String?
     /// Comment lines, without their markers (`#C`, `!`, `#D`).
@@ -83,14 +79,17 @@ public struct Pattern: Hashable, Sendable {
     /// `Size(rows: h, cols: w)`), if it names one.
     public var worldSize: Size?
 
+    /// The height of the pattern's rectangle.
+    public var rows: Int { cells.rows }
+    /// The width of the pattern's rectangle.
+    public var cols: Int { cells.cols }
+
     /// A pattern from its parts; by default an empty 0 x 0 pattern with nothing named.
     public init(
-        rows: Int = 0, cols: Int = 0, live: Set<Coordinate> = [], name: String? = nil, comments: [String] = [],
-        rule: Rule? = nil, topology: Topology? = nil, worldSize: Size? = nil
+        cells: BitPlane = BitPlane(rows: 0, cols: 0), name: String? = nil, comments: [String] = [], rule: Rule? = nil,
+        topology: Topology? = nil, worldSize: Size? = nil
     ) {
-        self.rows = rows
-        self.cols = cols
-        self.live = live
+        self.cells = cells
         self.name = name
         self.comments = comments
         self.rule = rule
@@ -98,84 +97,57 @@ public struct Pattern: Hashable, Sendable {
         self.worldSize = worldSize
     }
 
+    /// A `rows` x `cols` pattern whose live cells are `liveCells` (each must lie inside).
+    public init(
+        rows: Int, cols: Int, liveCells: some Sequence<Coordinate> = [], name: String? = nil, comments: [String] = [],
+        rule: Rule? = nil, topology: Topology? = nil, worldSize: Size? = nil
+    ) {
+        var cells = BitPlane(rows: rows, cols: cols)
+        for cell in liveCells { cells[cell.row, cell.col] = true }
+        self.init(cells: cells, name: name, comments: comments, rule: rule, topology: topology, worldSize: worldSize)
+    }
+
     /// The pattern of a grid: its size and its live (alive or born) cells.
     public init(grid: Grid) {
-        var live = Set<Coordinate>()
-        for row in 0..<grid.rows {
-            for col in 0..<grid.cols where grid.isLive(row: row, col: col) {
-                live.insert(Coordinate(row: row, col: col))
-            }
-        }
-        self.init(rows: grid.rows, cols: grid.cols, live: live)
+        self.init(cells: grid.live)
     }
 
     /// The number of live cells.
-    public var population: Int { live.count }
+    public var population: Int { cells.population }
 
-    /// Whether the cell at `row`, `col` is live.
+    /// Whether the cell at `row`, `col` is live; false outside the pattern's rectangle.
     public func isLive(row: Int, col: Int) -> Bool {
-        live.contains(Coordinate(row: row, col: col))
+        row >= 0 && row < rows && col >= 0 && col < cols && cells[row, col]
     }
 
-    /// The live cells that lie inside `rows` x `cols`, in row-major order.
-    public var sortedCells: [Coordinate] {
-        guard rows > 0, cols > 0 else { return [] }
-        let (area, overflow) = rows.multipliedReportingOverflow(by: cols)
-        guard !overflow, area <= max(16 * live.count, 4096) else {
-            // Sparse in a large rectangle: sort.
-            return live.filter { $0.row >= 0 && $0.row < rows && $0.col >= 0 && $0.col < cols }.sorted()
+    /// Sets the cell at `row`, `col` live (it must lie inside the rectangle).
+    public mutating func setLive(row: Int, col: Int) { cells[row, col] = true }
+
+    /// The live cells in row-major order (made on each call: for tests and small patterns).
+    public var liveCells: [Coordinate] {
+        var list: [Coordinate] = []
+        forEachLiveCell { list.append(Coordinate(row: $0, col: $1)) }
+        return list
+    }
+
+    /// Calls `body` with each live cell's row and column, in row-major order, a word at a time.
+    public func forEachLiveCell(_ body: (_ row: Int, _ col: Int) throws -> Void) rethrows {
+        for row in 0..<rows {
+            try cells.forEachRun(inRow: row) { col, count in
+                for c in col..<(col + count) { try body(row, c) }
+            }
         }
-        // Dense enough to scan the rectangle, which is faster than sorting.
-        var marks = [Bool](repeating: false, count: area)
-        var count = 0
-        for cell in live where cell.row >= 0 && cell.row < rows && cell.col >= 0 && cell.col < cols {
-            marks[cell.row * cols + cell.col] = true
-            count += 1
-        }
-        var cells: [Coordinate] = []
-        cells.reserveCapacity(count)
-        for index in 0..<area where marks[index] {
-            cells.append(Coordinate(row: index / cols, col: index % cols))
-        }
-        return cells
     }
 
     /// The smallest rectangle holding every live cell; nil when there are none.
-    public var boundingBox: Bounds? {
-        guard let first = live.first else { return nil }
-        var top = first.row
-        var bottom = first.row
-        var left = first.col
-        var right = first.col
-        for cell in live {
-            top = min(top, cell.row)
-            bottom = max(bottom, cell.row)
-            left = min(left, cell.col)
-            right = max(right, cell.col)
-        }
-        // Differences of arbitrary coordinates could overflow; such a box is clamped.
-        let (height, heightOverflow) = bottom.subtractingReportingOverflow(top)
-        let (width, widthOverflow) = right.subtractingReportingOverflow(left)
-        return Bounds(
-            row: top, col: left,
-            rows: heightOverflow || height == .max ? .max : height + 1,
-            cols: widthOverflow || width == .max ? .max : width + 1)
-    }
+    public var boundingBox: Bounds? { cells.boundingBox }
 
     /// The pattern moved so that its bounding box starts at row 0, column 0, and cut to
     /// that box: `rows` and `cols` become the box's size (0 x 0 when nothing is live).
     /// Name, comments, rule, topology and world size are kept.
     public func trimmed() -> Pattern {
         var result = self
-        guard let box = boundingBox else {
-            result.rows = 0
-            result.cols = 0
-            result.live = []
-            return result
-        }
-        result.rows = box.rows
-        result.cols = box.cols
-        result.live = Set(live.map { Coordinate(row: $0.row &- box.row, col: $0.col &- box.col) })
+        result.cells = cells.cropped(to: boundingBox ?? Bounds(row: 0, col: 0, rows: 0, cols: 0))
         return result
     }
 
@@ -183,34 +155,22 @@ public struct Pattern: Hashable, Sendable {
     /// (by default the grid's top-left corner); live cells are `alive`, cells that fall
     /// outside the grid are left out. Sizes are clamped to `0...Grid.maxSide`.
     public func grid(rows: Int, cols: Int, at origin: Coordinate = Coordinate(row: 0, col: 0)) -> Grid {
-        let rows = min(max(rows, 0), Grid.maxSide)
-        let cols = min(max(cols, 0), Grid.maxSide)
-        var grid = Grid(rows: rows, cols: cols)
-        for cell in live {
-            let (row, rowOverflow) = cell.row.addingReportingOverflow(origin.row)
-            let (col, colOverflow) = cell.col.addingReportingOverflow(origin.col)
-            guard !rowOverflow, !colOverflow, row >= 0, row < rows, col >= 0, col < cols else { continue }
-            grid[row, col] = .alive
-        }
-        return grid
+        var plane = BitPlane(rows: min(max(rows, 0), Grid.maxSide), cols: min(max(cols, 0), Grid.maxSide))
+        plane.place(cells, atRow: origin.row, col: origin.col)
+        return Grid(alive: plane)
     }
 
     /// The pattern's own rectangle as a grid: `grid(rows: rows, cols: cols)`.
-    public var grid: Grid { grid(rows: rows, cols: cols) }
+    public var grid: Grid { Grid(alive: cells) }
 
     /// Why the pattern is outside what pattern files may describe, or nil when it is
-    /// within the limits: sides from 0 to ``maxSide``, at most ``maxLiveCells`` live
-    /// cells, each inside `rows` x `cols`.
+    /// within the limits: sides from 0 to ``maxSide`` (so at most ``maxLiveCells`` live cells).
     public var limitViolation: String? {
-        if rows < 0 || cols < 0 { return "the pattern's size \(rows) x \(cols) is negative" }
         if rows > Pattern.maxSide || cols > Pattern.maxSide {
             return "the pattern is \(rows) x \(cols); lifed accepts at most \(Pattern.maxSide) x \(Pattern.maxSide)"
         }
-        if live.count > Pattern.maxLiveCells {
-            return "the pattern has \(live.count) live cells; lifed accepts at most \(Pattern.maxLiveCells)"
-        }
-        if let outside = live.first(where: { $0.row < 0 || $0.row >= rows || $0.col < 0 || $0.col >= cols }) {
-            return "the live cell at row \(outside.row), column \(outside.col) lies outside the \(rows) x \(cols) pattern"
+        if population > Pattern.maxLiveCells {
+            return "the pattern has \(population) live cells; lifed accepts at most \(Pattern.maxLiveCells)"
         }
         return nil
     }

@@ -12,6 +12,9 @@ public enum ServerMessage: Equatable, Sendable {
     case snapshot(id: JSON?, version: Int, path: String, value: JSON, resync: Bool)
     /// A change of a subscribed value: applying `patch` to the value at `base` gives the value at `version`.
     case diff(id: JSON?, base: Int, version: Int, patch: [PatchOperation])
+    /// The answer to `configurations.read`: the configuration at `index` of the list at
+    /// `version`, as ``Configuration/jsonWithPattern`` gives it (its RLE included).
+    case configuration(id: JSON?, version: Int, index: Int, configuration: JSON)
     /// The answer to `ping`.
     case pong(id: JSON?)
     /// The answer to `status`: facts about the daemon, as an object.
@@ -31,7 +34,7 @@ public enum ServerMessage: Equatable, Sendable {
     public var id: JSON? {
         switch self {
         case .ack(let id, _), .error(let id, _, _), .state(let id, _, _, _), .snapshot(let id, _, _, _, _),
-            .diff(let id, _, _, _), .pong(let id), .status(let id, _):
+            .diff(let id, _, _, _), .configuration(let id, _, _, _), .pong(let id), .status(let id, _):
             return id
         case .hello, .bye:
             return nil
@@ -55,6 +58,8 @@ public enum ServerMessage: Equatable, Sendable {
             if resync { m["resync"] = true }
         case .diff(_, let base, let version, let patch):
             m = ["type": "diff", "base": .int(base), "version": .int(version), "patch": .array(patch.map(\.json))]
+        case .configuration(_, let version, let index, let configuration):
+            m = ["type": "configuration", "version": .int(version), "index": .int(index), "configuration": configuration]
         case .pong:
             m = ["type": "pong"]
         case .status(_, let info):
@@ -101,6 +106,14 @@ public enum ServerMessage: Equatable, Sendable {
             }
             self = .diff(
                 id: id, base: try f.int("base", in: 0...Int.max), version: try f.int("version", in: 0...Int.max), patch: patch)
+        case "configuration":
+            let configuration = try f.required("configuration")
+            guard configuration.objectValue != nil else {
+                throw ProtocolError(.badMessage, "message.configuration must be an object, not \(configuration.typeName)")
+            }
+            self = .configuration(
+                id: id, version: try f.int("version", in: 0...Int.max), index: try f.int("index", in: 0...Int.max),
+                configuration: configuration)
         case "pong":
             self = .pong(id: id)
         case "status":

@@ -95,7 +95,8 @@ public struct GridRowCache: Sendable {
         guard count > 0 else { return true }
         let start = row * a.wordsPerRow + (col >> 6)
         let end = row * a.wordsPerRow + ((col + count - 1) >> 6)
-        for index in start...end where a.livePlane[index] != b.livePlane[index] || a.previousPlane[index] != b.previousPlane[index] {
+        let (aLive, aPrevious, bLive, bPrevious) = (a.live.words, a.previous.words, b.live.words, b.previous.words)
+        for index in start...end where aLive[index] != bLive[index] || aPrevious[index] != bPrevious[index] {
             return false
         }
         return true

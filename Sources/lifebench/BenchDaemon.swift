@@ -9,14 +9,15 @@ final class BenchDaemon {
     let folder: String
     let socketPath: String
 
-    /// Starts the lifed beside this executable with `arguments` and waits until it answers.
-    init(arguments: [String]) throws {
+    /// Starts `executable` (by default the lifed beside this executable) with `arguments` and
+    /// waits until it answers.
+    init(arguments: [String], executable: String = siblingExecutable("lifed")) throws {
         folder = "/tmp/lifebench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // 0700 whatever the umask: lifed refuses a socket folder its group or others may write to.
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         socketPath = "\(folder)/lifed.sock"
-        process.executableURL = URL(fileURLWithPath: siblingExecutable("lifed"))
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--socket", socketPath, "--log-level", "warning"] + arguments
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -161,11 +161,9 @@ struct EngineBenchmark {
     static func place(_ pattern: Pattern, rows: Int, cols: Int) -> Grid {
         let top = (rows - pattern.rows) / 2
         let left = (cols - pattern.cols) / 2
-        var cells = [Cell](repeating: .empty, count: rows * cols)
-        for cell in pattern.live where cell.row >= 0 && cell.row < pattern.rows && cell.col >= 0 && cell.col < pattern.cols {
-            cells[(cell.row + top) * cols + cell.col + left] = .alive
-        }
-        return Grid(rows: rows, cols: cols, cells: cells) ?? Grid(rows: rows, cols: cols)
+        var cells = BitPlane(rows: rows, cols: cols)
+        cells.place(pattern.cells, atRow: top, col: left)
+        return Grid(alive: cells)
     }
 
     /// Seconds on the monotonic clock.

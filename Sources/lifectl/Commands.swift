@@ -144,24 +144,32 @@ func storageLine(_ storage: JSON?) -> String {
 
 /// `watch [POINTER]`: the snapshot, then one JSON line per diff, for shell pipelines.
 let watchCommand = Command(
-    name: "watch", usage: "watch [POINTER]",
+    name: "watch", usage: "watch [POINTER] [--format json|text]",
     summary: "Print the snapshot, then one JSON line per diff, until the daemon goes away.",
     details: """
         Each line is the daemon's message as it arrived (type snapshot, then diff), like
         swaymsg -m -t subscribe. Example: lifectl watch /statistics | jq -c .patch
+        --format text prints a line a person reads instead: for the whole world (no POINTER)
+        the version, ticks, population, status and whether the timer runs; for a POINTER, the
+        version and the value there, as compact JSON.
         """
 ) { arguments throws(UsageError) in
-    try expectCount(arguments, 0...1, "watch")
+    let parsed = try Arguments(arguments, options: ["format"], flags: [])
+    try expectCount(parsed.positionals, 0...1, "watch")
+    let text = try parsed.value("format", as: "json or text") { ["json": false, "text": true][$0] } ?? false
     let pointer: JSONPointer
     do {
-        pointer = try JSONPointer(parsing: arguments.first ?? "")
+        pointer = try JSONPointer(parsing: parsed.positionals.first ?? "")
     } catch {
-        throw UsageError("\"\(arguments.first ?? "")\" is not a JSON Pointer: \(error)")
+        throw UsageError("\"\(parsed.positionals.first ?? "")\" is not a JSON Pointer: \(error)")
     }
     return { session throws(Connection.Failure) in
         let connection = try session.connection()
         let id = connection.makeID()
-        try connection.send(ClientRequest(id: id, kind: .subscribe(path: pointer)))
+        // The text lines of the whole world need no cells: a window of one cell keeps them out.
+        let window = text && pointer.isRoot ? Viewport(row: 0, col: 0, rows: 1, cols: 1) : nil
+        try connection.send(ClientRequest(id: id, kind: .subscribe(path: pointer, viewport: window)))
+        var mirror = JSON.null
         while true {
             let message = try connection.receive()
             switch message {
@@ -170,12 +178,40 @@ let watchCommand = Command(
                 return .failure
             case .bye:
                 return .success
-            case .snapshot, .diff:
-                print(message.json.text)
+            case .snapshot(_, let version, _, let value, _):
+                mirror = value
+                print(text ? WatchLine.text(version: version, value: mirror, whole: pointer.isRoot) : message.json.text)
+                fflush(nil)
+            case .diff(_, _, let version, let patch):
+                if text {
+                    do {
+                        try mirror.apply(patch)
+                    } catch {
+                        printError("lifectl", "a diff did not apply: \(error)")
+                        return .failure
+                    }
+                }
+                print(text ? WatchLine.text(version: version, value: mirror, whole: pointer.isRoot) : message.json.text)
                 fflush(nil)
             default:
                 continue
             }
         }
+    }
+}
+
+/// `lifectl watch --format text`'s lines.
+enum WatchLine {
+    /// `version 12: ticks 5, population 31, evolving, running` for the whole world, else
+    /// `version 12: VALUE` with the value as compact JSON.
+    static func text(version: Int, value: JSON, whole: Bool) -> String {
+        guard whole else { return "version \(version): \(String(decoding: value.encoded(), as: UTF8.self))" }
+        let simulation = value["simulation"]
+        let ticks = simulation?["gridState"]?["ticks"]?.intValue ?? 0
+        let population = simulation?["gridState"]?["grid"]?["population"]?.intValue ?? 0
+        var status = simulation?["status"]?.stringValue ?? "evolving"
+        if let period = simulation?["period"]?.intValue { status += " (period \(period))" }
+        let timer = simulation?["isRunningTimer"] == true ? "running" : "stopped"
+        return "version \(version): ticks \(ticks), population \(population), \(status), \(timer)"
     }
 }

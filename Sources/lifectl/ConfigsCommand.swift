@@ -1,12 +1,13 @@
 import LifeIO
 import Protocol
 
-/// `configs [list | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]`: the Configurations tab.
+/// `configs [list | show NAME|INDEX | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]`: the list of patterns.
 let configsCommand = Command(
-    name: "configs", usage: "configs [list | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]",
-    summary: "The Configurations tab: list the patterns, fetch a list, or load one onto the grid.",
+    name: "configs", usage: "configs [list | show NAME|INDEX | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]",
+    summary: "The list of patterns (configurations): list them, show one, fetch a list, or load one onto the grid.",
     details: """
-        list             the patterns in the list, with their index and size (the default)
+        list             the patterns in the list: index, title, live cells, size and rule (the default)
+        show NAME|INDEX  one pattern as an RLE file (#N and its title, then the RLE the daemon keeps)
         fetch [URL]      fetch a list (http, https or file URL; default: the daemon's source),
                          wait for it, and say how many arrived or why it failed
         cancel           stop a fetch in flight
@@ -25,6 +26,16 @@ let configsCommand = Command(
             return session.report(reply) {
                 guard case .state(_, _, _, let value) = reply else { return nil }
                 return formatConfigurations(value)
+            }
+        }
+    case "show":
+        try expectCount(rest, 1...1, "configs show")
+        let selector: ConfigurationSelector = Int(rest[0]).map { .index($0) } ?? .title(rest[0])
+        return { session throws(Connection.Failure) in
+            let reply = try session.request(.readConfiguration(selector))
+            return session.report(reply) {
+                guard case .configuration(_, _, _, let configuration) = reply else { return nil }
+                return showConfiguration(configuration)
             }
         }
     case "fetch":
@@ -48,7 +59,7 @@ let configsCommand = Command(
         let request = JSON.object(action)
         return { session throws(Connection.Failure) in try session.dispatch(request) }
     default:
-        throw UsageError("configs takes list, fetch, cancel, clear or load, not \"\(sub)\"")
+        throw UsageError("configs takes list, show, fetch, cancel, clear or load, not \"\(sub)\"")
     }
 }
 
@@ -85,21 +96,29 @@ func fetchAndWait(_ session: Session, _ action: JSON) throws(Connection.Failure)
         return .failure
     }
     if !session.jsonOutput {
-        print("fetched \(mirror["configs"]?.arrayValue?.count ?? 0) configurations")
+        let count = mirror["configs"]?.arrayValue?.count ?? 0
+        print("fetched \(count) configuration\(count == 1 ? "" : "s")")
     }
     return .success
+}
+
+/// A configuration from `configurations.read` as an RLE file: `#N` and its title (when it has
+/// one), then its RLE, without the final newline (`print` adds it).
+func showConfiguration(_ configuration: JSON) -> String {
+    let rle = configuration["rle"]?.stringValue ?? ""
+    let title = (configuration["title"]?.stringValue ?? "").split(whereSeparator: \.isNewline).joined(separator: " ")
+    let text = (title.isEmpty ? "" : "#N \(title)\n") + rle
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
 }
 
 func formatConfigurations(_ value: JSON) -> String {
     var lines: [String] = []
     let configs = value["configs"]?.arrayValue ?? []
     for (index, config) in configs.enumerated() {
-        let cells = config["contents"]?.arrayValue ?? []
-        let rows = cells.compactMap { $0.arrayValue?.first?.intValue }
-        let cols = cells.compactMap { $0.arrayValue?.last?.intValue }
-        let height = (rows.max() ?? -1) - (rows.min() ?? 0) + 1
-        let width = (cols.max() ?? -1) - (cols.min() ?? 0) + 1
-        lines.append("\(index)\t\(config["title"]?.stringValue ?? "?")\t\(cells.count) cells, \(height)x\(width)")
+        // Each entry gives the pattern's size and population, not its cells.
+        func number(_ key: String) -> String { config[key]?.intValue.map(String.init) ?? "?" }
+        let rule = config["rule"]?.stringValue.map { ", rule \($0)" } ?? ""
+        lines.append("\(index)\t\(config["title"]?.stringValue ?? "?")\t\(number("population")) cells, \(number("rows"))x\(number("cols"))\(rule)")
     }
     if value["isFetching"]?.boolValue == true { lines.append("(fetching…)") }
     if let error = value["error"]?.stringValue { lines.append("last fetch failed: \(error)") }

@@ -30,7 +30,9 @@ let loadCommand = Command(
             printError("lifectl", "\(path): \(error)")
             return .failure
         }
-        let grid = try session.get("/simulation/gridState/grid")
+        // The grid's size alone: its cells may be 16 MB.
+        let currentRows = try session.get("/simulation/gridState/grid/rows").intValue
+        let currentCols = try session.get("/simulation/gridState/grid/cols").intValue
         let currentTopology = Topology(rawValue: try session.get("/settings/topology").stringValue ?? "") ?? .torus
         let bounds = pattern.boundingBox ?? Pattern.Bounds(row: 0, col: 0, rows: 0, cols: 0)
         let rows: Int
@@ -39,8 +41,8 @@ let loadCommand = Command(
             rows = world.rows
             cols = world.cols
         } else {
-            rows = max(grid["rows"]?.intValue ?? 10, bounds.rows, 1)
-            cols = max(grid["cols"]?.intValue ?? 10, bounds.cols, 1)
+            rows = max(currentRows ?? 10, bounds.rows, 1)
+            cols = max(currentCols ?? 10, bounds.cols, 1)
         }
         guard rows <= Grid.maxSide, cols <= Grid.maxSide else {
             printError("lifectl", "\(path): the pattern needs \(rows)x\(cols), more than \(Grid.maxSide)x\(Grid.maxSide)")
@@ -62,8 +64,15 @@ let loadCommand = Command(
         if !session.jsonOutput {
             print("loaded \(title): \(pattern.population) cells on \(rows)x\(cols)\(pattern.rule.map { ", rule \($0.notation)" } ?? "")")
         }
-        // Also in the configurations list, for lifewatch's `c`; the load itself has succeeded either way.
-        let added = try session.request(.dispatch(action: AppAction.configurations(.add(Configuration(title: title, pattern: pattern))).json))
+        // Also in the configurations list (as RLE), for lifewatch's `c`; the load itself has succeeded either way.
+        let configuration: Configuration
+        do throws(ConfigurationError) {
+            configuration = try Configuration(title: title, pattern: pattern)
+        } catch {
+            printError("lifectl", "warning: not added to the configurations list: \(error.message)")
+            return .success
+        }
+        let added = try session.request(.dispatch(action: AppAction.configurations(.add(configuration)).json))
         if case .error(_, _, let message) = added { printError("lifectl", "warning: not added to the configurations list: \(message)") }
         return .success
     }
@@ -80,17 +89,19 @@ let saveCommand = Command(
     let path = files[0]
     return { session throws(Connection.Failure) in
         let state = try session.get("")
-        let world: AppState
-        do {
-            world = try AppState(json: state)
+        let grid: Grid
+        let settings: Settings
+        do throws(ProtocolError) {
+            grid = try Grid(json: state["simulation"]?["gridState"]?["grid"] ?? .null)
+            settings = try Settings(json: state["settings"] ?? .null)
         } catch {
             throw .protocolViolation("the state does not read as a world: \(error)")
         }
-        var pattern = Pattern(grid: world.simulation.gridState.grid)
-        pattern.rule = world.settings.rule
+        var pattern = Pattern(grid: grid)
+        pattern.rule = settings.rule
         pattern.name = baseName(path)
         // Golly's :T (torus) or :P (plane) suffix keeps the size and topology.
-        pattern.topology = world.settings.topology
+        pattern.topology = settings.topology
         pattern.worldSize = Pattern.Size(rows: pattern.rows, cols: pattern.cols)
         let chosen = format ?? PatternFormat.detect(fileName: path, text: "")
         let text = chosen.write(pattern)

@@ -81,7 +81,10 @@ guard let name = words.first else {
     }
     usage("a command is needed")
 }
-guard let command = commands.first(where: { $0.name == name }) else { usage("unknown command \"\(name)\"") }
+guard let command = commands.first(where: { $0.name == name }) else {
+    if name.hasPrefix("-") { usage("unknown option \(name)") }
+    usage("unknown command \"\(name)\"")
+}
 if wantsHelp {
     print(command.help)
     exit(.success)

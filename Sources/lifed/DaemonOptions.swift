@@ -1,3 +1,4 @@
+import Glibc
 import LifeIO
 import Protocol
 
@@ -29,6 +30,13 @@ struct DaemonOptions {
     var idleTimeout: Duration = .seconds(300)
     /// How long a frame may stay half-sent.
     var frameTimeout: Duration = .seconds(10)
+    /// The options file read, if any (`--config`, else `lifed.conf` in the user's configuration folder).
+    var optionsFile: String?
+    /// Why the default options file was passed over, for the log.
+    var optionsFileWarning: String?
+    /// The settings the command line itself gave (not the options file), as a `settings.update`:
+    /// they win over a saved world's settings.
+    var commandLineSettings: [String: JSON] = [:]
 
     static let help = """
         lifed: the Game of Life daemon. It owns one world and serves it over a Unix socket.
@@ -63,8 +71,15 @@ struct DaemonOptions {
                                 files to N + 32 if the hard limit allows, else serves fewer
           --idle-timeout DURATION  close connections idle this long without a subscription (default 5m)
           --frame-timeout DURATION close connections that take longer to send one frame (default 10s)
+          --config FILE         options to read before the command line's, one to a line (default:
+                                $XDG_CONFIG_HOME/lifed/lifed.conf, else ~/.config/lifed/lifed.conf,
+                                if it exists); the command line wins
           -h, --help            show this help
           --version             print the version
+
+        --interval, --size, --rule and --topology set the settings of a new world and of
+        settings.reset; given on the command line, they also change a saved world's settings
+        at start-up (its grid stays as it is).
 
         Clients: lifectl (commands and queries), lifewatch (a live view). The wire protocol is
         length-prefixed JSON; see PROTOCOL.md.
@@ -79,15 +94,50 @@ struct DaemonOptions {
         return (rows, cols)
     }
 
-    /// Parses the command line; nil means the help or version was printed.
-    static func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions? {
-        let parsed = try Arguments(
-            arguments, options: [
-                "socket", "interval", "seed", "max-frame", "client-buffer", "log-level", "size", "rule", "topology",
-                "configurations", "fetch-helper", "fetch-timeout", "state-dir", "allow-group", "max-clients", "idle-timeout",
-                "frame-timeout",
-            ],
-            flags: ["help", "version", "log-actions", "ephemeral"])
+    static let optionNames: Set<String> = [
+        "socket", "interval", "seed", "max-frame", "client-buffer", "log-level", "size", "rule", "topology",
+        "configurations", "fetch-helper", "fetch-timeout", "state-dir", "allow-group", "max-clients", "idle-timeout",
+        "frame-timeout",
+    ]
+    static let flagNames: Set<String> = ["log-actions", "ephemeral"]
+    /// The options that are settings.
+    static let settingNames: Set<String> = ["interval", "size", "rule", "topology"]
+
+    /// The options file lifed reads when `--config` does not name one.
+    static func defaultOptionsFile(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return "\(xdg)/lifed/lifed.conf" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return "\(home)/.config/lifed/lifed.conf" }
+        return nil
+    }
+
+    /// Parses the command line, after the options file's lines; nil means the help or version was printed.
+    static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> DaemonOptions? {
+        let commandLine = try Arguments(arguments, options: optionNames.union(["config"]), flags: flagNames.union(["help", "version"]))
+        var fileArguments: [String] = []
+        var optionsFile: String?
+        var optionsFileWarning: String?
+        if !commandLine.has("help"), !commandLine.has("version") {
+            let explicit = commandLine.values["config"]
+            if let path = explicit ?? defaultOptionsFile(environment: environment) {
+                var bytes: [UInt8]?
+                do {
+                    bytes = try FileIO.read(path, limit: OptionsFile.maxBytes)
+                } catch {
+                    // No file where none was asked for is the usual case; one this user may not
+                    // read there (a HOME that belongs to someone else) is passed over, with a warning.
+                    if explicit != nil || ![ENOENT, ENOTDIR, EACCES].contains(error.errno) {
+                        throw UsageError("cannot read the options file \(path): \(error)")
+                    }
+                    if error.errno == EACCES { optionsFileWarning = "cannot read the options file \(path) (\(error)); going on without it" }
+                }
+                if let bytes {
+                    fileArguments = try OptionsFile.arguments(
+                        from: String(decoding: bytes, as: UTF8.self), path: path, options: optionNames, flags: flagNames)
+                    optionsFile = path
+                }
+            }
+        }
+        let parsed = try Arguments(fileArguments + arguments, options: optionNames.union(["config"]), flags: flagNames.union(["help", "version"]))
         if parsed.has("help") {
             print(help)
             return nil
@@ -118,6 +168,16 @@ struct DaemonOptions {
             }
         }
         options.settings.topology = try parsed.value("topology", as: "torus or bounded", Topology.init(rawValue:)) ?? .torus
+        options.optionsFile = optionsFile
+        options.optionsFileWarning = optionsFileWarning
+        let given = Set(commandLine.values.keys)
+        if given.contains("interval") { options.commandLineSettings["intervalMs"] = .int(options.settings.intervalMs) }
+        if given.contains("size") {
+            options.commandLineSettings["rows"] = .int(options.settings.rows)
+            options.commandLineSettings["cols"] = .int(options.settings.cols)
+        }
+        if given.contains("rule") { options.commandLineSettings["rule"] = .string(options.settings.rule.notation) }
+        if given.contains("topology") { options.commandLineSettings["topology"] = .string(options.settings.topology.rawValue) }
         if let url = parsed.values["configurations"] {
             guard ["http://", "https://", "file://"].contains(where: url.lowercased().hasPrefix) else {
                 throw UsageError("--configurations needs an http, https or file URL, not \"\(url)\"")

@@ -120,10 +120,7 @@ struct FetchHelper {
         guard report.exitStatus == status else {
             return .failure(failure(url, "\(helper) exited with status \(status) after reporting \(status == 0 ? "a failure" : "a list")"))
         }
-        if case .success(let list) = report.result, list.count > ConfigurationsState.maxCount {
-            return .failure(
-                failure(url, "\(helper) reported \(list.count) configurations; lifed keeps at most \(ConfigurationsState.maxCount)"))
-        }
+        // The report's list was read within the list's limits (FetchReport checks them).
         return report.result
     }
 

@@ -413,6 +413,14 @@ final class Server {
             }
             send(.ack(id: id, version: store.version), to: client)
 
+        case .readConfiguration(let selector):
+            do {
+                let (index, configuration) = try store.state.configurations.find(selector)
+                send(.configuration(id: id, version: store.version, index: index, configuration: configuration.jsonWithPattern), to: client)
+            } catch {
+                send(.error(id: id, error), to: client)
+            }
+
         case .ping:
             send(.pong(id: id), to: client)
 

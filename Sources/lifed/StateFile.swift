@@ -6,7 +6,9 @@ import Protocol
 /// versions replaced after every change. lifed reads it once, to migrate it to a snapshot (see
 /// `Durability.open`), and the state folder's location is decided here.
 ///
-/// `{"format": 1, "version": V, "state": {...}}`. A file that does not read, or that comes
+/// `{"format": 1, "version": V, "state": {...}}`, the state in its stored form
+/// (`AppState.storageJSON`, whose configurations are `{"title", "contents"}` in the files
+/// earlier versions wrote; `{"title", "rle"}` reads too). A file that does not read, or that comes
 /// from an unknown format, is moved aside under a name that says so, never overwritten.
 struct StateFile {
     /// The format this build writes and reads.
@@ -76,7 +78,7 @@ struct StateFile {
             return setAside(kind: "corrupt", reason: "no version or state")
         }
         do {
-            return .restored(try AppState(json: stateJSON), version: version)
+            return .restored(try AppState(storageJSON: stateJSON), version: version)
         } catch {
             return setAside(kind: "corrupt", reason: error.message)
         }

@@ -4,9 +4,10 @@ import LifeIO
 import LifeStore
 import Protocol
 
+let environmentVariables = Environment.variables
 var options: DaemonOptions
 do {
-    guard let parsed = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst())) else { exit(.success) }
+    guard let parsed = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: environmentVariables) else { exit(.success) }
     options = parsed
 } catch {
     printError("lifed", "\(error)")
@@ -18,7 +19,8 @@ let log = Logger(program: "lifed", level: options.logLevel)
 signal(SIGPIPE, SIG_IGN)
 // Room for --max-clients clients in the limit of open files, or as many as fit.
 let clientCapacity = DescriptorBudget.prepare(maxClients: options.maxClients, log: log)
-let environmentVariables = Environment.variables
+if let file = options.optionsFile { log.info("read options from \(file)") }
+if let warning = options.optionsFileWarning { log.warning(warning) }
 
 var allowedGroup: gid_t?
 if let name = options.allowGroup {
@@ -129,6 +131,22 @@ let server = Server(
     admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity))
 server.observe(store)
 if durability?.failure != nil { server.scheduleRetry() }
+// Settings given on this command line win over the saved world's, as one change of their own.
+if restored != nil, !options.commandLineSettings.isEmpty {
+    do {
+        let update = try SettingsUpdate(fields: JSONFields(.object(options.commandLineSettings), at: ""))
+        let action = AppAction.settings(.update(update))
+        let outcome = store.send(action)
+        if case .refused(let error) = outcome {
+            log.warning("cannot apply the command line's settings to the saved world: \(error.message)")
+        } else if case .changed = outcome {
+            let names = options.commandLineSettings.keys.sorted().joined(separator: ", ")
+            log.info("the command line's settings (\(names)) replace the saved world's")
+        }
+    } catch {
+        log.warning("cannot apply the command line's settings to the saved world: \(error.message)")
+    }
+}
 if resumeTimer {
     log.info("the timer was running; resuming it")
     server.logAction(.simulation(.startTimer), store.send(.simulation(.startTimer)), from: "start-up")

@@ -31,13 +31,14 @@ final class CrashSafetyTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let stateDir = "\(folder)/state"
         let socketPath = "\(folder)/lifed.sock"
-        let arguments = ["--state-dir", stateDir, "--interval", "10ms", "--seed", "\(seed % 1000)", "--log-level", "debug"]
+        // --interval only at the first start: given again, it would replace the saved interval.
+        let arguments = ["--state-dir", stateDir, "--seed", "\(seed % 1000)", "--log-level", "debug"]
         // Compact after every few kilobytes of journal, so that many kills land during a compaction.
         let compactingOften = ["LIFED_COMPACTION_BYTES": "1"]
         let deadline = Date().addingTimeInterval(45)
         let kills = 60
 
-        var daemon = try Daemon(self, arguments: arguments, socketPath: socketPath, environment: compactingOften)
+        var daemon = try Daemon(self, arguments: arguments + ["--interval", "10ms"], socketPath: socketPath, environment: compactingOften)
         var driver = try daemon.connect()
         // The timer never stops by itself, so whether it runs depends on our actions alone.
         XCTAssertTrue(isAck(try driver.dispatch("settings.update", ["autoStop": false])))
@@ -394,7 +395,9 @@ private enum Expectation: CustomStringConvertible {
             set("/simulation/period", .null)
         case "configurations.add":
             var configs = last["/configurations/configs"]?.arrayValue ?? []
-            configs.append(["title": action.parameters["title"]!, "contents": action.parameters["contents"]!])
+            // The state shows a configuration's title, size, population and rule, not its cells.
+            guard let added = try? Configuration(decoding: .object(action.parameters)) else { return nil }
+            configs.append(added.json)
             set("/configurations/configs", .array(configs))
         case "simulation.startTimer":
             if running { return nil }

@@ -58,9 +58,9 @@ final class Daemon {
             process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
             process.arguments = lifedArguments
         }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
-        }
+        // The user's own lifed.conf is no business of the tests: an empty configuration folder.
+        let isolated = ["XDG_CONFIG_HOME": "\(folder)/config"].merging(environment) { _, given in given }
+        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, added in added }
         if logToFile {
             let path = "\(folder)/lifed.log"
             logPath = path
@@ -118,6 +118,16 @@ final class Daemon {
 
     private var stderrSoFar: [UInt8] = []
 
+    /// A memory figure of the daemon's /proc/PID/status in MB (`VmHWM`, its peak resident
+    /// memory so far; `VmRSS`, now); -1 when it cannot be read.
+    func memoryMegabytes(_ field: String = "VmHWM") -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+            let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first
+        else { return -1 }
+        return kilobytes / 1024
+    }
+
     enum DaemonError: Error {
         case notAnswering(String)
         case exited(Int32, String)
@@ -157,6 +167,8 @@ func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") ->
     environment["XDG_STATE_HOME"] = stateHome
     environment["STATE_DIRECTORY"] = nil
     environment["LIFED_SOCKET"] = nil
+    // A daemon a client starts reads no lifed.conf of the user's.
+    environment["XDG_CONFIG_HOME"] = "\(stateHome)/config"
     return environment
 }
 

@@ -54,8 +54,10 @@ private final class ConfigurationsMirror {
 /// are missing.
 final class FetchHelperTests: XCTestCase {
     private let goodJSON = #"[{"title": "Glider", "contents": [[0, 1], [1, 2], [2, 0], [2, 1], [2, 2]]}, {"title": "Dot", "contents": [[0, 0]]}]"#
-    private let glider: JSON = ["title": "Glider", "contents": [[0, 1], [1, 2], [2, 0], [2, 1], [2, 2]]]
-    private let dot: JSON = ["title": "Dot", "contents": [[0, 0]]]
+    /// The state shows a configuration's title, size, population and rule, not its cells.
+    private let glider: JSON = ["title": "Glider", "rows": 3, "cols": 3, "population": 5, "rule": nil]
+    private let dot: JSON = ["title": "Dot", "rows": 1, "cols": 1, "population": 1, "rule": nil]
+    private let fakeEntry: JSON = ["title": "Fake", "rows": 1, "cols": 1, "population": 1, "rule": nil]
 
     // MARK: Helpers
 
@@ -212,7 +214,7 @@ final class FetchHelperTests: XCTestCase {
         XCTAssertEqual(
             try mirror.waitForAnswer(after: try fetch("-x --arguments", on: client))["error"],
             "--timeout 1.5s --max-bytes 16777216 -- -x --arguments", "the URL comes after --, whatever it looks like")
-        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch("http://example.com/good", on: client))["configs"], [["title": "Fake", "contents": [[0, 0]]]])
+        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch("http://example.com/good", on: client))["configs"], JSON.array([self.fakeEntry]))
     }
 
     // MARK: Cancellation
@@ -248,7 +250,7 @@ final class FetchHelperTests: XCTestCase {
         let third = try hungHelpers(in: folder, count: 3)[2]
         let replacing = try fetch("http://example.com/good", on: client)
         XCTAssertTrue(waitUntilGone(third))
-        XCTAssertEqual(try mirror.waitForAnswer(after: replacing), ["configs": [["title": "Fake", "contents": [[0, 0]]]], "error": nil, "isFetching": false])
+        XCTAssertEqual(try mirror.waitForAnswer(after: replacing), ["configs": .array([fakeEntry]), "error": nil, "isFetching": false])
         try mirror.catchUp()
         XCTAssertEqual(mirror.version, replacing + 1, "one answer, the second fetch's")
         XCTAssertEqual(children(of: lifed), [])
@@ -310,7 +312,7 @@ final class FetchHelperTests: XCTestCase {
         }
         XCTAssertEqual(children(of: daemon.process.processIdentifier), [])
         guard case .pong = try client.request(.ping) else { return XCTFail("lifed keeps serving") }
-        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch("http://x/good", on: client))["configs"], [["title": "Fake", "contents": [[0, 0]]]])
+        XCTAssertEqual(try mirror.waitForAnswer(after: try fetch("http://x/good", on: client))["configs"], JSON.array([self.fakeEntry]))
     }
 
     func testAHelperThatPrintsSomethingElse() throws {
@@ -460,7 +462,8 @@ final class FetchHelperTests: XCTestCase {
 
         let largest = try runMeasured(["--timeout", "60s", server.url("/largest.json")])
         XCTAssertEqual(largest.termination, .exited(0))
-        XCTAssertTrue(largest.output.hasPrefix(#"{"configurations":[{"contents":[[1,2],[1,2],"#), String(largest.output.prefix(300)))
+        // The same cell, 2.8 million times: one live cell, written as RLE.
+        XCTAssertEqual(largest.output, #"{"configurations":[{"rle":"x = 3, y = 2\n$2bo!\n","title":"Largest"}]}"# + "\n")
         XCTAssertLessThan(largest.maxResidentBytes, FetchReport.addressSpaceLimit(bodyLimit: limit))
 
         let over = try runMeasured(["--timeout", "60s", server.url("/over.json")])
@@ -476,7 +479,7 @@ final class FetchHelperTests: XCTestCase {
         let good = try runLifefetch(["file://\(folder)/list.json"])
         XCTAssertEqual(good.status, .exited(0))
         XCTAssertEqual(
-            good.output, #"{"configurations":[{"contents":[[0,1],[1,2],[2,0],[2,1],[2,2]],"title":"Glider"},{"contents":[[0,0]],"title":"Dot"}]}"# + "\n")
+            good.output, #"{"configurations":[{"rle":"x = 3, y = 3\nbo$2bo$3o!\n","title":"Glider"},{"rle":"x = 1, y = 1\no!\n","title":"Dot"}]}"# + "\n")
 
         let tooBig = try runLifefetch(["--max-bytes", "10", "file://\(folder)/list.json"])
         XCTAssertEqual(tooBig.status, .exited(1))

@@ -109,6 +109,8 @@ final class LifecycleTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "lifectl \(bad): \(result.stderr)")
             XCTAssertTrue(result.stderr.hasPrefix("lifectl: "), result.stderr)
         }
+        XCTAssertTrue(try runTool("lifectl", socket + ["--nope", "status"]).stderr.hasPrefix("lifectl: unknown option --nope\n"))
+        XCTAssertTrue(try runTool("lifectl", socket + ["bogus"]).stderr.hasPrefix("lifectl: unknown command \"bogus\"\n"))
 
         let unreachable = try runTool("lifectl", ["--socket", "\(daemon.socketPath).missing", "status"])
         XCTAssertEqual(unreachable.status, 3)

@@ -93,7 +93,7 @@ final class ScaleLimitTests: XCTestCase {
         let owed = info["publisher"]?["streamedReplyBytesOwed"]?.intValue ?? -1
         XCTAssertGreaterThan(owed, 16 << 20, "the replies are owed, not dropped")
         XCTAssertLessThanOrEqual(owed, 256 << 20, "within the budget of unread replies")
-        let peak = peakResidentMegabytes(daemon.process.processIdentifier)
+        let peak = daemon.memoryMegabytes()
         print("ScaleLimitTests: 40 unread 17 MB replies; lifed's peak RSS \(peak) MB; owed \(owed >> 20) MiB")
         XCTAssertLessThan(peak, 200, "40 x 17 MB are not held whole")
 
@@ -170,18 +170,10 @@ final class ScaleLimitTests: XCTestCase {
             XCTAssertGreaterThan(length, 16_000_000)
             XCTAssertTrue(String(decoding: head, as: UTF8.self).contains(#""resync":true"#) || length > 16_000_000)
         }
-        let peak = peakResidentMegabytes(daemon.process.processIdentifier)
+        let peak = daemon.memoryMegabytes()
         print("ScaleLimitTests: 60 full-grid viewports of a dense 4096x4096 world, one generation; lifed's peak RSS \(peak) MB")
         XCTAssertLessThan(peak, 400)
         XCTAssertEqual(daemon.terminate(), 0)
-    }
-
-    private func peakResidentMegabytes(_ pid: Int32) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first
-        else { return -1 }
-        return kilobytes / 1024
     }
 }
 

@@ -103,4 +103,19 @@ final class ViewportTests: XCTestCase {
         XCTAssertEqual(value.value(at: JSONPointer(tokens: ["simulation", "gridState", "grid", "cells"]))?.arrayValue?.count, 2)
         XCTAssertNotNil(value["statistics"])
     }
+
+    /// `"viewport": null` is the same as no viewport, in a `viewport` request too: the
+    /// subscription watches the whole grid again.
+    func testAViewportOfNullWatchesTheWholeGridAgain() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "5", "--size", "8x9"])
+        let client = try daemon.connect()
+        try client.send(ClientRequest(id: "g", kind: .subscribe(path: Viewport.gridPath, viewport: Viewport(row: 1, col: 1, rows: 2, cols: 3))))
+        guard case .snapshot(_, _, _, let windowed, _) = try client.receive() else { return XCTFail("snapshot") }
+        XCTAssertEqual(windowed["cells"]?.arrayValue?.count, 2)
+        try client.sendFrame(Frame.encode(Array(#"{"type":"viewport","id":"g","viewport":null}"#.utf8)))
+        guard case .snapshot(_, _, _, let whole, _) = try client.receive() else { return XCTFail("a snapshot of the whole grid") }
+        XCTAssertEqual(whole["cells"]?.arrayValue?.count, 8)
+        XCTAssertNil(whole["viewport"], "no window any more")
+        XCTAssertEqual(whole, try client.get("/simulation/gridState/grid").value)
+    }
 }

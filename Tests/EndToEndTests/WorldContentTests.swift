@@ -57,9 +57,24 @@ final class WorldContentTests: XCTestCase {
         let fetch = try runTool("lifectl", socket + ["configs", "fetch"])
         XCTAssertEqual(fetch.status, 0, fetch.stderr)
         XCTAssertTrue(fetch.stdout.hasPrefix("fetched "), fetch.stdout)
+        // One configuration is one, not "1 configurations".
+        let folder = try makeTemporaryFolder(self)
+        try #"[{"title": "Dot", "contents": [[0, 0]]}]"#.write(toFile: "\(folder)/one.json", atomically: true, encoding: .utf8)
+        let one = try runTool("lifectl", socket + ["configs", "fetch", "file://\(folder)/one.json"])
+        XCTAssertEqual(one.stdout, "fetched 1 configuration\n", one.stderr)
+        XCTAssertEqual(try runTool("lifectl", socket + ["configs", "fetch"]).stdout, fetch.stdout)
         let list = try runTool("lifectl", socket + ["configs"])
-        XCTAssertTrue(list.stdout.contains("\tGlider\t5 cells, 3x3\n"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("\tGlider\t5 cells, 3x3, rule B3/S23\n"), list.stdout)
         XCTAssertGreaterThanOrEqual(list.stdout.split(separator: "\n").count, 20, "at least 20 classics are built in")
+
+        // One pattern, as an RLE file: the state lists sizes, configurations.read gives the cells.
+        let show = try runTool("lifectl", socket + ["configs", "show", "glider"])
+        XCTAssertEqual(show.status, 0, show.stderr)
+        XCTAssertEqual(show.stdout, "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n")
+        XCTAssertEqual(try PatternFormat.rle.read(show.stdout).population, 5)
+        let unknown = try runTool("lifectl", socket + ["configs", "show", "99999"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("invalid-argument: index 99999 is out of range"), unknown.stderr)
 
         let load = try runTool("lifectl", socket + ["configs", "load", "glider"])
         XCTAssertEqual(load.status, 0, load.stderr)
@@ -143,4 +158,34 @@ final class WorldContentTests: XCTestCase {
     }
 
     private func population(_ grid: JSON) -> Int { liveOnly(grid).joined().filter { $0 == "O" }.count }
+}
+
+/// `lifectl watch --format text`: a line a person reads per version.
+final class WatchTextTests: XCTestCase {
+    func testWatchAsTextPrintsALinePerVersionUntilTheDaemonGoes() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "2", "--ephemeral"])
+        let watcher = Process()
+        watcher.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
+        watcher.arguments = ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"]
+        watcher.environment = clientEnvironment()
+        let output = Pipe()
+        watcher.standardOutput = output
+        try watcher.run()
+        let client = try daemon.connect()
+        // The watcher's snapshot is in before the changes once its subscription shows in status.
+        for _ in 0..<500 {
+            guard case .status(_, let info) = try client.request(.status), info["subscriptions"]?.intValue == 0 else { break }
+            usleep(2000)
+        }
+        guard case .ack(_, 1) = try client.dispatch("grid.step", ["generations": 2]) else { return XCTFail("step") }
+        guard case .ack(_, 2) = try client.dispatch("simulation.startTimer") else { return XCTFail("start") }
+        XCTAssertEqual(daemon.terminate(), 0)
+        watcher.waitUntilExit()
+        XCTAssertEqual(watcher.terminationStatus, 0)
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertTrue(lines.first?.hasPrefix("version 0: ticks 0, population ") == true, "\(lines)")
+        XCTAssertTrue(lines.dropFirst().first?.hasPrefix("version 1: ticks 0, population ") == true, "\(lines)")
+        XCTAssertTrue(lines.last?.hasSuffix(", running") == true, "\(lines)")
+    }
 }

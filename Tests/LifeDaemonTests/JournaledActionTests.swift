@@ -19,10 +19,16 @@ final class JournaledActionTests: XCTestCase {
             JournaledAction(action: .settings(.reset), defaults: settings),
             JournaledAction(action: .configurations(.fetch(url: "file:///srv/list.json"))),
             JournaledAction(action: .configurations(.fetch(url: nil))),
-            JournaledAction(action: .configurations(.add(Configuration(title: "Blinker", contents: [.init(row: 0, col: 0), .init(row: 0, col: 1)])))),
+            JournaledAction(action: .configurations(.add(try Configuration(title: "Blinker", cells: [.init(row: 0, col: 0), .init(row: 0, col: 1)])))),
             JournaledAction(action: .configurations(.load(.title("Blinker"), resize: true))),
             JournaledAction(action: .configurations(.load(.index(3), resize: false))),
-            JournaledAction(action: .configurations(.fetchResponse(.success([Configuration(title: "Glider", contents: [.init(row: 0, col: 1), .init(row: 1, col: 2)]), Configuration(title: "", contents: [])])))),
+            JournaledAction(
+                action: .configurations(
+                    .fetchResponse(
+                        .success([
+                            try Configuration(title: "Glider", cells: [.init(row: 0, col: 1), .init(row: 1, col: 2)]),
+                            try Configuration(title: "", cells: []),
+                        ])))),
             JournaledAction(action: .configurations(.fetchResponse(.success([])))),
             JournaledAction(action: .configurations(.fetchResponse(.failure(FetchFailure("HTTP 404"))))),
             JournaledAction(action: .statistics(.reset)),

@@ -7,7 +7,7 @@ import XCTest
 /// checks and messages as the effect.
 final class BlockingFetchTests: XCTestCase {
     private let body = #"[{"title": "Blinker", "contents": [[1, 0], [1, 1], [1, 2]], "comment": "ignored"}]"#
-    private let blinker = Configuration(title: "Blinker", contents: [.init(row: 1, col: 0), .init(row: 1, col: 1), .init(row: 1, col: 2)])
+    private let blinker = known("Blinker", rle: "x = 3, y = 2\n$3o!")
 
     private func startServer(_ routes: [String: TestHTTPServer.Reply]) throws -> TestHTTPServer {
         let server = try TestHTTPServer(routes: routes)
@@ -99,5 +99,14 @@ final class BlockingFetchTests: XCTestCase {
             .failure(FetchFailure("unsupported URL scheme \"ftp\" in ftp://example.com/x.json; lifed fetches http, https and file URLs")))
         XCTAssertEqual(
             ConfigurationFetcher.fetch(url: ""), .failure(FetchFailure("\"\" is not a URL; lifed fetches http, https and file URLs")))
+    }
+}
+
+/// A configuration the test knows to be valid.
+private func known(_ title: String, rle: String) -> Configuration {
+    do {
+        return try Configuration(title: title, rle: rle)
+    } catch {
+        preconditionFailure("\(title) is not a configuration: \(error)")
     }
 }

@@ -57,10 +57,8 @@ private final class FetchHarness {
 }
 
 final class ConfigurationFetcherTests: XCTestCase {
-    private let glider = Configuration(
-        title: "Glider",
-        contents: [.init(row: 0, col: 1), .init(row: 1, col: 2), .init(row: 2, col: 0), .init(row: 2, col: 1), .init(row: 2, col: 2)])
-    private let blinker = Configuration(title: "Blinker", contents: [.init(row: 1, col: 0), .init(row: 1, col: 1), .init(row: 1, col: 2)])
+    private let glider = known("Glider", rle: "x = 3, y = 3\nbo$2bo$3o!")
+    private let blinker = known("Blinker", rle: "x = 3, y = 2\n$3o!")
 
     private var goodJSON: String {
         #"""
@@ -412,5 +410,14 @@ final class ConfigurationFetcherTests: XCTestCase {
         h.scheduler.advance()  // the failure arrives through the inbox, on the next turn
         XCTAssertEqual(
             h.configurations.error, "file://elsewhere/tmp/patterns.json names the host elsewhere; file URLs must name a local file")
+    }
+}
+
+/// A configuration the test knows to be valid.
+private func known(_ title: String, rle: String) -> Configuration {
+    do {
+        return try Configuration(title: title, rle: rle)
+    } catch {
+        preconditionFailure("\(title) is not a configuration: \(error)")
     }
 }

@@ -24,7 +24,7 @@ final class BuiltinConfigurationsTests: XCTestCase {
         return pattern.grid(rows: rows, cols: cols, at: corner)
     }
 
-    private func live(_ grid: Grid) -> Set<Coordinate> { Pattern(grid: grid).live }
+    private func live(_ grid: Grid) -> Set<Coordinate> { Set(Pattern(grid: grid).liveCells) }
 
     private func evolve(_ grid: Grid, _ generations: Int, _ topology: Topology) -> Grid {
         var grid = grid
@@ -45,9 +45,8 @@ final class BuiltinConfigurationsTests: XCTestCase {
 
     /// `cells` moved so that their bounding box starts at 0, 0, and where that box was.
     private func normalized(_ cells: Set<Coordinate>) -> (shape: Set<Coordinate>, origin: Coordinate)? {
-        let pattern = Pattern(live: cells)
-        guard let box = pattern.boundingBox else { return nil }
-        return (pattern.trimmed().live, Coordinate(row: box.row, col: box.col))
+        guard let top = cells.map(\.row).min(), let left = cells.map(\.col).min() else { return nil }
+        return (Set(cells.map { Coordinate(row: $0.row - top, col: $0.col - left) }), Coordinate(row: top, col: left))
     }
 
     // MARK: - The sources
@@ -67,7 +66,7 @@ final class BuiltinConfigurationsTests: XCTestCase {
             XCTAssertEqual(
                 pattern.boundingBox, Pattern.Bounds(row: 0, col: 0, rows: pattern.rows, cols: pattern.cols),
                 "\(source.title): the header's size is the cells' bounding box")
-            XCTAssertEqual(try source.configuration(), Configuration(title: source.title, pattern: pattern))
+            XCTAssertEqual(try source.configuration(), try Configuration(title: source.title, pattern: pattern))
         }
     }
 

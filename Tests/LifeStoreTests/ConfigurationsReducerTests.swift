@@ -168,6 +168,24 @@ final class ConfigurationsReducerTests: XCTestCase {
         app.store.finish()
     }
 
+    func testAddPastTheListsBytesOfRLEIsRefused() throws {
+        // About 1 MB of RLE: 250 rows of 2048 single live cells, every other column.
+        let row = String(repeating: "ob", count: 2047) + "o"
+        let large = try Configuration(title: "Large", rle: "x = 4095, y = 250\n" + Array(repeating: row, count: 250).joined(separator: "$") + "!")
+        XCTAssertGreaterThan(large.rle.utf8.count, 1_000_000)
+        let eight = Array(repeating: large, count: 8)
+        XCTAssertLessThanOrEqual(8 * large.rle.utf8.count, ConfigurationsState.maxTotalRLEBytes)
+        let app = AppHarness(state: state(configs: eight))
+        app.store.sendRefused(
+            .configurations(.add(large)), code: .limitExceeded,
+            messageContains: "Large takes \(large.rle.utf8.count) bytes of RLE and the list already holds \(8 * large.rle.utf8.count) of the 8388608 it may")
+        // A small one still fits.
+        app.store.send(.configurations(.add(glider))) {
+            $0.configurations.configs = eight + [self.glider]
+        }
+        app.store.finish()
+    }
+
     // MARK: - load
 
     /// The glider centred on a 10x10 grid: its 3x3 box at rows 3 to 5, columns 3 to 5.
@@ -255,9 +273,9 @@ final class ConfigurationsReducerTests: XCTestCase {
         app.store.finish()
     }
 
-    func testLoadCentresOnARectangularGridAndByTheBoundingBox() {
+    func testLoadCentresOnARectangularGridAndByTheBoundingBox() throws {
         // The cells need not start at row 0, column 0: the bounding box is centred.
-        let far = Configuration(title: "Far blinker", contents: [
+        let far = try Configuration(title: "Far blinker", cells: [
             Pattern.Coordinate(row: 5, col: 7), Pattern.Coordinate(row: 5, col: 8), Pattern.Coordinate(row: 5, col: 9),
         ])
         let app = AppHarness(state: state(configs: [far, glider], grid: Grid(rows: 7, cols: 12)))

@@ -412,9 +412,13 @@ enum Patterns {
 extension Configuration {
     /// A configuration of `pattern`'s live cells (row strings, `O` live), moved by `row`, `col`.
     init(title: String, _ pattern: [String], row: Int = 0, col: Int = 0) {
-        self.init(
-            title: title,
-            contents: liveCells(pattern, row: row, col: col).sorted { ($0.row, $0.col) < ($1.row, $1.col) }
-                .map { Pattern.Coordinate(row: $0.row, col: $0.col) })
+        let cells = LifeStoreTests.liveCells(pattern, row: row, col: col).map { Pattern.Coordinate(row: $0.row, col: $0.col) }
+        let configuration: Configuration
+        do throws(ConfigurationError) {
+            configuration = try Configuration(title: title, cells: cells)
+        } catch {
+            preconditionFailure("the test pattern \(title) is not a configuration: \(error)")
+        }
+        self = configuration
     }
 }

@@ -2,9 +2,6 @@ import Protocol
 import XCTest
 
 final class FetchReportTests: XCTestCase {
-    private let glider = Configuration(
-        title: "Glider", contents: [.init(row: 0, col: 1), .init(row: 1, col: 2), .init(row: 2, col: 0), .init(row: 2, col: 1), .init(row: 2, col: 2)])
-
     private func parse(_ text: String) -> Result<FetchReport, FetchReportError> {
         Result { () throws(FetchReportError) in try FetchReport(parsing: Array(text.utf8)) }
     }
@@ -13,11 +10,12 @@ final class FetchReportTests: XCTestCase {
         XCTAssertEqual(parse(text), .failure(FetchReportError(message)), text, file: file, line: line)
     }
 
-    func testAListIsOneLineOfJSONAndExitStatus0() {
+    func testAListIsOneLineOfJSONAndExitStatus0() throws {
+        let glider = try Configuration(title: "Glider", rle: "x = 3, y = 3\nbo$2bo$3o!")
         let report = FetchReport(.success([glider]))
         XCTAssertEqual(
             String(decoding: report.encoded(), as: UTF8.self),
-            #"{"configurations":[{"contents":[[0,1],[1,2],[2,0],[2,1],[2,2]],"title":"Glider"}]}"# + "\n")
+            #"{"configurations":[{"rle":"x = 3, y = 3\nbo$2bo$3o!\n","title":"Glider"}]}"# + "\n")
         XCTAssertEqual(report.exitStatus, 0)
         XCTAssertEqual(parse(String(decoding: report.encoded(), as: UTF8.self)), .success(report))
     }

@@ -264,6 +264,12 @@ def selftest(client):
             return failed("after %s the window mirror is\n%s\nbut the grid's window is\n%s" % (
                 name, json.dumps(window.value, sort_keys=True), json.dumps(expected_window, sort_keys=True)))
         checks += 4
+    # The state lists configurations by size; configurations.read gives one's pattern as RLE.
+    last = len(mirror.value["configurations"]["configs"]) - 1  # the Blinker added with "contents"
+    read = client.request({"type": "configurations.read", "index": last})
+    if read["type"] != "configuration" or read["configuration"]["rle"] != "x = 3, y = 1\n3o!\n":
+        return failed("configurations.read Blinker: %s" % json.dumps(read))
+    checks += 1
     print("selftest: %d checks passed" % (checks + mirror.diffs + window.diffs))  # each diff's base was checked
     return 0
 

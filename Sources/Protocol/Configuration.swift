@@ -1,0 +1,263 @@
+/// One entry of the list of configurations: a title and a pattern, kept as RLE text.
+///
+/// The pattern's cells keep their positions (as the course's `[row, col]` pairs do) and its
+/// rectangle ends at the furthest live cell: `rows` and `cols` are one more than the largest
+/// row and column of a live cell (0 x 0 when none is). ``rle`` is the pattern in canonical RLE
+/// (the header `x = cols, y = rows`, with `, rule = …` only when the pattern names a rule, then
+/// the runs, lines of at most 70 characters), at most ``maxRLEBytes`` long. A configuration is
+/// always valid: every initializer checks what it is given.
+///
+/// Three JSON forms: the wire's ``json`` shows the title, size, population and rule, not the
+/// cells (the state document stays small however large the patterns; `configurations.read`
+/// fetches one's RLE); ``storageJSON`` is `{"title", "rle"}`, what a state file keeps; and
+/// ``init(decoding:index:)`` reads an entry as clients, lists and files give it, in either form
+/// of the course: `{"title", "rle"}` or `{"title", "contents": [[row, col], …]}`.
+public struct Configuration: Hashable, Sendable {
+    /// The configuration's name (any string; titles need not be unique).
+    public let title: String
+    /// The pattern in canonical RLE.
+    public let rle: String
+    /// The height of the pattern: one more than the furthest live cell's row.
+    public let rows: Int
+    /// The width of the pattern: one more than the furthest live cell's column.
+    public let cols: Int
+    /// The number of live cells.
+    public let population: Int
+    /// The rule the pattern names, if it names one.
+    public let rule: Rule?
+
+    /// The most bytes one configuration's ``rle`` may take: 1 MiB.
+    public static let maxRLEBytes = 1 << 20
+
+    /// `pattern`'s live cells (at their positions) and rule, under `title`; its name, comments,
+    /// topology and world size are not kept. Fails when the RLE would take more than
+    /// ``maxRLEBytes`` (writing stops there) or the pattern is larger than ``Pattern/maxSide``.
+    public init(title: String, pattern: Pattern) throws(ConfigurationError) {
+        if let violation = pattern.limitViolation { throw ConfigurationError(index: nil, message: violation) }
+        let box = pattern.boundingBox
+        let cells = pattern.cells.cropped(
+            to: Pattern.Bounds(row: 0, col: 0, rows: box.map { $0.row + $0.rows } ?? 0, cols: box.map { $0.col + $0.cols } ?? 0))
+        guard let rle = RLEFormat.write(cells: cells, rule: pattern.rule, limit: Self.maxRLEBytes) else {
+            throw ConfigurationError(
+                index: nil, message: "the pattern takes more than \(Self.maxRLEBytes) bytes of RLE, the most one configuration may",
+                exceedsLimit: true)
+        }
+        self.title = title
+        self.rle = rle
+        self.rows = cells.rows
+        self.cols = cells.cols
+        self.population = cells.population
+        self.rule = pattern.rule
+    }
+
+    /// The pattern an RLE text describes (read by ``PatternFormat/rle``), under `title`.
+    public init(title: String, rle: String) throws(ConfigurationError) {
+        let pattern: Pattern
+        do {
+            pattern = try PatternFormat.rle.read(rle)
+        } catch {
+            throw ConfigurationError(index: nil, message: "rle: \(error)")
+        }
+        try self.init(title: title, pattern: pattern)
+    }
+
+    /// The live cells `cells` (rows and columns from 0 to `Pattern.maxSide - 1`), under `title`.
+    public init(title: String, cells: some Sequence<Pattern.Coordinate>) throws(ConfigurationError) {
+        var check = ContentsCheck()
+        let list = Array(cells)
+        for cell in list { check.add((cell.row, cell.col)) }
+        if let failure = check.failure { throw ConfigurationError(index: nil, message: failure) }
+        var plane = BitPlane(rows: check.rows, cols: check.cols)
+        for cell in list { plane[cell.row, cell.col] = true }
+        try self.init(title: title, pattern: Pattern(cells: plane))
+    }
+
+    /// The live cells, in row-major order (made on each call: for tests and small patterns).
+    public var liveCells: [Pattern.Coordinate] { ((try? Pattern(configuration: self)) ?? Pattern()).liveCells }
+
+    /// The wire's entry: `{"title", "rows", "cols", "population", "rule"}` (`rule` is null
+    /// when the pattern names none).
+    public var json: JSON {
+        [
+            "title": .string(title), "rows": .int(rows), "cols": .int(cols), "population": .int(population),
+            "rule": rule.map { .string($0.notation) } ?? .null,
+        ]
+    }
+
+    /// The reply to `configurations.read`: ``json`` and `rle`, the pattern itself.
+    public var jsonWithPattern: JSON {
+        var members = json.objectValue ?? [:]
+        members["rle"] = .string(rle)
+        return .object(members)
+    }
+
+    /// What a state file keeps: `{"title", "rle"}`.
+    public var storageJSON: JSON { ["title": .string(title), "rle": .string(rle)] }
+
+    /// Reads the form ``storageJSON`` writes; entries of state files written before
+    /// configurations were kept as RLE (`{"title", "contents"}`) read too.
+    public init(storageJSON: JSON) throws(ConfigurationError) {
+        try self.init(decoding: storageJSON)
+    }
+
+    /// Reads one entry as clients, lists and files give it: a string `title` and either `rle`
+    /// (a string, RLE as ``PatternFormat/rle`` reads it) or `contents` (an array of `[row, col]`
+    /// pairs of integers from 0 to `Pattern.maxSide - 1`), not both; other members are ignored.
+    /// `index` only labels errors.
+    public init(decoding json: JSON, index: Int? = nil) throws(ConfigurationError) {
+        func fail(_ message: String) -> ConfigurationError { ConfigurationError(index: index, message: message) }
+        guard let members = json.objectValue else {
+            throw fail("must be an object with \"title\" and \"contents\", not \(json.typeName)")
+        }
+        guard let titleValue = members["title"] else { throw fail("\"title\" is required: a string") }
+        guard let title = titleValue.stringValue else {
+            throw fail("\"title\" must be a string, not \(titleValue.typeName)")
+        }
+        do throws(ConfigurationError) {
+            switch (members["rle"], members["contents"]) {
+            case (let rle?, nil):
+                guard let text = rle.stringValue else { throw fail("\"rle\" must be a string, not \(rle.typeName)") }
+                try self.init(title: title, rle: text)
+            case (nil, let contents?):
+                try self.init(title: title, pattern: Pattern(cells: try Self.cells(contents)))
+            case (nil, nil):
+                throw fail("\"contents\" is required: an array of [row, col] pairs (or \"rle\", the pattern in RLE)")
+            case (.some, .some):
+                throw fail("give either \"rle\" or \"contents\", not both")
+            }
+        } catch {
+            throw ConfigurationError(index: index, message: error.message, exceedsLimit: error.exceedsLimit)
+        }
+    }
+
+    /// The plane of the course's `contents`: as large as its furthest cell.
+    private static func cells(_ contents: JSON) throws(ConfigurationError) -> BitPlane {
+        guard let pairs = contents.arrayValue else {
+            throw ConfigurationError(index: nil, message: "\"contents\" must be an array of [row, col] pairs, not \(contents.typeName)")
+        }
+        var check = ContentsCheck()
+        guard pairs.count <= Pattern.maxLiveCells else {
+            throw ConfigurationError(index: nil, message: ContentsCheck.tooMany(pairs.count))
+        }
+        for pair in pairs { check.add(ContentsCheck.pair(pair)) }
+        if let failure = check.failure { throw ConfigurationError(index: nil, message: failure) }
+        var plane = BitPlane(rows: check.rows, cols: check.cols)
+        for pair in pairs {
+            if let (row, col) = ContentsCheck.pair(pair) { plane[row, col] = true }
+        }
+        return plane
+    }
+
+    /// The wire's JSON array of `configurations` (see ``json``).
+    public static func json(_ configurations: [Configuration]) -> JSON { .array(configurations.map(\.json)) }
+
+    /// The stored JSON array of `configurations` (see ``storageJSON``).
+    public static func storageJSON(_ configurations: [Configuration]) -> JSON { .array(configurations.map(\.storageJSON)) }
+
+    /// Reads a JSON array of entries (see ``init(decoding:index:)``) within the limits of the
+    /// list (``ConfigurationsState/maxCount`` entries, ``ConfigurationsState/maxTotalRLEBytes``
+    /// bytes of RLE in all); errors name the element and the field.
+    public static func decodeList(_ json: JSON) throws(ConfigurationError) -> [Configuration] {
+        guard let elements = json.arrayValue else {
+            throw ConfigurationError(
+                index: nil, message: "expected an array of {\"title\", \"contents\"} objects, not \(json.typeName)")
+        }
+        guard elements.count <= ConfigurationsState.maxCount else {
+            throw ConfigurationError(
+                index: nil, message: "the list holds \(elements.count) configurations; lifed keeps at most \(ConfigurationsState.maxCount)",
+                exceedsLimit: true)
+        }
+        var list: [Configuration] = []
+        list.reserveCapacity(elements.count)
+        var total = 0
+        for (index, element) in elements.enumerated() {
+            let configuration = try Configuration(decoding: element, index: index)
+            total += configuration.rle.utf8.count
+            guard total <= ConfigurationsState.maxTotalRLEBytes else {
+                throw ConfigurationError(
+                    index: index,
+                    message: "the list's patterns take more than \(ConfigurationsState.maxTotalRLEBytes) bytes of RLE, the most lifed keeps",
+                    exceedsLimit: true)
+            }
+            list.append(configuration)
+        }
+        return list
+    }
+}
+
+/// Why JSON is not a list of ``Configuration``s.
+public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The array element at fault, when the error is about one.
+    public var index: Int?
+    /// What is wrong with it.
+    public var message: String
+    /// Whether it is too large (a limit of ``Configuration`` or ``ConfigurationsState``), rather
+    /// than malformed.
+    public var exceedsLimit: Bool
+
+    /// Creates an error about element `index` (or the whole value when nil).
+    public init(index: Int?, message: String, exceedsLimit: Bool = false) {
+        self.index = index
+        self.message = message
+        self.exceedsLimit = exceedsLimit
+    }
+
+    /// Reads like "element 3: contents[2] must hold exactly two non-negative integers".
+    public var description: String {
+        guard let index else { return message }
+        return "element \(index): \(message)"
+    }
+}
+
+/// The course's `contents`, checked pair by pair (wherever they come from: a parsed value, or
+/// a file read a pair at a time), and the size of the rectangle up to the furthest cell.
+struct ContentsCheck {
+    /// The pairs checked so far.
+    private(set) var count = 0
+    /// One more than the largest row of a valid pair.
+    private(set) var rows = 0
+    /// One more than the largest column of a valid pair.
+    private(set) var cols = 0
+    /// The first bad pair's problem.
+    private var problem: String?
+
+    /// Checks the next pair: its two integers, or nil when it is not a pair of integers.
+    mutating func add(_ pair: (row: Int, col: Int)?) {
+        defer { count += 1 }
+        guard problem == nil else { return }
+        guard let (row, col) = pair, row >= 0, col >= 0 else {
+            problem = "contents[\(count)] must hold exactly two non-negative integers"
+            return
+        }
+        guard row < Pattern.maxSide, col < Pattern.maxSide else {
+            problem = "contents[\(count)] lies beyond the largest pattern lifed reads: rows and columns go from 0 to \(Pattern.maxSide - 1)"
+            return
+        }
+        rows = max(rows, row + 1)
+        cols = max(cols, col + 1)
+    }
+
+    /// What is wrong: too many pairs, else the first bad pair; nil when nothing is.
+    var failure: String? { count > Pattern.maxLiveCells ? Self.tooMany(count) : problem }
+
+    static func tooMany(_ count: Int) -> String { "\"contents\" has \(count) cells; lifed reads at most \(Pattern.maxLiveCells)" }
+
+    /// The two integers of a `[row, col]` value, or nil.
+    static func pair(_ value: JSON) -> (row: Int, col: Int)? {
+        guard let pair = value.arrayValue, pair.count == 2, let row = pair[0].intValue, let col = pair[1].intValue else { return nil }
+        return (row, col)
+    }
+}
+
+extension Pattern {
+    /// The pattern of a configuration, named by its title (unless empty). Fails only when the
+    /// stored RLE does not read, which a configuration's checks rule out.
+    public init(configuration: Configuration) throws(ConfigurationError) {
+        do {
+            self = try PatternFormat.rle.read(configuration.rle)
+        } catch {
+            throw ConfigurationError(index: nil, message: "\(configuration.title): rle: \(error)")
+        }
+        name = configuration.title.isEmpty ? nil : configuration.title
+    }
+}

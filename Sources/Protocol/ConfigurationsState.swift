@@ -1,0 +1,65 @@
+/// The Configurations tab: a list of patterns, fetched or added, and the state of a fetch.
+///
+/// The list is bounded: at most ``maxCount`` configurations, each at most
+/// ``Configuration/maxRLEBytes`` of RLE, and ``maxTotalRLEBytes`` of RLE in all.
+public struct ConfigurationsState: Equatable, Sendable {
+    public var isFetching: Bool
+    public var configs: [Configuration]
+    /// What the last fetch failed on, or nil.
+    public var error: String?
+
+    public init(isFetching: Bool = false, configs: [Configuration] = [], error: String? = nil) {
+        self.isFetching = isFetching
+        self.configs = configs
+        self.error = error
+    }
+
+    /// The most configurations the list holds.
+    public static let maxCount = 10_000
+    /// The most bytes of RLE the list's configurations take together: 8 MiB.
+    public static let maxTotalRLEBytes = 8 << 20
+
+    /// The bytes of RLE the list's configurations take together.
+    public var totalRLEBytes: Int { configs.reduce(0) { $0 + $1.rle.utf8.count } }
+
+    /// Why `configuration` may not be added to the list, or nil when it fits: the list is full
+    /// (`invalid-argument`, as it always was), or the RLE would be more than the list may hold
+    /// (`limit-exceeded`).
+    public func refusal(adding configuration: Configuration) -> ProtocolError? {
+        guard configs.count < Self.maxCount else {
+            return ProtocolError(.invalidArgument, "the list already holds \(Self.maxCount) configurations; clear it first")
+        }
+        let total = totalRLEBytes
+        guard total + configuration.rle.utf8.count <= Self.maxTotalRLEBytes else {
+            return ProtocolError(
+                .limitExceeded,
+                "\(configuration.title) takes \(configuration.rle.utf8.count) bytes of RLE and the list already holds \(total) of the \(Self.maxTotalRLEBytes) it may; clear it first")
+        }
+        return nil
+    }
+
+    /// The position and configuration `selector` names: by index, or by title (the first with
+    /// exactly that title, else the first that matches ignoring case).
+    public func find(_ selector: ConfigurationSelector) throws(ProtocolError) -> (index: Int, configuration: Configuration) {
+        switch selector {
+        case .index(let index):
+            guard configs.indices.contains(index) else {
+                throw ProtocolError(
+                    .invalidArgument,
+                    configs.isEmpty
+                        ? "there are no configurations; send configurations.fetch first"
+                        : "index \(index) is out of range: there are \(configs.count) configurations (0 to \(configs.count - 1))")
+            }
+            return (index, configs[index])
+        case .title(let title):
+            if let exact = configs.firstIndex(where: { $0.title == title }) { return (exact, configs[exact]) }
+            if let loose = configs.firstIndex(where: { $0.title.lowercased() == title.lowercased() }) { return (loose, configs[loose]) }
+            let known = configs.prefix(30).map(\.title).joined(separator: ", ")
+            throw ProtocolError(
+                .invalidArgument,
+                configs.isEmpty
+                    ? "there are no configurations; send configurations.fetch first"
+                    : "no configuration is titled \(JSON.string(title).preview); known: \(known)\(configs.count > 30 ? ", …" : "")")
+        }
+    }
+}
