@@ -11,6 +11,12 @@ import Protocol
 /// be a multiple of 64). ``step(rule:topology:threads:)`` and
 /// ``advance(generations:rule:topology:threads:_:)`` can split the rows across threads; the result
 /// never depends on the number of threads.
+///
+/// A grid remembers which tiles (64 rows by 256 columns) its last generation changed, and the
+/// next generation computes only the rows next to those changes (see BitEngineActivity.swift):
+/// a sparse world costs what changes in it, not its area. Keep the grid and step it again to
+/// profit; a grid made and stepped once is stepped whole. The worlds, censuses and fingerprints
+/// are the same either way.
 public struct BitGrid: Sendable {
     /// The number of rows.
     public var rows: Int { layout.rows }
