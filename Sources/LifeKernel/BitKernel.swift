@@ -1,6 +1,8 @@
 // The inner loop of the bit-packed engine (LifeStore's BitGrid): one generation of a band of
 // rows, with SIMD lanes of 64-cell words, neighbour counts from bit-sliced adders, and the rule as
-// a boolean function of the count's bit planes; and the population counts of a band.
+// a boolean function of the count's bit planes; the same for chosen rows of one group of words
+// (a tile of the engine's activity tracking), reporting which rows changed; and the population
+// counts of a band.
 //
 // This one file is two modules: `LifeKernel`, for the processor the package is built for (the
 // x86-64 baseline: SSE2), and `LifeKernelAVX2` (Sources/LifeKernelAVX2/BitKernel.swift is a
@@ -105,9 +107,9 @@ public enum BitKernel {
     /// ``laneWords``): `output` from `input`, both pointing at row 0 of the group's first word,
     /// under B3/S23; each new word is ANDed with its mask (`masks`, one per word of the group: the
     /// data bits, so that tails and guard words are written clear). Returns which of those rows
-    /// changed, as bits the same way: in any word, in bit 0 of the first word (`west`), and in
-    /// bit 63 of the last (`east`), where a change is a difference under the mask. Each run of
-    /// consecutive rows is one strip rolling down the rows.
+    /// changed, as bits the same way: in any word (a difference under the mask), in bit 0 of the
+    /// first word (`west`), and in bit 63 of the last (`east`, which means nothing when that word
+    /// is not all data). Each run of consecutive rows is one strip rolling down the rows.
     ///
     /// Reads from word -1 to word `words` of the rows and of the rows above and below them;
     /// writes only the group's words of the rows.
