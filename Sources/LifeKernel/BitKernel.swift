@@ -1,6 +1,8 @@
 // The inner loop of the bit-packed engine (LifeStore's BitGrid): one generation of a band of
 // rows, with SIMD lanes of 64-cell words, neighbour counts from bit-sliced adders, and the rule as
-// a boolean function of the count's bit planes; and the population counts of a band.
+// a boolean function of the count's bit planes; the same for chosen rows of one group of words
+// (a tile of the engine's activity tracking), reporting which rows changed; and the population
+// counts of a band.
 //
 // This one file is two modules: `LifeKernel`, for the processor the package is built for (the
 // x86-64 baseline: SSE2), and `LifeKernelAVX2` (Sources/LifeKernelAVX2/BitKernel.swift is a
@@ -99,6 +101,91 @@ public enum BitKernel {
         rows first: Int, _ end: Int, words: Int, stride: Int
     ) {
         stepBand(TableLaneRule(masks: table), input: input, output: output, rows: first, end, words: words, stride: stride)
+    }
+
+    /// The rows `rowBase + n` for each bit n of `rows` of one group of `words` words (a multiple of
+    /// ``laneWords``): `output` from `input`, both pointing at row 0 of the group's first word,
+    /// under B3/S23; each new word is ANDed with its mask (`masks`, one per word of the group: the
+    /// data bits, so that tails and guard words are written clear). Returns which of those rows
+    /// changed, as bits the same way: in any word (a difference under the mask), in bit 0 of the
+    /// first word (`west`), and in bit 63 of the last (`east`, which means nothing when that word
+    /// is not all data). Each run of consecutive rows is one strip rolling down the rows.
+    ///
+    /// Reads from word -1 to word `words` of the rows and of the rows above and below them;
+    /// writes only the group's words of the rows.
+    public static func stripConway(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        stepStrip(
+            ConwayLaneRule(), input: input, output: output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
+    }
+
+    /// The same under HighLife, B36/S23.
+    public static func stripHighLife(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        stepStrip(
+            FixedLaneRule<HighLifeTable>(), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
+    }
+
+    /// The same under Seeds, B2/S.
+    public static func stripSeeds(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        stepStrip(
+            FixedLaneRule<SeedsTable>(), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
+    }
+
+    /// The same under Day & Night, B3678/S34678.
+    public static func stripDayAndNight(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        stepStrip(
+            FixedLaneRule<DayAndNightTable>(), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
+    }
+
+    /// The same under any rule, given its mask table (see ``withMaskTable(birth:survival:_:)``).
+    public static func stripTable(
+        _ table: UnsafeRawPointer, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows: UInt64, rowBase: Int, words: Int, stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        stepStrip(
+            TableLaneRule(masks: table), input: input, output: output, rows: rows, rowBase: rowBase, words: words,
+            stride: stride, masks: masks)
+    }
+
+    /// Which rows `first..<end` of one group of `words` words (a multiple of ``laneWords``) differ
+    /// between `plane` and `previous` (both pointing at row 0 of the group's first word), under
+    /// the words' `masks` (bit `row - rowBase`): what
+    /// ``stripConway(_:_:rows:rowBase:words:stride:masks:)`` returns, for a group computed some
+    /// other way.
+    public static func changes(
+        _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        var tracker = ChangeTracker()
+        var column = 0
+        while column < words {
+            let mask = loadLanes(masks + column)
+            var now = plane + (first &* stride &+ column)
+            var before = previous + (first &* stride &+ column)
+            var row = first
+            while row < end {
+                tracker.record((loadLanes(now) ^ loadLanes(before)) & mask, bit: UInt64(truncatingIfNeeded: row &- rowBase))
+                now += stride
+                before += stride
+                row &+= 1
+            }
+            column &+= Lanes.scalarCount
+        }
+        return tracker.result(plane, previous: previous, rowBase: rowBase, words: words, stride: stride)
     }
 
     /// The live cells of rows `first..<end` of `plane` (at row 0, word 0), and those also live in
@@ -335,6 +422,82 @@ private func stepBand<R: LaneRule>(
         }
         column &+= Lanes.scalarCount
     }
+}
+
+/// Which rows of a group changed: a bit per row, set when any lane differs (see
+/// `BitKernel.changes`). Kept in general registers, where the work runs beside the vector work of
+/// the kernel.
+private struct ChangeTracker {
+    var changed: UInt64 = 0
+
+    /// Records `difference`, the changed bits of one row's lanes, at `bit`.
+    @inline(__always)
+    mutating func record(_ difference: Lanes, bit: UInt64) {
+        let any: UInt64 = difference == Lanes() ? 0 : 1
+        changed |= any &<< bit
+    }
+
+    /// The changed rows, and which of them changed in bit 0 of the group's first word (`west`)
+    /// and in bit 63 of its last (`east`): read back from the planes (at row 0 of the group's first
+    /// word), for the changed rows only.
+    @inline(__always)
+    func result(
+        _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rowBase: Int, words: Int, stride: Int
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        var west: UInt64 = 0
+        var east: UInt64 = 0
+        var rows = changed
+        while rows != 0 {
+            let bit = UInt64(truncatingIfNeeded: rows.trailingZeroBitCount)
+            rows &= rows &- 1
+            let at = (rowBase &+ Int(truncatingIfNeeded: bit)) &* stride
+            west |= ((plane[at] ^ previous[at]) & 1) &<< bit
+            east |= ((plane[at &+ words &- 1] ^ previous[at &+ words &- 1]) &>> 63) &<< bit
+        }
+        return (changed, west, east)
+    }
+}
+
+/// One group of words over the rows of `rows` (see `BitKernel.stripConway`): the rolling strips
+/// of ``stepBand``, one per run of rows, masked, with their changes tracked.
+@inline(__always)
+private func stepStrip<R: LaneRule>(
+    _ rule: R, input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int,
+    words: Int, stride: Int, masks: UnsafePointer<UInt64>
+) -> (changed: UInt64, west: UInt64, east: UInt64) {
+    var tracker = ChangeTracker()
+    var column = 0
+    while column < words {
+        let mask = loadLanes(masks + column)
+        var pending = rows
+        while pending != 0 {
+            let start = pending.trailingZeroBitCount
+            let length = (~(pending &>> UInt64(start))).trailingZeroBitCount
+            // The run and the (clear) bits below it are done.
+            pending = start &+ length >= 64 ? 0 : pending & ~((1 &<< UInt64(start &+ length)) &- 1)
+            let first = rowBase &+ start
+            var source = input + (first &* stride &+ column)
+            var target = output + (first &* stride &+ column)
+            var above = RowSums(source - stride)
+            var middle = RowSums(source)
+            var bit = UInt64(truncatingIfNeeded: start)
+            var left = length
+            while left > 0 {
+                source += stride
+                let below = RowSums(source)
+                let next = nextLanes(rule, above, middle, below) & mask
+                storeLanes(next, target)
+                tracker.record(next ^ (middle.centre & mask), bit: bit)
+                target += stride
+                above = middle
+                middle = below
+                bit &+= 1
+                left &-= 1
+            }
+        }
+        column &+= Lanes.scalarCount
+    }
+    return tracker.result(output, previous: input, rowBase: rowBase, words: words, stride: stride)
 }
 
 /// The live cells of rows `first..<end` of `plane`, and those also live in `previous`.

@@ -11,6 +11,12 @@ import Protocol
 /// be a multiple of 64). ``step(rule:topology:threads:)`` and
 /// ``advance(generations:rule:topology:threads:_:)`` can split the rows across threads; the result
 /// never depends on the number of threads.
+///
+/// A grid remembers which tiles (64 rows by 256 columns) its last generation changed, and the
+/// next generation computes only the rows next to those changes (see BitEngineActivity.swift):
+/// a sparse world costs what changes in it, not its area. Keep the grid and step it again to
+/// profit; a grid made and stepped once is stepped whole. The worlds, censuses and fingerprints
+/// are the same either way.
 public struct BitGrid: Sendable {
     /// The number of rows.
     public var rows: Int { layout.rows }
@@ -24,6 +30,9 @@ public struct BitGrid: Sendable {
     @usableFromInline var previous: [UInt64]
     /// The topology whose ghost cells `live` holds; nil when they are not set yet.
     @usableFromInline var ghosts: Topology?
+    /// What the last generations changed, to skip what the next cannot change, and the live
+    /// plane's counts when known (see BitEngineActivity.swift).
+    var tracking = ActivityTracking()
 
     /// A grid of `rows` x `cols` empty cells.
     public init(rows: Int, cols: Int) {
@@ -91,7 +100,7 @@ public struct BitGrid: Sendable {
     }
 
     /// The number of live cells (alive or born).
-    public var population: Int { BitGrid.count(live, layout) }
+    public var population: Int { tracking.totals?.live ?? BitGrid.count(live, layout) }
 
     /// How many cells are in each state.
     public var census: Census {
@@ -111,13 +120,10 @@ public struct BitGrid: Sendable {
     /// The fingerprint of the live cells: equal for equal sizes and live cells (whatever the
     /// states), and the same function as ``Protocol/Grid/fingerprint``.
     public var fingerprint: UInt64 {
+        if let hash = tracking.totals?.hash { return Fingerprint.finish(hash, rows: layout.rows, cols: layout.cols) }
         let layout = self.layout
         return live.withUnsafeBufferPointer { buffer in
-            var sum: UInt64 = 0
-            for row in 0..<layout.rows {
-                sum &+= Fingerprint.row(buffer.baseAddress! + layout.origin + row &* layout.stride, row: row, layout)
-            }
-            return Fingerprint.finish(sum, rows: layout.rows, cols: layout.cols)
+            Fingerprint.finish(BitEngine.hashSum(buffer.baseAddress! + layout.origin, layout), rows: layout.rows, cols: layout.cols)
         }
     }
 
@@ -249,6 +255,21 @@ enum Fingerprint {
             sum &+= mum((words[last] & layout.tailMask) ^ key, multiplier)
         }
         return sum
+    }
+
+    /// The share of words `index` and `index + 1` (`index` even) of row `row`, whose data words
+    /// are at `words`: the same as ``row(_:row:_:)`` adds for them.
+    @inline(__always)
+    static func pair(_ words: UnsafePointer<UInt64>, row: Int, index: Int, _ layout: BitLayout) -> UInt64 {
+        let key = UInt64(truncatingIfNeeded: row &* layout.words &+ index &+ 1) &* positionStep
+        let last = layout.words &- 1
+        if index &+ 1 < last {
+            return mum(words[index] ^ key, words[index &+ 1] ^ (key &+ positionStep) ^ secondKey)
+        } else if index &+ 1 == last {
+            return mum(words[index] ^ key, (words[last] & layout.tailMask) ^ (key &+ positionStep) ^ secondKey)
+        } else {
+            return mum((words[last] & layout.tailMask) ^ key, multiplier)
+        }
     }
 
     /// The fingerprint from the sum of every row's shares.

@@ -124,6 +124,25 @@ protocol BandKernel {
     static func count(
         _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int, words: Int, stride: Int
     ) -> (live: Int, alive: Int)
+    static func stripConway(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>) -> (changed: UInt64, west: UInt64, east: UInt64)
+    static func stripHighLife(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>) -> (changed: UInt64, west: UInt64, east: UInt64)
+    static func stripSeeds(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>) -> (changed: UInt64, west: UInt64, east: UInt64)
+    static func stripDayAndNight(
+        _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>) -> (changed: UInt64, west: UInt64, east: UInt64)
+    static func stripTable(
+        _ table: UnsafeRawPointer, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows: UInt64, rowBase: Int, words: Int, stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64)
+    static func changes(
+        _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
+        stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int) -> (changed: UInt64, west: UInt64, east: UInt64)
 }
 
 extension LifeKernel.BitKernel: BandKernel {}
@@ -156,6 +175,28 @@ extension BandKernel {
         case .seeds: stepSeeds(input, output, rows: first, end, words: words, stride: stride)
         case .dayAndNight: stepDayAndNight(input, output, rows: first, end, words: words, stride: stride)
         case .table(let table): stepTable(table, input, output, rows: first, end, words: words, stride: stride)
+        }
+    }
+
+    /// The rows `rowBase + n` for each bit n of `rows` of one group of `words` words (at `input`
+    /// and `output`, row 0 of the group's first word) under `rule`, masked by `masks`, and which
+    /// of them changed (bits the same way): see LifeKernel's `BitKernel.stripConway`.
+    @inline(__always)
+    static func strip(
+        _ rule: BandRule, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>, rows: UInt64, rowBase: Int,
+        words: Int, stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        switch rule {
+        case .conway:
+            stripConway(input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
+        case .highLife:
+            stripHighLife(input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
+        case .seeds:
+            stripSeeds(input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
+        case .dayAndNight:
+            stripDayAndNight(input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
+        case .table(let table):
+            stripTable(table, input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
         }
     }
 }

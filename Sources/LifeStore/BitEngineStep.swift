@@ -69,60 +69,145 @@ extension BitGrid {
         // The named rules have kernels of their own; any other rule reads the kernel's table of it.
         let birth = rule.birth & 0x1FF
         let survival = rule.survival & 0x1FF
+        let key = ActivityTracking.Key(birth: birth, survival: survival, topology: topology)
         switch (birth, survival) {
         case (Rule.conway.birth, Rule.conway.survival):
-            run(implementation, .conway, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+            run(implementation, .conway, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
         case (Rule.highLife.birth, Rule.highLife.survival):
-            run(implementation, .highLife, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+            run(implementation, .highLife, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
         case (Rule.seeds.birth, Rule.seeds.survival):
-            run(implementation, .seeds, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+            run(implementation, .seeds, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
         case (Rule.dayAndNight.birth, Rule.dayAndNight.survival):
-            run(implementation, .dayAndNight, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+            run(implementation, .dayAndNight, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
         default:
             implementation.withMaskTable(birth: birth, survival: survival) { table in
-                run(implementation, .table(table), generations: generations, torus: torus, threads: threads, counting: counting, observe)
+                run(implementation, .table(table), key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
             }
         }
         if generations % 2 == 1 { swap(&live, &previous) }
     }
 
+    /// `generations` generations: tracked ones where little changes (see BitEngineActivity.swift),
+    /// whole ones, untracked, where much does.
     private mutating func run(
-        _ kernel: any BandKernel.Type, _ rule: BandRule, generations: Int, torus: Bool, threads: Int, counting: Bool,
-        _ observe: (Census, UInt64) -> Void
+        _ kernel: any BandKernel.Type, _ rule: BandRule, _ key: ActivityTracking.Key, generations: Int, torus: Bool,
+        threads: Int, counting: Bool, _ observe: (Census, UInt64) -> Void
     ) {
         let layout = self.layout
-        var population = counting ? self.population : 0
+        // Out of self while the planes are borrowed (no copy of its storage).
+        var tracking = self.tracking
+        self.tracking = ActivityTracking()
+        if tracking.key != key || !tracking.isEnabled {
+            tracking.current = nil
+            tracking.key = key
+        }
+        // A grid made for one generation (a daemon's tick) is not worth tracking.
+        let worthTracking = tracking.isEnabled && (tracking.stepped || generations > 1 || tracking.current != nil)
+        let geometry = worthTracking ? tracking.prepare(layout) : nil
+        tracking.stepped = true
+        if counting, tracking.totals == nil { tracking.totals = PlaneTotals(live: population, hash: nil) }
         let cells = layout.rows * layout.cols
-        func report(_ stats: BandStats) {
-            let alive = stats.alive
-            let born = stats.live - alive
-            let died = population - alive
-            population = stats.live
+        func report(live: Int, alive: Int, hash: UInt64) {
+            let before = tracking.totals?.live ?? 0
+            tracking.totals = PlaneTotals(live: live, hash: hash)
             observe(
-                Census(empty: cells - alive - born - died, alive: alive, born: born, died: died),
-                Fingerprint.finish(stats.hash, rows: layout.rows, cols: layout.cols))
+                Census(empty: cells - live - before + alive, alive: alive, born: live - alive, died: before - alive),
+                Fingerprint.finish(hash, rows: layout.rows, cols: layout.cols))
         }
         let participants = max(1, min(threads, layout.rows / BitEngine.minimumRowsPerChunk))
+        // The maps' storage apart from the rest, which changes while the maps are borrowed.
+        var storageArray = tracking.storage
+        tracking.storage = []
         live.withUnsafeMutableBufferPointer { liveBuffer in
             previous.withUnsafeMutableBufferPointer { previousBuffer in
-                let first = liveBuffer.baseAddress! + layout.origin
-                let second = previousBuffer.baseAddress! + layout.origin
-                if participants == 1 {
-                    var input = first
-                    var output = second
-                    for _ in 0..<generations {
-                        let stats = BitEngine.generation(
-                            kernel, rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus,
-                            counting: counting)
-                        if counting { report(stats) }
-                        swap(&input, &output)
+                storageArray.withUnsafeMutableBufferPointer { storage in
+                    var input = liveBuffer.baseAddress! + layout.origin
+                    var output = previousBuffer.baseAddress! + layout.origin
+                    func map(_ index: Int) -> ActivityView? {
+                        guard let geometry, let base = storage.baseAddress else { return nil }
+                        return ActivityView(base: base + index &* geometry.mapWords, geometry: geometry)
                     }
-                } else {
-                    BitEngine.parallel(
-                        kernel, rule, layout, first: first, second: second, generations: generations, participants: participants,
-                        torus: torus, counting: counting, report)
+                    var done = 0
+                    while done < generations {
+                        if let current = tracking.current, let now = map(current), let next = map(1 - current),
+                            let geometry, let base = storage.baseAddress
+                        {
+                            var totals = tracking.totals ?? PlaneTotals(live: 0, hash: nil)
+                            if counting, totals.hash == nil { totals.hash = BitEngine.hashSum(input, layout) }
+                            let (stepped, alive) = BitEngine.sparseGeneration(
+                                kernel, rule, layout, input: input, output: output, current: now, next: next,
+                                scratch: base + 2 &* geometry.mapWords, torus: torus, counting: counting, share: tracking.sparseShare,
+                                totals: &totals)
+                            if stepped {
+                                if counting {
+                                    report(live: totals.live, alive: alive, hash: totals.hash ?? 0)
+                                } else {
+                                    tracking.totals = nil
+                                }
+                                tracking.current = 1 - current
+                                tracking.sparseGenerations += 1
+                                tracking.denseInterval = ActivityTracking.firstDenseInterval
+                                swap(&input, &output)
+                                done += 1
+                                continue
+                            }
+                            // Too much changes: whole generations for a while, longer each time.
+                            tracking.current = nil
+                            tracking.untrackedLeft = tracking.denseInterval
+                            tracking.denseInterval = min(2 * tracking.denseInterval, ActivityTracking.longestDenseInterval)
+                        }
+                        let track = geometry != nil && tracking.untrackedLeft == 0
+                        let count = track ? 1 : geometry == nil ? generations - done : min(tracking.untrackedLeft, generations - done)
+                        BitEngine.wholeGenerations(
+                            kernel, rule, layout, first: input, second: output, generations: count, participants: participants,
+                            torus: torus, counting: counting
+                        ) { stats in report(live: stats.live, alive: stats.alive, hash: stats.hash) }
+                        if count % 2 == 1 { swap(&input, &output) }
+                        if !counting { tracking.totals = nil }
+                        tracking.wholeGenerations += count
+                        if track, let next = map(0), let geometry, let base = storage.baseAddress {
+                            // The newest generation is in `input` now.
+                            BitEngine.trackWholeGeneration(
+                                kernel, layout, input: output, output: input, next: next, scratch: base + 2 &* geometry.mapWords)
+                            tracking.current = 0
+                        } else {
+                            tracking.untrackedLeft = max(0, tracking.untrackedLeft - count)
+                        }
+                        done += count
+                    }
                 }
             }
+        }
+        tracking.storage = storageArray
+        storageArray = []
+        self.tracking = tracking
+    }
+}
+
+extension BitEngine {
+    /// `generations` whole generations, untracked, on `participants` threads, alternating between
+    /// the planes `first` (the input of the first generation) and `second`; `report` gets each
+    /// generation's counts, in order, when `counting`. (Not inlined: the engine's hottest loop
+    /// outside the kernel is compiled apart from the tracking around it.)
+    @inline(never)
+    static func wholeGenerations(
+        _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, first: UnsafeMutablePointer<UInt64>,
+        second: UnsafeMutablePointer<UInt64>, generations: Int, participants: Int, torus: Bool, counting: Bool,
+        _ report: (BandStats) -> Void
+    ) {
+        if participants == 1 {
+            var input = first
+            var output = second
+            for _ in 0..<generations {
+                let stats = generation(
+                    kernel, rule, layout, input: input, output: output, rows: 0, layout.rows, torus: torus, counting: counting)
+                if counting { report(stats) }
+                swap(&input, &output)
+            }
+        } else {
+            parallel(
+                kernel, rule, layout, first: first, second: second, generations: generations, participants: participants, torus: torus,
+                counting: counting, report)
         }
     }
 }
@@ -173,20 +258,32 @@ enum BitEngine {
     }
 }
 
+extension BitEngine {
+    /// The sum of every row's fingerprint shares of `plane` (at row 0, word 0).
+    static func hashSum(_ plane: UnsafePointer<UInt64>, _ layout: BitLayout) -> UInt64 {
+        var sum: UInt64 = 0
+        for row in 0..<layout.rows { sum &+= Fingerprint.row(plane + row &* layout.stride, row: row, layout) }
+        return sum
+    }
+}
+
 extension BitLayout {
     /// Clears everything past the last column of rows `first..<end` of `plane` (at row 0, word 0):
-    /// the tail of the last data word and the guard words.
+    /// the tail of the last data word and the guard words that anything writes.
     @inline(__always)
     func clearTails(_ plane: UnsafeMutablePointer<UInt64>, _ first: Int, _ end: Int) {
+        // Only the words up to the end of the widest lanes can have been written (by a kernel
+        // running past the last data word, or as the east ghost cells): one to three of them.
+        // The guard words after those stay clear from the start. Three stores, not a loop, which
+        // the compiler would make a call to memset per row.
+        let dirty = Swift.max(words &+ 1, (words &+ BitLayout.laneWords &- 1) / BitLayout.laneWords &* BitLayout.laneWords)
         var row = first
         while row < end {
             let data = plane + row &* stride
             data[words &- 1] &= tailMask
-            var index = words
-            while index < stride &- 1 {
-                data[index] = 0
-                index &+= 1
-            }
+            data[words] = 0
+            if dirty > words &+ 1 { data[words &+ 1] = 0 }
+            if dirty > words &+ 2 { data[words &+ 2] = 0 }
             row &+= 1
         }
     }

@@ -8,16 +8,18 @@ extension Subcommand {
     static let engine = Subcommand(
         name: "engine",
         usage: """
-            engine [--size RxC] [--density D] [--seed N] [--pattern FILE] [--rule RULE]
+            engine [--size RxC] [--density D] [--seed N] [--pattern glider|gun|FILE] [--rule RULE]
                    [--topology torus|bounded] [--generations N] [--threads N] [--runs N]
                    [--census | --store] [--json]
             """,
-        summary: "How many cell updates a second the engine makes, median of several runs.",
+        summary: "How many cell updates (and generations) a second the engine makes, median of several runs.",
         details: """
             Each run steps the same start world the same number of generations and is timed
-            alone; the report is the median in G (10^9) cell-updates/s of wall-clock time, and the
-            final population. Per processor-second (the process's processor time, all threads)
-            is shown too: on a busy machine it tells how fast the engine is while it runs.
+            alone; the report is the median in G (10^9) cell-updates/s of wall-clock time, the
+            median generations/s, and the final population. Per processor-second (the process's
+            processor time, all threads) is shown too: on a busy machine it tells how fast the
+            engine is while it runs. The engine skips what did not change, so a sparse world
+            (--pattern) is measured in generations/s, not cell updates.
 
             The engine's inner loop (its kernel) is the fastest this processor runs: avx2 or
             baseline. LIFE_ENGINE_KERNEL=baseline|avx2 forces one (another value, or a kernel
@@ -27,12 +29,18 @@ extension Subcommand {
               --size RxC        the world, rows x columns (default 1024x1024)
               --density D       the share of live cells in the random soup (default 0.35)
               --seed N          the soup's seed (default 1); the same seed, the same soup
-              --pattern FILE    run a pattern file instead of a soup (RLE, plaintext, Life 1.06,
-                                JSON): in the world size it names (RLE :T or :P suffix) with its
-                                topology, else centred in a world of --size, bounded
+              --pattern P       run a pattern instead of a soup: `glider` (one glider) or `gun`
+                                (Gosper's glider gun), centred in a 4096x4096 world unless
+                                --size says otherwise; or a pattern file (RLE, plaintext,
+                                Life 1.06, JSON; ./glider for a file of that name): in the world
+                                size it names (RLE :T or :P suffix) with its topology, else
+                                centred in a world of --size. Bounded unless --topology or the
+                                file says otherwise
               --rule RULE       the rule (default: the pattern's, else B3/S23)
               --topology T      torus or bounded (default: torus for a soup, see --pattern)
-              --generations N   generations per run (default: about 8 G cell updates)
+              --generations N   generations per run (default: about 8 G cell updates for a
+                                soup; 8000 for a pattern, which on 4096x4096 keeps the glider,
+                                and the gun's first glider, away from the edge)
               --threads N       threads to split the rows across (default 1)
               --runs N          timed runs (default 5)
               --census          also count every generation's census and fingerprint, as the
@@ -42,9 +50,9 @@ extension Subcommand {
                                 fingerprint, statistics and settling per generation); threads
                                 as the daemon picks them, at most maxCellUpdatesPerAction a step
               --json            one JSON object per run, then a summary object with at least
-                                "gcups" (the median) and "population" (also "gcupsMin",
-                                "gcupsMax", "gcupsPerProcessorSecond", "kernel" and the
-                                settings)
+                                "gcups" (the median), "generationsPerSecond" (the median) and
+                                "population" (also "gcupsMin", "gcupsMax",
+                                "gcupsPerProcessorSecond", "kernel" and the settings)
             """,
         run: { arguments throws(UsageError) in try EngineBenchmark(arguments).run() })
 }
@@ -88,12 +96,22 @@ struct EngineBenchmark {
         if let path = arguments.values["pattern"] {
             patternPath = path
             let pattern: Pattern
-            do {
-                pattern = try PatternFile.read(try FileIO.read(path, limit: PatternFile.maxBytes), fileName: path, format: nil)
-            } catch {
-                // Not a usage error: the file is missing or is not a pattern (exit status 1).
-                printError("lifebench", "engine: \(error is SystemError ? "" : "\(path): ")\(error)")
-                exit(.failure)
+            if let builtin = EngineBenchmark.namedPatterns[path] {
+                do {
+                    pattern = try PatternFormat.rle.read(builtin)
+                } catch {
+                    printError("lifebench", "engine: the built-in \(path): \(error)")
+                    exit(.failure)
+                }
+                if arguments.values["size"] == nil { (rows, cols) = (4096, 4096) }
+            } else {
+                do {
+                    pattern = try PatternFile.read(try FileIO.read(path, limit: PatternFile.maxBytes), fileName: path, format: nil)
+                } catch {
+                    // Not a usage error: the file is missing or is not a pattern (exit status 1).
+                    printError("lifebench", "engine: \(error is SystemError ? "" : "\(path): ")\(error)")
+                    exit(.failure)
+                }
             }
             if let world = pattern.worldSize {
                 (rows, cols) = (world.rows, world.cols)
@@ -115,8 +133,18 @@ struct EngineBenchmark {
         topology = try arguments.value("topology", as: "torus or bounded", { Topology(rawValue: $0) }) ?? named.topology ?? .torus
         let cells = max(1, rows * cols)
         generations = try arguments.value("generations", as: "a whole number from 1", { Int($0).flatMap { $0 >= 1 ? $0 : nil } })
-            ?? max(1, (8 << 30) / cells)
+            ?? (patternPath == nil ? max(1, (8 << 30) / cells) : 8_000)
     }
+
+    /// The patterns `--pattern` knows by name, as RLE from the built-in collection: one glider,
+    /// and Gosper's glider gun (which sends a glider south-east every 30 generations).
+    static let namedPatterns: [String: String] = {
+        var named: [String: String] = [:]
+        for (name, title) in [("glider", "Glider"), ("gun", "Gosper glider gun")] {
+            named[name] = BuiltinPattern.all.first { $0.title == title }?.rle
+        }
+        return named
+    }()
 
     /// `RxC`, such as `1024x1024` (rows, then columns).
     static func size(_ text: String) -> (Int, Int)? {
@@ -203,6 +231,7 @@ struct EngineBenchmark {
             print("lifebench engine (\(mode.rawValue)): \(rows)x\(cols) \(topology.rawValue) \(rule.notation), \(world), \(generations) generations, \(threadText), \(kernel) kernel")
         }
         var speeds: [Double] = []
+        var generationRates: [Double] = []
         var processorSpeeds: [Double] = []
         var population = 0
         for index in 1...runs {
@@ -210,31 +239,34 @@ struct EngineBenchmark {
             population = finalPopulation
             let gcups = updates / seconds / 1e9
             speeds.append(gcups)
+            generationRates.append(Double(generations) / seconds)
             processorSpeeds.append(updates / processor / 1e9)
             if json {
                 print(JSON.object([
                     "run": .int(index), "seconds": .double(seconds), "processorSeconds": .double(processor),
                     "generations": .int(generations), "cellUpdates": .double(updates), "gcups": .double(gcups),
-                    "population": .int(finalPopulation),
+                    "generationsPerSecond": .double(Double(generations) / seconds), "population": .int(finalPopulation),
                 ]).text)
             } else {
-                print("run \(index): \(fixed(seconds, 3)) s (processor \(fixed(processor, 3)) s), \(fixed(gcups, 2)) G cell-updates/s, population \(finalPopulation)")
+                print("run \(index): \(fixed(seconds, 3)) s (processor \(fixed(processor, 3)) s), \(fixed(gcups, 2)) G cell-updates/s, \(Int((Double(generations) / seconds).rounded())) generations/s, population \(finalPopulation)")
             }
         }
         let sorted = speeds.sorted()
         let median = EngineBenchmark.median(speeds)
         let processorMedian = EngineBenchmark.median(processorSpeeds)
+        let generationMedian = EngineBenchmark.median(generationRates)
         if json {
             print(JSON.object([
                 "summary": .bool(true), "gcups": .double(median), "gcupsMin": .double(sorted[0]),
                 "gcupsMax": .double(sorted[sorted.count - 1]), "gcupsPerProcessorSecond": .double(processorMedian),
+                "generationsPerSecond": .double(generationMedian),
                 "population": .int(population), "rows": .int(rows),
                 "cols": .int(cols), "rule": .string(rule.notation), "topology": .string(topology.rawValue),
                 "threads": .int(mode == .store ? 0 : threads), "generations": .int(generations), "runs": .int(runs),
                 "mode": .string(mode.rawValue), "kernel": .string(kernel.rawValue),
             ]).text)
         } else {
-            print("median \(fixed(median, 2)) G cell-updates/s (min \(fixed(sorted[0], 2)), max \(fixed(sorted[sorted.count - 1], 2)); \(fixed(processorMedian, 2)) per processor-second); final population \(population)")
+            print("median \(fixed(median, 2)) G cell-updates/s (min \(fixed(sorted[0], 2)), max \(fixed(sorted[sorted.count - 1], 2)); \(fixed(processorMedian, 2)) per processor-second), \(Int(generationMedian.rounded())) generations/s; final population \(population)")
         }
         return .success
     }

@@ -7,62 +7,6 @@ import XCTest
 /// worlds of awkward sizes, for every rule and both topologies; threads against one thread; and
 /// known answers.
 final class BitEngineTests: XCTestCase {
-    // MARK: - The reference
-
-    /// One generation, cell by cell: count the eight neighbours by their offsets (wrapped with
-    /// modular arithmetic on a torus, skipped outside a bounded grid), then look the count up in
-    /// the rule's birth or survival mask.
-    private func referenceStep(_ grid: Grid, _ rule: Rule, _ topology: Topology) -> Grid {
-        let rows = grid.rows
-        let cols = grid.cols
-        var cells = [Cell](repeating: .empty, count: rows * cols)
-        for row in 0..<rows {
-            for col in 0..<cols {
-                var count = 0
-                for dr in -1...1 {
-                    for dc in -1...1 where dr != 0 || dc != 0 {
-                        var r = row + dr
-                        var c = col + dc
-                        if topology == .torus {
-                            r = ((r % rows) + rows) % rows
-                            c = ((c % cols) + cols) % cols
-                        } else if r < 0 || r >= rows || c < 0 || c >= cols {
-                            continue
-                        }
-                        if grid.isLive(row: r, col: c) { count += 1 }
-                    }
-                }
-                if grid.isLive(row: row, col: col) {
-                    cells[row * cols + col] = (rule.survival >> count) & 1 == 1 ? .alive : .died
-                } else {
-                    cells[row * cols + col] = (rule.birth >> count) & 1 == 1 ? .born : .empty
-                }
-            }
-        }
-        return Grid(rows: rows, cols: cols, cells: cells)!
-    }
-
-    /// A grid whose cells are live with probability `density`, each live cell alive or born and
-    /// each other cell died or empty at random.
-    private func soup(rows: Int, cols: Int, density: Double, _ random: RandomSource) -> Grid {
-        let cells = (0..<(rows * cols)).map { _ -> Cell in
-            let live = random.nextUnit() < density
-            let coin = random.next() & 1 == 0
-            return live ? (coin ? .alive : .born) : (coin ? .died : .empty)
-        }
-        return Grid(rows: rows, cols: cols, cells: cells)!
-    }
-
-    private func randomRule(_ random: RandomSource) -> Rule {
-        let bits = random.next()
-        // Now and then with B0; now and then with bits above 8, which no count reaches.
-        var birth = UInt16(truncatingIfNeeded: bits) & 0x1FE
-        if bits >> 20 & 7 == 0 { birth |= 1 }
-        var survival = UInt16(truncatingIfNeeded: bits >> 32) & 0x1FF
-        if bits >> 24 & 7 == 0 { survival |= 0xFE00 }
-        return Rule(birth: birth, survival: survival)
-    }
-
     private static let namedRules: [Rule] = [.conway, .highLife, .seeds, .dayAndNight]
 
     private func assertSame(_ actual: Grid, _ expected: Grid, _ message: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
