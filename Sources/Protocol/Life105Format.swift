@@ -59,17 +59,10 @@ enum Life105Format {
             }
             if bytes[start] == UInt8(ascii: "#") {
                 guard start + 1 < end else { continue }
-                var textStart = start + 2
-                if textStart < end && bytes[textStart] == 0x20 { textStart += 1 }
-                textStart = min(textStart, end)
+                let textStart = source.lineTextStart(afterMarkerAt: start, end: end)
                 switch bytes[start + 1] {
                 case UInt8(ascii: "D"):
-                    let text = source.string(textStart..<end)
-                    if pattern.name == nil, text.hasPrefix("Name:") {
-                        pattern.name = String(text.dropFirst(5)).trimmingSpaces
-                    } else {
-                        pattern.comments.append(text)
-                    }
+                    pattern.addDescription(source.string(textStart..<end))
                 case UInt8(ascii: "N"):
                     pattern.rule = .conway
                 case UInt8(ascii: "R"):

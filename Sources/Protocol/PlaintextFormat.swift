@@ -13,12 +13,7 @@ enum PlaintextFormat {
         var cols = 0
         for line in source.lines {
             if line.lowerBound < line.upperBound && bytes[line.lowerBound] == UInt8(ascii: "!") {
-                let text = source.string((line.lowerBound + 1)..<line.upperBound)
-                if pattern.name == nil, text.hasPrefix("Name:") {
-                    pattern.name = String(text.dropFirst(5)).trimmingSpaces
-                } else {
-                    pattern.comments.append(text)
-                }
+                pattern.addDescription(source.string((line.lowerBound + 1)..<line.upperBound))
                 continue
             }
             let end = source.trimmedEnd(of: line, from: line.lowerBound)

@@ -70,6 +70,14 @@ struct SourceText {
         return index
     }
 
+    /// Where the text of a `#X text` line starts: after the marker's two bytes at `start` and one
+    /// space, if there is one, but not past `end`.
+    func lineTextStart(afterMarkerAt start: Int, end: Int) -> Int {
+        var textStart = start + 2
+        if textStart < end && bytes[textStart] == 0x20 { textStart += 1 }
+        return min(textStart, end)
+    }
+
     /// The end of `line` without trailing spaces, but not before `start`.
     func trimmedEnd(of line: Line, from start: Int) -> Int {
         var end = line.upperBound
