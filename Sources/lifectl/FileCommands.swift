@@ -115,7 +115,15 @@ let saveCommand = Command(
             printError("lifectl", "\(error)")
             return .failure
         }
-        if !session.jsonOutput { print("saved \(pattern.population) cells on \(pattern.rows)x\(pattern.cols) to \(path) (\(chosen.rawValue))") }
+        if session.jsonOutput {
+            let report: JSON = [
+                "saved": .string(path), "format": .string(chosen.rawValue), "rows": .int(pattern.rows), "cols": .int(pattern.cols),
+                "population": .int(pattern.population),
+            ]
+            print(String(decoding: report.encoded(), as: UTF8.self))
+        } else {
+            print("saved \(pattern.population) cells on \(pattern.rows)x\(pattern.cols) to \(path) (\(chosen.rawValue))")
+        }
         return .success
     }
 }

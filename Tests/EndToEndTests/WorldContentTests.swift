@@ -121,6 +121,13 @@ final class WorldContentTests: XCTestCase {
             }
         }
 
+        // With --json, save says what it wrote as one JSON object.
+        let saved = try runTool("lifectl", socket + ["--json", "save", "\(folder)/again.rle"])
+        let report = try JSON(parsing: Array(saved.stdout.utf8))
+        XCTAssertEqual(report["saved"], .string("\(folder)/again.rle"))
+        XCTAssertEqual(report["format"], "rle")
+        XCTAssertEqual(report["population"], .int(population(try client.get("/simulation/gridState/grid").value)))
+
         // A malformed file is refused here, with its line and column, and nothing is sent.
         let broken = "\(folder)/broken.rle"
         XCTAssertTrue(FileManager.default.createFile(atPath: broken, contents: Data("x = 3, y = 3\nbo$2bo$3oq!\n".utf8)))
