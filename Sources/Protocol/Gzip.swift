@@ -121,43 +121,8 @@ public enum CRC32 {
 
     /// The CRC-32 of `bytes`, continuing from `crc` (the CRC of what came before; 0 to start).
     public static func checksum(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
-        var crc = ~crc
-        var index = 0
-        let count = bytes.count
-        tables.withUnsafeBufferPointer { table in
-            while count - index >= 8 {
-                let low = crc ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
-                    | UInt32(bytes[index + 3]) << 24)
-                let high = UInt32(bytes[index + 4]) | UInt32(bytes[index + 5]) << 8 | UInt32(bytes[index + 6]) << 16
-                    | UInt32(bytes[index + 7]) << 24
-                crc = table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int((low >> 8) & 0xFF)]
-                    ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
-                    ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
-                    ^ table[1 * 256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]
-                index += 8
-            }
-            while index < count {
-                crc = table[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
-                index += 1
-            }
-        }
-        return ~crc
+        ~engine.update(~crc, with: UnsafeRawBufferPointer(bytes))
     }
 
-    /// Table k gives the CRC of a byte followed by k zero bytes.
-    private static let tables: [UInt32] = {
-        var tables = [UInt32](repeating: 0, count: 8 * 256)
-        for byte in 0..<256 {
-            var crc = UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            tables[byte] = crc
-        }
-        for byte in 0..<256 {
-            for k in 1..<8 {
-                let previous = tables[(k - 1) * 256 + byte]
-                tables[k * 256 + byte] = tables[Int(previous & 0xFF)] ^ (previous >> 8)
-            }
-        }
-        return tables
-    }()
+    private static let engine = SlicedCRC32(reflectedPolynomial: 0xEDB8_8320)
 }
