@@ -66,6 +66,8 @@ public enum GridAction: Equatable, Sendable {
     case jumpProgress(Jump)
     /// The jump's outcome, to install (sent by the jump's effect, never by clients).
     case jumpFinished(JumpResult)
+    /// Cells set, cleared, toggled, pasted, rotated or flipped: one edit, one version.
+    case edit(GridEdit)
 
     /// One generation.
     public static var step: GridAction { .step(generations: 1) }
@@ -115,6 +117,7 @@ extension AppAction {
     public static let allTypeNames: [String] = [
         "grid.step",
         "grid.cancelJump",
+    ] + GridEdit.typeNames + [
         "simulation.tick",
         "simulation.startTimer",
         "simulation.stopTimer",
@@ -139,6 +142,7 @@ extension AppAction {
         case .simulation(.grid(.cancelJump)): return "grid.cancelJump"
         case .simulation(.grid(.jumpProgress)): return "grid.jumpProgress"
         case .simulation(.grid(.jumpFinished)): return "grid.jumpFinished"
+        case .simulation(.grid(.edit(let edit))): return edit.typeName
         case .simulation(.tick): return "simulation.tick"
         case .simulation(.startTimer): return "simulation.startTimer"
         case .simulation(.stopTimer): return "simulation.stopTimer"
@@ -192,6 +196,8 @@ extension AppAction {
             if let rule = replacement.rule { members["rule"] = .string(rule.notation) }
             if let topology = replacement.topology { members["topology"] = .string(topology.rawValue) }
             if let keep = replacement.keep { members["keep"] = ["title": .string(keep.title)] }
+        case .simulation(.grid(.edit(let edit))):
+            members.merge(edit.members) { $1 }
         case .settings(.update(let update)):
             for (key, value) in update.json.objectValue ?? [:] { members[key] = value }
         case .configurations(.fetch(let url?)):
@@ -223,6 +229,8 @@ extension AppAction {
             try only(["generations"])
             self = .simulation(.grid(.step(generations: try fields.int("generations", in: GridAction.generationsRange, default: 1))))
         case "grid.cancelJump": try only([]); self = .simulation(.grid(.cancelJump))
+        case _ where GridEdit.typeNames.contains(type):
+            self = .simulation(.grid(.edit(try GridEdit(type: type, fields: fields))))
         case "simulation.tick": try only([]); self = .simulation(.tick)
         case "simulation.startTimer": try only([]); self = .simulation(.startTimer)
         case "simulation.stopTimer": try only([]); self = .simulation(.stopTimer)
