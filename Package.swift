@@ -5,8 +5,11 @@ import PackageDescription
 ///
 /// - `Protocol`: what clients and the daemon share: JSON, JSON Pointer, JSON Patch,
 ///   framing, messages, the state and action types. Pure values, no I/O.
-/// - `LifeStore`: the Composable-Architecture-style store (Reducer, Effect, Store,
-///   Scheduler) and the world's reducers. Daemon-side logic, tested in virtual time.
+/// - `LifeScheduling`: time and executors, shared by the store and the I/O: `Scheduler`,
+///   `Cancellable`, `Inbox`, `TestScheduler` (virtual time), `BackgroundThread`, `WallClock`.
+///   Small, so that the thin clients link no engine through LifeIO.
+/// - `LifeStore`: the Composable-Architecture-style store (Reducer, Effect, Store) and the
+///   world's reducers and engine. Daemon-side logic, tested in virtual time.
 /// - `LifeKernel`: the bit engine's inner loop (a band of rows of one generation, on SIMD lanes
 ///   of two 64-bit words), for the processor the package is built for (x86-64: SSE2).
 /// - `LifeKernelAVX2` (x86-64 hosts only): the same source file, a symbolic link to LifeKernel's,
@@ -55,32 +58,34 @@ let package = Package(
     ],
     targets: [
         .target(name: "Protocol", swiftSettings: strict),
+        .target(name: "LifeScheduling", swiftSettings: strict),
         .target(
-            name: "LifeStore", dependencies: ["Protocol", "CLinux"] + kernels.map { .target(name: $0.name) },
+            name: "LifeStore", dependencies: ["Protocol", "LifeScheduling", "CLinux"] + kernels.map { .target(name: $0.name) },
             swiftSettings: storeSettings),
         .target(name: "CLinux"),
-        .target(name: "LifeDaemon", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
-        .target(name: "LifeIO", dependencies: ["Protocol", "LifeStore", "CLinux"], swiftSettings: strict),
-        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeStore", "LifeIO", "CLinux"], swiftSettings: strict),
-        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeStore"], swiftSettings: strict),
+        .target(name: "LifeDaemon", dependencies: ["Protocol", "LifeScheduling", "LifeStore"], swiftSettings: strict),
+        .target(name: "LifeIO", dependencies: ["Protocol", "LifeScheduling", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeScheduling", "LifeIO", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeScheduling", "LifeStore"], swiftSettings: strict),
         .executableTarget(
-            name: "lifed", dependencies: ["Protocol", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
+            name: "lifed", dependencies: ["Protocol", "LifeScheduling", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO"], swiftSettings: strict),
+        .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO", "LifeScheduling"], swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
-        .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeTerminal"], swiftSettings: strict),
+        .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeScheduling", "LifeTerminal"], swiftSettings: strict),
         .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeStore", "LifeIO"], swiftSettings: strict),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"], swiftSettings: strict),
-        .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "Protocol"], swiftSettings: strict),
-        .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeStore", "Protocol"], swiftSettings: strict),
-        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeStore"], swiftSettings: strict),
-        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeStore", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifeSchedulingTests", dependencies: ["LifeScheduling"], swiftSettings: strict),
+        .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "LifeScheduling", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeScheduling"], swiftSettings: strict),
+        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol"], swiftSettings: strict),
         // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
         .executableTarget(
-            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO"],
+            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeIO"],
             path: "Tests/StorageCrashWriter", swiftSettings: strict),
         .testTarget(
-            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO", "StorageCrashWriter"],
+            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeIO", "StorageCrashWriter"],
             swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(

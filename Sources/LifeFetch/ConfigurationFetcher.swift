@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LifeScheduling
 import LifeStore
 import Protocol
 import Synchronization

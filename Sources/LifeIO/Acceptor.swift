@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import LifeStore
+import LifeScheduling
 
 /// Accepts connections on a listening socket for an event loop, a bounded number per turn, and
 /// without spinning when the process runs out of descriptors.

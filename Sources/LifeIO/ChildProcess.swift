@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import LifeStore
+import LifeScheduling
 
 /// A child process whose standard output is read on an ``EventLoop`` through a non-blocking
 /// pipe: bounded, without ever blocking the loop, and always reaped.

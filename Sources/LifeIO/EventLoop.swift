@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import LifeStore
+import LifeScheduling
 
 /// One thread's event loop over epoll: file descriptors, timers and signals.
 ///
@@ -144,12 +144,6 @@ public enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
     }
-}
-
-/// The wall clock in milliseconds since the Unix epoch (`CLOCK_REALTIME`): the clock a jump's
-/// `started` is on, for clients that measure its rate (the daemon's is ``AppEnvironment/systemWallClock()``).
-public enum WallClock {
-    public static var milliseconds: Int { AppEnvironment.systemWallClock() }
 }
 
 /// Timers ordered by deadline (a binary heap), with cancellation by id.

@@ -1,4 +1,4 @@
-import LifeStore
+import LifeScheduling
 import Protocol
 
 /// A log for lines that can repeat without end (a refused connection, an `accept` failure):

@@ -1,4 +1,4 @@
-import LifeStore
+import LifeScheduling
 
 /// A moment in the storage's work at which a crash leaves a distinct set of files: tests copy
 /// the folder there (see `StorageHooks.checkpoint`) and check that every copy loads.

@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
 import LifeIO
-import LifeStore
+import LifeScheduling
 import Protocol
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Glibc
+import LifeScheduling
 import Protocol
 
 /// What the reducers need from the world outside the state: time, chance, the network, and
@@ -37,11 +37,7 @@ public struct AppEnvironment {
     }
 
     /// The system's wall clock (CLOCK_REALTIME), in milliseconds since the Unix epoch.
-    public static func systemWallClock() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return max(0, Int(time.tv_sec) * 1000 + Int(time.tv_nsec) / 1_000_000)
-    }
+    public static func systemWallClock() -> Int { WallClock.milliseconds }
 
     /// The built-in collection, answered on the scheduler's next turn like a real fetch, so the
     /// answer is a later version than the fetch itself.

@@ -1,3 +1,5 @@
+import LifeScheduling
+
 /// Work a reducer asks for, as a value. The store runs it; the reducer stays a pure function.
 ///
 /// - ``none``: nothing.

@@ -1,3 +1,4 @@
+import LifeScheduling
 import Protocol
 
 extension Jump {

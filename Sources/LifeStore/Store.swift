@@ -1,3 +1,4 @@
+import LifeScheduling
 import Protocol
 
 /// Holds the one state, runs actions through the reducer, runs their effects,

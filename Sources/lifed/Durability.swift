@@ -1,7 +1,8 @@
 import LifeDaemon
 import LifeIO
-import LifeStorage
+import LifeScheduling
 import LifeStore
+import LifeStorage
 import Protocol
 
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is

@@ -1,4 +1,5 @@
 import LifeDaemon
+import LifeScheduling
 import LifeStore
 import Protocol
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import LifeFetch
+import LifeScheduling
 import LifeStore
 import Protocol
 import XCTest

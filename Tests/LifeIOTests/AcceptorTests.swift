@@ -1,6 +1,6 @@
 import Glibc
 import LifeIO
-import LifeStore
+import LifeScheduling
 import XCTest
 
 /// The acceptor on a real listening socket: a bounded number of connections per turn, a

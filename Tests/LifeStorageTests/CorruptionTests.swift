@@ -1,5 +1,5 @@
 import Glibc
-import LifeStore
+import LifeScheduling
 import XCTest
 
 @testable import LifeStorage

@@ -1,4 +1,4 @@
-import LifeStore
+import LifeScheduling
 import XCTest
 
 @testable import LifeStorage

@@ -1,6 +1,6 @@
 import Dispatch
 import Glibc
-import LifeStore
+import LifeScheduling
 import Protocol
 import XCTest
 

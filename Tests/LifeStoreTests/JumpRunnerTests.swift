@@ -1,4 +1,5 @@
 import Dispatch
+import LifeScheduling
 import LifeStore
 import Protocol
 import Synchronization

@@ -6,8 +6,8 @@
 // durable: "synced V" (every record up to V), "floor V", "snapshot V".
 import Glibc
 import LifeIO
+import LifeScheduling
 import LifeStorage
-import LifeStore
 
 /// Writes `text` to `fd` whole, with one write (a line at a time on a pipe, so lines never mix).
 func put(_ text: String, to fd: Int32) {

@@ -1,4 +1,4 @@
-import LifeStore
+import LifeScheduling
 import XCTest
 
 final class TestSchedulerTests: XCTestCase {
