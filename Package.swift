@@ -3,8 +3,10 @@ import PackageDescription
 
 /// life: a Game of Life daemon (`lifed`) with thin clients (`lifectl`, `lifewatch`).
 ///
-/// - `Protocol`: what clients and the daemon share: JSON, JSON Pointer, JSON Patch,
-///   framing, messages, the state and action types. Pure values, no I/O.
+/// - `LifeJSON`: JSON values, their parser and encoder, JSON Pointer (RFC 6901), JSON Patch
+///   (RFC 6902) and the diff that makes one. Knows nothing of the game. Pure values, no I/O.
+/// - `Protocol`: what clients and the daemon share, built on LifeJSON: framing, messages, the
+///   request fields reader, the state and action types, the pattern formats. Pure values, no I/O.
 /// - `LifeScheduling`: time and executors, shared by the store and the I/O: `Scheduler`,
 ///   `Cancellable`, `Inbox`, `TestScheduler` (virtual time), `BackgroundThread`, `WallClock`.
 ///   Small, so that the thin clients link no engine through LifeIO.
@@ -54,32 +56,37 @@ let package = Package(
         .executable(name: "lifewatch", targets: ["lifewatch"]),
         .executable(name: "lifebench", targets: ["lifebench"]),
         .executable(name: "lifefetch", targets: ["lifefetch"]),
-        .library(name: "Protocol", targets: ["Protocol"]),
+        .library(name: "Protocol", targets: ["Protocol", "LifeJSON"]),
     ],
     targets: [
-        .target(name: "Protocol", swiftSettings: strict),
+        .target(name: "LifeJSON", swiftSettings: strict),
+        .target(name: "Protocol", dependencies: ["LifeJSON"], swiftSettings: strict),
         .target(name: "LifeScheduling", swiftSettings: strict),
         .target(
             name: "LifeStore", dependencies: ["Protocol", "LifeScheduling", "CLinux"] + kernels.map { .target(name: $0.name) },
             swiftSettings: storeSettings),
         .target(name: "CLinux"),
-        .target(name: "LifeDaemon", dependencies: ["Protocol", "LifeScheduling", "LifeStore"], swiftSettings: strict),
-        .target(name: "LifeIO", dependencies: ["Protocol", "LifeScheduling", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeDaemon", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore"], swiftSettings: strict),
+        .target(name: "LifeIO", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "CLinux"], swiftSettings: strict),
         .target(name: "LifeStorage", dependencies: ["Protocol", "LifeScheduling", "LifeIO", "CLinux"], swiftSettings: strict),
-        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeScheduling", "LifeStore"], swiftSettings: strict),
+        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore"], swiftSettings: strict),
         .executableTarget(
-            name: "lifed", dependencies: ["Protocol", "LifeScheduling", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeIO", "LifeScheduling"], swiftSettings: strict),
-        .target(name: "LifeTerminal", dependencies: ["Protocol"], swiftSettings: strict),
-        .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeIO", "LifeScheduling", "LifeTerminal"], swiftSettings: strict),
-        .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeStore", "LifeIO"], swiftSettings: strict),
-        .testTarget(name: "ProtocolTests", dependencies: ["Protocol"], swiftSettings: strict),
+            name: "lifed", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
+        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeJSON", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),
+        .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling"], swiftSettings: strict),
+        .target(name: "LifeTerminal", dependencies: ["Protocol", "LifeJSON"], swiftSettings: strict),
+        .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling", "LifeTerminal"], swiftSettings: strict),
+        .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeJSON", "LifeStore", "LifeIO"], swiftSettings: strict),
+        // Random JSON values for the property tests of LifeJSONTests and ProtocolTests.
+        .target(name: "JSONTestSupport", dependencies: ["LifeJSON"], path: "Tests/JSONTestSupport", swiftSettings: strict),
+        // SplitMix64, the tests' random numbers, is Protocol's.
+        .testTarget(name: "LifeJSONTests", dependencies: ["LifeJSON", "JSONTestSupport", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "LifeJSON", "JSONTestSupport"], swiftSettings: strict),
         .testTarget(name: "LifeSchedulingTests", dependencies: ["LifeScheduling"], swiftSettings: strict),
-        .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "LifeScheduling", "Protocol"], swiftSettings: strict),
-        .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "LifeScheduling", "Protocol", "LifeJSON"], swiftSettings: strict),
+        .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeScheduling"], swiftSettings: strict),
-        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
         // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
         .executableTarget(
             name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeIO"],
@@ -87,10 +94,10 @@ let package = Package(
         .testTarget(
             name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeIO", "StorageCrashWriter"],
             swiftSettings: strict),
-        .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Protocol", "LifeIO", "lifed", "lifefetch", "lifectl", "lifewatch"],
+            dependencies: ["Protocol", "LifeJSON", "LifeIO", "lifed", "lifefetch", "lifectl", "lifewatch"],
             swiftSettings: strict
         ),
     ] + kernels

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// A frame whose value holds many of the grid's cells (a `get` or a snapshot of a 4096 x 4096

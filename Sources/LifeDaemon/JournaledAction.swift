@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// One change as lifed's journal keeps it: the action that made it, and what a replay of the

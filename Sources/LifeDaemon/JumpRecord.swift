@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// How a jump's end (``JumpResult``) is written in the journal (see ``JournaledAction``): its

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// Computes, for one change of the state, the JSON Patch of each group of subscriptions whose

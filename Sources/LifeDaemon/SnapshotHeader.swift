@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// What lifed's snapshot keeps beside the grid: the rest of the state, and the settling

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// Renders the parts of the state that `get` and subscriptions ask for, building only what a

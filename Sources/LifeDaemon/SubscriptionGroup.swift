@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// What a subscription watches: a path of the state, and a window of the grid when it has one.

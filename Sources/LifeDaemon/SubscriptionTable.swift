@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// Every subscription of every connection, grouped by what they watch, within limits.

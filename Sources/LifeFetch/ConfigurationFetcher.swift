@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LifeJSON
 import LifeScheduling
 import LifeStore
 import Protocol

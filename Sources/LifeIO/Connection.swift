@@ -1,4 +1,5 @@
 import Glibc
+import LifeJSON
 import Protocol
 
 /// A client's blocking connection to `lifed`: frames out, messages in.

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// Labelled fields for the parts of the state that are small objects: the statistics and

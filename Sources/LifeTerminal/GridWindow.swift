@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// The cells of the grid that a watcher holds: all of them, or, for a viewport subscription,

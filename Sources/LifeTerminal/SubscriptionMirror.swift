@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// A subscription's copy of the value it watches, kept current from snapshots and diffs.

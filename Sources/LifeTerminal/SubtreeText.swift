@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// The lines that show the value a `--path` subscription watches: labelled fields for

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// What a key asks the watcher to do beyond changing its own UI state.

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// The watcher's own UI state, and what keys do to it.

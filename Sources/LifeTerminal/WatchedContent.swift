@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// What a watcher shows: the whole world, or the subtree its `--path` points at.

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// The parts of the daemon's whole state that the watcher shows, read leniently from the

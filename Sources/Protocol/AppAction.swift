@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// Every action the store understands, nested as the reducers are composed.
 ///
 /// On the wire an action is an object whose `type` names it (`"simulation.startTimer"`);

@@ -1,3 +1,5 @@
+import LifeJSON
+
 // The JSON forms of the state: the wire's (clients mirror it), and the stored one (the daemon
 // persists it), which differs only in the configurations: the wire shows their titles and
 // sizes, the stored form keeps their patterns.

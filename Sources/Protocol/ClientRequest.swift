@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// A request from a client: the `type` and its fields, already validated.
 public struct ClientRequest: Equatable, Sendable {
     /// What the request asks for.

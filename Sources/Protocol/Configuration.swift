@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// One entry of the list of configurations: a title and a pattern, kept as RLE text.
 ///
 /// The pattern's cells keep their positions (as the course's `[row, col]` pairs do) and its

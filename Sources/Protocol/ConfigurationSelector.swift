@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// Which configuration of the list `configurations.load` and `configurations.read` mean: by
 /// its `title` or by its `index` in `/configurations/configs` (see
 /// ``ConfigurationsState/find(_:)`` for how a title matches).

@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// The Configurations tab: a list of patterns, fetched or added, and the state of a fetch.
 ///
 /// The list is bounded: at most ``maxCount`` configurations, each at most

@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// What the fetch helper `lifefetch` writes on its standard output for `lifed`: the outcome
 /// of one `configurations.fetch`, as one JSON object (and a newline).
 ///

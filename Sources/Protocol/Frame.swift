@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// The wire framing: each message is a 4-byte unsigned big-endian length N
 /// followed by N bytes of payload. N is never 0.
 public enum Frame {

@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// One edit of the grid's cells, as a person makes it with a pen or a paste: one action, one
 /// version. Edits are allowed while the timer runs (the next tick starts from the edited grid)
 /// and refused while a jump runs. See PROTOCOL.md §10.1.

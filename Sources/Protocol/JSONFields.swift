@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// Reads typed fields out of a JSON object, with errors that name the field and what it must be.
 ///
 /// Every untrusted object (a request, an action, a state file) is read through this,

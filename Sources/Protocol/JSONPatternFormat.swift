@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// The course's JSON: `[{"title": "Glider", "contents": [[0, 1], [1, 2], …]}, …]` (or one
 /// such object; an entry may give `rle` instead of `contents`); reading gives the first
 /// configuration, keeping its cells where they are.

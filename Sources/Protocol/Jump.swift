@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// A jump in progress: a `grid.step` of more generations than one action may compute at once,
 /// running in the background. It is `/simulation/jump` in the state (`null` when no jump runs):
 /// `{"target": N, "done": D, "started": MS}`.

@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// A message from the server: a reply to a request, a diff, or a notice.
 public enum ServerMessage: Equatable, Sendable {
     /// Sent once on connect.

@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// The fields of a `settings.update`: any subset of the settings, validated all or nothing.
 public struct SettingsUpdate: Equatable, Sendable {
     public var intervalMs: Int?

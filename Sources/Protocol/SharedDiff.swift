@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// A diff encoded once for every subscriber of the same path and viewport.
 ///
 /// A diff frame is `{"base":B,"id":ID,"patch":P,"type":"diff","version":V}` (keys in the

@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// A window onto the grid: `rows` x `cols` cells from (`row`, `col`).
 ///
 /// A subscription with a viewport receives only that window of the grid's `cells`, so a

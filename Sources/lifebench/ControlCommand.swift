@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `lifebench control`: a lifectl round trip (process start to exit), and pipelined dispatches on one connection.

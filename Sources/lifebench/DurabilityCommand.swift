@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `lifebench durability`: what keeping the world on disk costs on a big world.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `lifebench fanout`: many watchers of a fast-ticking world, against a real lifed.

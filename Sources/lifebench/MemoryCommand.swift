@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `lifebench memory`: lifed's resident memory with a running world and its watchers.

@@ -1,4 +1,5 @@
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// One lifectl command: its name, its help, and how it reads its arguments.

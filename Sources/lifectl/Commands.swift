@@ -1,5 +1,6 @@
 import Glibc
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// Every command, in the order `lifectl --help` lists them.

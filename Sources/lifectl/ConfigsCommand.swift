@@ -1,4 +1,5 @@
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `configs [list | show NAME|INDEX | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]`: the list of patterns.

@@ -1,4 +1,5 @@
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `load FILE [--keep]`: read a pattern file here, then replace the daemon's grid with it, in

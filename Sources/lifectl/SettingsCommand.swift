@@ -1,4 +1,5 @@
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `set KEY=VALUE...`: one `settings.update` with every pair, all or nothing.

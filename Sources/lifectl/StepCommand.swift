@@ -1,5 +1,6 @@
 import Glibc
 import LifeIO
+import LifeJSON
 import LifeScheduling
 import Protocol
 import Synchronization

@@ -1,5 +1,6 @@
 import Glibc
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// One connected client: its input decoder and its bounded output buffer. (Its subscriptions

@@ -1,5 +1,6 @@
 import LifeDaemon
 import LifeIO
+import LifeJSON
 import LifeScheduling
 import LifeStore
 import LifeStorage

@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import LifeDaemon
 import LifeIO
+import LifeJSON
 import LifeStorage
 import LifeStore
 import Protocol

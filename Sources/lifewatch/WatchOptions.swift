@@ -1,4 +1,5 @@
 import LifeIO
+import LifeJSON
 import LifeTerminal
 import Protocol
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LifeIO
+import LifeJSON
 import Protocol
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import LifeIO
+import LifeJSON
 import Protocol
 import XCTest
 

@@ -1,4 +1,5 @@
 import LifeDaemon
+import LifeJSON
 import LifeScheduling
 import LifeStore
 import Protocol

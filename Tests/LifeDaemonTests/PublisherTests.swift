@@ -1,4 +1,5 @@
 import LifeDaemon
+import LifeJSON
 import Protocol
 import XCTest
 

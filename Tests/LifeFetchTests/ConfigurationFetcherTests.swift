@@ -1,5 +1,6 @@
 import Foundation
 import LifeFetch
+import LifeJSON
 import LifeScheduling
 import LifeStore
 import Protocol

@@ -1,3 +1,4 @@
+import LifeJSON
 import LifeScheduling
 import LifeStore
 import Protocol

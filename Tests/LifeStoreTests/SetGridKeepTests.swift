@@ -1,3 +1,4 @@
+import LifeJSON
 import LifeStore
 import Protocol
 import XCTest

@@ -85,7 +85,7 @@ extension JSON {
     /// Checks that `bytes` hold one JSON text, exactly as ``init(parsing:maxDepth:)-(some Collection<UInt8>,_)``
     /// does (the same errors at the same offsets), without building its value: the memory it
     /// takes is the nesting, not the text.
-    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) throws(JSONParseError) {
+    package static func validate(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 512) throws(JSONParseError) {
         var parser = JSONByteParser(bytes: bytes, maxDepth: maxDepth)
         parser.discardsValues = true
         _ = try parser.parseValue(toEndOfInput: true)
@@ -97,16 +97,16 @@ extension JSON {
 /// Every read of `bytes[index]` is guarded by `index < bytes.count`. Within the module it also
 /// reads one value at a time from a text known to be valid (the course's pattern files are
 /// read so, without building the whole text's value).
-struct JSONByteParser {
-    let bytes: UnsafeBufferPointer<UInt8>
+package struct JSONByteParser {
+    package let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
-    var index = 0
+    package var index = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
     /// Whether values are only checked, not kept: containers come out as `null`.
-    var discardsValues = false
+    package var discardsValues = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
@@ -153,7 +153,7 @@ struct JSONByteParser {
 
     /// Parses the value at `index` and leaves `index` after it; with `toEndOfInput`, only
     /// whitespace may follow it.
-    mutating func parseValue(toEndOfInput: Bool) throws(JSONParseError) -> JSON {
+    package mutating func parseValue(toEndOfInput: Bool) throws(JSONParseError) -> JSON {
         var containers: [OpenContainer] = []
         var values: [JSON] = []
         var keys: [String] = []
@@ -277,7 +277,7 @@ struct JSONByteParser {
     }
 
     @inline(__always)
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case Byte.space, Byte.lineFeed, Byte.carriageReturn, Byte.tab: index += 1
@@ -422,7 +422,7 @@ struct JSONByteParser {
     // MARK: Strings
 
     /// Parses a string starting at its opening quote; leaves `index` after the closing quote.
-    mutating func parseString() throws(JSONParseError) -> String {
+    package mutating func parseString() throws(JSONParseError) -> String {
         let open = index
         index += 1
         let start = index

@@ -1,3 +1,5 @@
+import JSONTestSupport
+import LifeJSON
 import Protocol
 import XCTest
 

@@ -1,14 +1,14 @@
-import Protocol
+import LifeJSON
 
 /// Random JSON values for property tests.
-enum RandomJSON {
+public enum RandomJSON {
     /// Characters that exercise escaping and multi-byte UTF-8.
-    static let alphabet: [Unicode.Scalar] = [
+    public static let alphabet: [Unicode.Scalar] = [
         "a", "b", "z", "A", "0", "9", " ", "~", "/", "\"", "\\", "\n", "\t", "\r", "\u{0}", "\u{1}", "\u{1F}",
         "\u{7F}", "é", "ß", "€", "\u{2028}", "\u{FFFF}", "😀", "𝄞", "中",
     ]
 
-    static func string<G: RandomNumberGenerator>(_ g: inout G, maxLength: Int = 8) -> String {
+    public static func string<G: RandomNumberGenerator>(_ g: inout G, maxLength: Int = 8) -> String {
         let length = Int.random(in: 0...maxLength, using: &g)
         var s = String.UnicodeScalarView()
         for _ in 0..<length {
@@ -17,13 +17,13 @@ enum RandomJSON {
         return String(s)
     }
 
-    static func key<G: RandomNumberGenerator>(_ g: inout G) -> String {
+    public static func key<G: RandomNumberGenerator>(_ g: inout G) -> String {
         // A small key space so that objects share keys often.
         let keys = ["a", "b", "c", "d", "e", "", "~", "/", "a/b", "m~n", "é", "0", "-"]
         return Int.random(in: 0..<4, using: &g) == 0 ? string(&g, maxLength: 4) : keys[Int.random(in: 0..<keys.count, using: &g)]
     }
 
-    static func double<G: RandomNumberGenerator>(_ g: inout G) -> Double {
+    public static func double<G: RandomNumberGenerator>(_ g: inout G) -> Double {
         switch Int.random(in: 0..<6, using: &g) {
         case 0: return Double(Int.random(in: -1000...1000, using: &g)) / 8
         case 1: return Double(bitPattern: g.next() & 0xFFEF_FFFF_FFFF_FFFF)  // exponent below 0x7FF: finite
@@ -34,7 +34,7 @@ enum RandomJSON {
         }
     }
 
-    static func scalar<G: RandomNumberGenerator>(_ g: inout G) -> JSON {
+    public static func scalar<G: RandomNumberGenerator>(_ g: inout G) -> JSON {
         switch Int.random(in: 0..<7, using: &g) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &g))
@@ -45,7 +45,7 @@ enum RandomJSON {
         }
     }
 
-    static func value<G: RandomNumberGenerator>(_ g: inout G, depth: Int = 4) -> JSON {
+    public static func value<G: RandomNumberGenerator>(_ g: inout G, depth: Int = 4) -> JSON {
         guard depth > 0 else { return scalar(&g) }
         switch Int.random(in: 0..<5, using: &g) {
         case 0, 1: return scalar(&g)
@@ -62,7 +62,7 @@ enum RandomJSON {
     }
 
     /// A copy of `value` with a few random changes at random places.
-    static func mutated<G: RandomNumberGenerator>(_ value: JSON, _ g: inout G, changes: Int) -> JSON {
+    public static func mutated<G: RandomNumberGenerator>(_ value: JSON, _ g: inout G, changes: Int) -> JSON {
         var result = value
         for _ in 0..<changes {
             result = mutateOnce(result, &g, depth: 0)

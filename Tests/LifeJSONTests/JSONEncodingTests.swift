@@ -1,4 +1,4 @@
-import Protocol
+import LifeJSON
 import XCTest
 
 final class JSONEncodingTests: XCTestCase {
