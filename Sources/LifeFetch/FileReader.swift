@@ -1,4 +1,5 @@
 import Glibc
+import LifeIO
 import Protocol
 
 /// Reads configuration lists from local files with plain POSIX calls.
@@ -49,13 +50,12 @@ enum FileReader {
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while bytes.count <= maxBytes {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress, min(buffer.count, maxBytes + 1 - bytes.count))
+            let count = retryingInterrupted {
+                chunk.withUnsafeMutableBytes { buffer in
+                    Glibc.read(fd, buffer.baseAddress, min(buffer.count, maxBytes + 1 - bytes.count))
+                }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return failure("cannot read")
-            }
+            if count < 0 { return failure("cannot read") }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
         }

@@ -117,7 +117,7 @@ public final class ChildProcess {
             child.closePipe()
             child.signal(SIGKILL)
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = retryingInterrupted { waitpid(pid, &status, 0) }
             child.isReaped = true
             throw error
         }
@@ -162,7 +162,7 @@ public final class ChildProcess {
     private func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while pipe >= 0 {
-            let count = buffer.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) }
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) } }
             if count > 0 {
                 let room = maxOutput - output.count
                 guard count <= room else {
@@ -175,8 +175,6 @@ public final class ChildProcess {
                 output.append(contentsOf: buffer[0..<count])
             } else if count == 0 {
                 closePipe()
-            } else if errno == EINTR {
-                continue
             } else if errno == EAGAIN || errno == EWOULDBLOCK {
                 return
             } else {

@@ -102,9 +102,10 @@ public final class Connection {
     public func sendFrame(_ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = retryingInterrupted {
+                bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            }
             if written < 0 {
-                if errno == EINTR { continue }
                 if errno == EPIPE || errno == ECONNRESET { throw lastWords() }
                 throw .system(SystemError("send"))
             }
@@ -169,13 +170,12 @@ public final class Connection {
     public func fill() throws(Failure) {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
             if count > 0 {
                 decoder.append(buffer[0..<count])
                 return
             }
             if count == 0 { throw .closed }
-            if errno == EINTR { continue }
             if errno == ECONNRESET { throw .closed }
             if errno == EAGAIN || errno == EWOULDBLOCK { throw .system(SystemError("recv timed out")) }
             throw .system(SystemError("recv"))

@@ -113,12 +113,9 @@ public final class EventLoop: Scheduler {
         var fds = [Int32](repeating: 0, count: 256)
         var events = [UInt32](repeating: 0, count: 256)
         while isRunning {
-            let timeout = timers.nanosecondsUntilNext(now: now)
-            let count = clinux_epoll_wait(epoll, &fds, &events, 256, timeout)
-            if count < 0 {
-                if errno == EINTR { continue }
-                break
-            }
+            // An interrupted wait waits again, for the time left until the next timer.
+            let count = retryingInterrupted { clinux_epoll_wait(epoll, &fds, &events, 256, timers.nanosecondsUntilNext(now: now)) }
+            if count < 0 { break }
             for index in 0..<Int(count) {
                 // A handler run earlier in this batch may have closed this descriptor.
                 guard let handler = handlers[fds[index]] else { continue }

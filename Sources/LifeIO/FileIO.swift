@@ -12,11 +12,8 @@ public enum FileIO {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("read \(path)")
-            }
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+            if count < 0 { throw SystemError("read \(path)") }
             if count == 0 { return result }
             guard result.count + count <= limit else { throw SystemError("read \(path): larger than \(limit) bytes", errno: EFBIG) }
             result.append(contentsOf: buffer[0..<count])
@@ -54,9 +51,8 @@ public enum FileIO {
         while let bytes = next() {
             var offset = 0
             while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                let written = retryingInterrupted { bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
                 if written < 0 {
-                    if errno == EINTR { continue }
                     let error = SystemError("write \(temporary)")
                     close(fd)
                     unlink(temporary)

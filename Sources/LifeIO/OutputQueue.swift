@@ -106,11 +106,10 @@ public struct OutputQueue {
                     var message = msghdr()
                     message.msg_iov = buffer.baseAddress
                     message.msg_iovlen = buffer.count
-                    return sendmsg(fd, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                    return retryingInterrupted { sendmsg(fd, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
                 }
             }
             if written < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
                 return .failed(errno)
             }

@@ -57,9 +57,8 @@ public final class Terminal {
     public func writeAll(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            let written = retryingInterrupted { bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) } }
             if written < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN {
                     var pfd = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&pfd, 1, 100)

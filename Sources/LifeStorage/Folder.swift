@@ -1,4 +1,5 @@
 import Glibc
+import LifeIO
 
 /// The state folder, open as an `O_DIRECTORY` descriptor. Every file in it is opened relative to
 /// that descriptor with `openat` and `O_NOFOLLOW`: a symbolic link planted under one of the
@@ -74,13 +75,12 @@ struct Folder: Sendable {
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { pread(fd, $0 + offset, size - offset, off_t(offset)) } ?? 0
+            let count = retryingInterrupted {
+                bytes.withUnsafeMutableBytes { buffer in
+                    buffer.baseAddress.map { pread(fd, $0 + offset, size - offset, off_t(offset)) } ?? 0
+                }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StorageError("read \(what)")
-            }
+            if count < 0 { throw StorageError("read \(what)") }
             // Shorter than fstat said (it cannot shrink while the folder is locked): keep what is there.
             if count == 0 { return Array(bytes[0..<offset]) }
             offset += count
@@ -94,11 +94,8 @@ struct Folder: Sendable {
         guard let base = bytes.baseAddress else { return 0 }
         var done = 0
         while done < bytes.count {
-            let count = pwrite(fd, base + done, bytes.count - done, off_t(offset + done))
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
+            let count = retryingInterrupted { pwrite(fd, base + done, bytes.count - done, off_t(offset + done)) }
+            if count < 0 { return errno }
             if count == 0 { return EIO }
             done += count
         }

@@ -39,9 +39,8 @@ let help = """
 func writeOut(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        let written = retryingInterrupted { bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) } }
         if written < 0 {
-            if errno == EINTR { continue }
             printError("lifefetch", "cannot write the report: \(String(cString: strerror(errno)))")
             exit(.failure)
         }
