@@ -274,17 +274,8 @@ enum Fingerprint {
 
     /// The fingerprint from the sum of every row's shares.
     static func finish(_ sum: UInt64, rows: Int, cols: Int) -> UInt64 {
-        var z = sum ^ mix(UInt64(truncatingIfNeeded: rows) &* 0x9FB2_1C65_1E98_DF25 ^ UInt64(truncatingIfNeeded: cols))
-        z = mix(z)
+        var z = sum ^ SplitMix64.mix(UInt64(truncatingIfNeeded: rows) &* 0x9FB2_1C65_1E98_DF25 ^ UInt64(truncatingIfNeeded: cols))
+        z = SplitMix64.mix(z)
         return z
-    }
-
-    /// SplitMix64's finalizer.
-    @inline(__always)
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z &>> 31)
     }
 }

@@ -12,7 +12,15 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's finalizer: a bijection of 64-bit words in which every bit of the result
+    /// depends on every bit of `value`. ``next()`` applies it to each state; the bit engine's
+    /// fingerprint finishes with it.
+    @inlinable
+    public static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
