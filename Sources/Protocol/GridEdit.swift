@@ -18,15 +18,18 @@ public enum GridEdit: Equatable, Sendable {
     /// larger drawing is a `grid.paste`.
     public static let maxCells = 65_536
 
-    /// The action's wire name.
-    public var typeName: String {
+    /// The action's name.
+    public var type: ActionType {
         switch self {
-        case .setCells: return "grid.setCells"
-        case .paste: return "grid.paste"
-        case .clearRect: return "grid.clearRect"
-        case .transformRect: return "grid.transformRect"
+        case .setCells: return .gridSetCells
+        case .paste: return .gridPaste
+        case .clearRect: return .gridClearRect
+        case .transformRect: return .gridTransformRect
         }
     }
+
+    /// The action's wire name.
+    public var typeName: String { type.rawValue }
 }
 
 /// What `grid.setCells` does to each listed cell.
@@ -60,9 +63,6 @@ public enum RectTransform: String, CaseIterable, Equatable, Sendable {
 }
 
 extension GridEdit {
-    /// The wire names of the edits, in the order the docs list them.
-    public static let typeNames = ["grid.setCells", "grid.paste", "grid.clearRect", "grid.transformRect"]
-
     /// The edit's parameters as the wire carries them (beside `type`). A pasted pattern is RLE
     /// of its own box, so a `copy` paste reads back with the same box.
     public var members: [String: JSON] {
@@ -79,11 +79,11 @@ extension GridEdit {
         }
     }
 
-    /// Reads the parameters of the edit called `type` (one of ``typeNames``); the size of the
-    /// grid is checked when the edit is applied, as the grid may change before it is.
-    public init(type: String, fields: JSONFields) throws(ProtocolError) {
+    /// Reads the parameters of the edit `type`; the size of the grid is checked when the edit
+    /// is applied, as the grid may change before it is.
+    public init(type: ActionType, fields: JSONFields) throws(ProtocolError) {
         switch type {
-        case "grid.setCells":
+        case .gridSetCells:
             try fields.rejectUnknown(["type", "cells", "to"])
             guard let list = try fields.required("cells").arrayValue else {
                 throw ProtocolError(.invalidArgument, "cells must be an array of [row, col] pairs")
@@ -106,7 +106,7 @@ extension GridEdit {
                 cells.append(Pattern.Coordinate(row: row, col: col))
             }
             self = .setCells(cells, to: try fields.choice("to", default: nil))
-        case "grid.paste":
+        case .gridPaste:
             try fields.rejectUnknown(["type", "rle", "row", "col", "mode"])
             let rle = try fields.string("rle")
             let pattern: Pattern
@@ -119,14 +119,14 @@ extension GridEdit {
                 row: try fields.int("row", in: 0...(Grid.maxSide - 1)), col: try fields.int("col", in: 0...(Grid.maxSide - 1)))
             // Only the cells matter: a name, rule or position in the RLE is not the paste's business.
             self = .paste(pattern.cells, at: origin, mode: try fields.choice("mode", default: .or))
-        case "grid.clearRect":
+        case .gridClearRect:
             try fields.rejectUnknown(["type", "row", "col", "rows", "cols"])
             self = .clearRect(try CellRect(fields: fields))
-        case "grid.transformRect":
+        case .gridTransformRect:
             try fields.rejectUnknown(["type", "row", "col", "rows", "cols", "transform"])
             self = .transformRect(try CellRect(fields: fields), try fields.choice("transform", default: nil))
         default:
-            throw ProtocolError(.unknownAction, "no edit is called \(JSON.string(type).preview)")
+            throw ProtocolError(.unknownAction, "\(type.rawValue) is not an edit")
         }
     }
 }

@@ -49,7 +49,9 @@ final class GridEditTests: XCTestCase {
         XCTAssertEqual(
             try action(["type": "grid.transformRect", "row": 0, "col": 0, "rows": 4096, "cols": 4096, "transform": "flipTopBottom"]),
             .transformRect(CellRect(row: 0, col: 0, rows: 4096, cols: 4096), .flipTopBottom))
-        for name in GridEdit.typeNames { XCTAssertTrue(AppAction.allTypeNames.contains(name), name) }
+        for name in ["grid.setCells", "grid.paste", "grid.clearRect", "grid.transformRect"] {
+            XCTAssertTrue(AppAction.allTypeNames.contains(name), name)
+        }
     }
 
     func testSetCellsTakesUpTo65536CellsAndRefusesMore() throws {
@@ -254,6 +256,36 @@ final class GridEditTests: XCTestCase {
             try grid.apply(edit, topology: topology)
             let expected = Grid(rows: gridRows, cols: gridCols, cells: cells)
             XCTAssertEqual(grid.text, expected?.text, "round \(round): \(edit.typeName) on \(gridRows)x\(gridCols) \(topology)")
+        }
+    }
+}
+
+/// The one list of action names: every client action reads back from its own JSON, and the
+/// daemon's own actions are unknown to clients.
+final class ActionTypeTests: XCTestCase {
+    func testEveryNameIsUniqueAndOnlyTheDaemonsOwnAreRefusedFromClients() {
+        XCTAssertEqual(Set(ActionType.allCases.map(\.rawValue)).count, ActionType.allCases.count)
+        XCTAssertEqual(AppAction.allTypeNames.count, 21)
+        for type in ActionType.allCases where type.isInternal {
+            XCTAssertThrowsError(try AppAction(json: ["type": .string(type.rawValue)])) { error in
+                XCTAssertEqual((error as? ProtocolError)?.code, .unknownAction, type.rawValue)
+            }
+        }
+        XCTAssertEqual(ActionType.allCases.filter(\.isInternal).map(\.rawValue), ["grid.jumpProgress", "grid.jumpFinished", "configurations.fetchResponse"])
+    }
+
+    func testEachActionsTypeIsTheNameItIsReadBy() throws {
+        let samples: [AppAction] = [
+            .simulation(.grid(.step)), .simulation(.grid(.cancelJump)), .simulation(.tick), .simulation(.startTimer),
+            .simulation(.stopTimer), .simulation(.resetGridToEmpty), .simulation(.resetGridToRandom), .simulation(.reset),
+            .simulation(.grid(.edit(.clearRect(CellRect(row: 0, col: 0, rows: 1, cols: 1))))),
+            .statistics(.reset), .settings(.reset), .configurations(.fetch(url: nil)), .configurations(.cancelFetch),
+            .configurations(.clear),
+        ]
+        for action in samples {
+            let json = action.json
+            XCTAssertEqual(json["type"]?.stringValue, action.type.rawValue)
+            XCTAssertEqual(try AppAction(json: json).type, action.type)
         }
     }
 }
