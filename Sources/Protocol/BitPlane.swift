@@ -139,7 +139,7 @@ public struct BitPlane: Hashable, Sendable {
     }
 
     /// The smallest rectangle holding every set bit; nil when none is set.
-    public var boundingBox: Pattern.Bounds? {
+    public var boundingBox: CellRect? {
         guard let top = (0..<rows).first(where: { !isEmpty(row: $0) }),
             let bottom = (0..<rows).last(where: { !isEmpty(row: $0) })
         else { return nil }
@@ -155,7 +155,7 @@ public struct BitPlane: Hashable, Sendable {
                 right = max(right, last << 6 | (63 - words[base + last].leadingZeroBitCount))
             }
         }
-        return Pattern.Bounds(row: top, col: left, rows: bottom - top + 1, cols: right - left + 1)
+        return CellRect(row: top, col: left, rows: bottom - top + 1, cols: right - left + 1)
     }
 
     /// 64 cells of `row` from column `col` (which may lie outside the plane: cells there are
@@ -218,7 +218,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// The cells of `bounds` (which may reach outside the plane: cells there are clear) as a
     /// plane of their own; the sides are clamped to 0 to `Grid.maxSide`.
-    public func cropped(to bounds: Pattern.Bounds) -> BitPlane {
+    public func cropped(to bounds: CellRect) -> BitPlane {
         var plane = BitPlane(rows: bounds.rows.clamped(to: 0...Grid.maxSide), cols: bounds.cols.clamped(to: 0...Grid.maxSide))
         let (row, rowOverflow) = 0.subtractingReportingOverflow(bounds.row)
         let (col, colOverflow) = 0.subtractingReportingOverflow(bounds.col)

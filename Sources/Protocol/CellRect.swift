@@ -1,4 +1,8 @@
 /// A rectangle of grid cells: `rows` x `cols` cells from (`row`, `col`).
+///
+/// The grid's one rectangle type: the area of an editing action, a subscription's window
+/// (``Viewport``, which reads and writes its JSON form) and a pattern's bounding box
+/// (``Pattern/Bounds``) are all `CellRect`s.
 public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     /// The first row.
     public var row: Int

@@ -38,7 +38,7 @@ public struct Configuration: Hashable, Sendable {
         if let violation = pattern.limitViolation { throw ConfigurationError(index: nil, message: violation) }
         let box = pattern.boundingBox
         let cells = pattern.cells.cropped(
-            to: Pattern.Bounds(row: 0, col: 0, rows: box.map { $0.row + $0.rows } ?? 0, cols: box.map { $0.col + $0.cols } ?? 0))
+            to: CellRect(row: 0, col: 0, rows: box.map { $0.row + $0.rows } ?? 0, cols: box.map { $0.col + $0.cols } ?? 0))
         guard let rle = RLEFormat.write(cells: cells, rule: pattern.rule, limit: Self.maxRLEBytes) else {
             throw ConfigurationError(
                 index: nil, message: "the pattern takes more than \(Self.maxRLEBytes) bytes of RLE, the most one configuration may",

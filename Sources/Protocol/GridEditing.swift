@@ -46,7 +46,7 @@ extension Grid {
             if transform.isRotation {
                 try requireInside(turned, "the rotated rectangle")
             }
-            let cells = live.cropped(to: Pattern.Bounds(row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols))
+            let cells = live.cropped(to: rect)
             combine(BitPlane(rows: rect.rows, cols: rect.cols), atRow: rect.row, col: rect.col, mode: .copy)
             combine(cells.transformed(transform), atRow: turned.row, col: turned.col, mode: .copy)
         }

@@ -190,7 +190,7 @@ private struct CourseJSONReader {
         if let failure = check.failure { throw fail(failure) }
         parser.index = end
         guard keep else { return nil }
-        return Pattern(cells: plane.cropped(to: Pattern.Bounds(row: 0, col: 0, rows: check.rows, cols: check.cols)), name: title.isEmpty ? nil : title)
+        return Pattern(cells: plane.cropped(to: CellRect(row: 0, col: 0, rows: check.rows, cols: check.cols)), name: title.isEmpty ? nil : title)
     }
 
     /// Calls `body` with each element of the array at the parser: its two integers when it is

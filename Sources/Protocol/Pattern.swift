@@ -40,24 +40,7 @@ public struct Pattern: Hashable, Sendable {
     }
 
     /// A rectangle of cells: its top-left cell and its size.
-    public struct Bounds: Hashable, Sendable {
-        /// The top row.
-        public var row: Int
-        /// The leftmost column.
-        public var col: Int
-        /// The number of rows.
-        public var rows: Int
-        /// The number of columns.
-        public var cols: Int
-
-        /// The rectangle whose top-left cell is `row`, `col`, `rows` x `cols` large.
-        public init(row: Int, col: Int, rows: Int, cols: Int) {
-            self.row = row
-            self.col = col
-            self.rows = rows
-            self.cols = cols
-        }
-    }
+    public typealias Bounds = CellRect
 
     /// The longest side a pattern file may declare or span: ``Grid/maxSide``.
     public static var maxSide: Int { Grid.maxSide }

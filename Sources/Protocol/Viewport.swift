@@ -1,22 +1,12 @@
 import LifeJSON
 
-/// A window onto the grid: `rows` x `cols` cells from (`row`, `col`).
+/// A window onto the grid: `rows` x `cols` cells from (`row`, `col`), a ``CellRect``.
 ///
 /// A subscription with a viewport receives only that window of the grid's `cells`, so a
 /// watcher of a 4096x4096 world pays for what it shows, not for the world.
-public struct Viewport: Hashable, Sendable {
-    public var row: Int
-    public var col: Int
-    public var rows: Int
-    public var cols: Int
+public typealias Viewport = CellRect
 
-    public init(row: Int, col: Int, rows: Int, cols: Int) {
-        self.row = row
-        self.col = col
-        self.rows = rows
-        self.cols = cols
-    }
-
+extension Viewport {
     /// The JSON Pointer of the grid, the value a viewport applies to.
     public static let gridPath = JSONPointer(tokens: ["simulation", "gridState", "grid"])
 
