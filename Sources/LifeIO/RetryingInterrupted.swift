@@ -8,7 +8,6 @@ import Glibc
 /// (`read`, `write`, `pread`, `pwrite`, `send`, `recv`, `sendmsg`, `waitpid`, `epoll_wait`...).
 /// Never for `close`: on Linux the descriptor is released even when `close` reports `EINTR`,
 /// so a retry could close a descriptor that another thread has just been given.
-@inlinable
 public func retryingInterrupted<Result: BinaryInteger>(_ call: () -> Result) -> Result {
     while true {
         let result = call()

@@ -32,7 +32,7 @@ extension JSON {
     }
 
     /// The integer, when this is a number with no fractional part that fits in `Int`.
-    public var intValue: Int? {
+    @inlinable public var intValue: Int? {
         switch self {
         case .int(let i): return i
         case .double(let d):

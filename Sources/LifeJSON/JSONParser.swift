@@ -276,11 +276,12 @@ package struct JSONByteParser {
         return key
     }
 
-    @inline(__always)
+    /// Inlinable: the JSON pattern format (in Protocol) calls it before every token it reads.
+    @inlinable
     package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case Byte.space, Byte.lineFeed, Byte.carriageReturn, Byte.tab: index += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index += 1
             default: return
             }
         }
