@@ -52,6 +52,9 @@ public final class Store<State: Equatable, Action> {
     private var isReducing = false
     private var queued: [Action] = []
 
+    // The hooks: one closure each, set by hand (tests) or from a list of middleware (``install(_:)``,
+    // which the daemon uses).
+
     /// Called before the reducer runs an action (the daemon notes what a replay of the action
     /// needs that the action does not carry, such as the random generator's state).
     public var willReduce: ((_ action: Action, _ origin: Origin) -> Void)?
