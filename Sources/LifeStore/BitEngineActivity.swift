@@ -1,5 +1,8 @@
 import Protocol
 
+// Over 400 lines on purpose: the activity map, the dirty-tile bookkeeping and the stepping of
+// active strips share invariants that are easier to check when they are read together.
+
 // Activity tracking: the engine skips the parts of the grid that cannot change.
 //
 // The grid is cut into tiles of 64 rows by one group of four words (256 columns; the widest

@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one RFC 1951 decoder whose tables, Huffman decoding and block
+// loop read as one algorithm; split, each part would need the others to be understood.
+
 /// DEFLATE decompression (RFC 1951): stored blocks, blocks with the fixed Huffman codes and
 /// blocks with their own (dynamic) codes, read straight from a byte buffer.
 ///
