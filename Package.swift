@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "LifeDaemon", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore"], swiftSettings: strict),
         .target(name: "LifeIO", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "CLinux"], swiftSettings: strict),
         .target(name: "LifeStorage", dependencies: ["Protocol", "LifeScheduling", "LifeIO", "CLinux"], swiftSettings: strict),
-        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling", "LifeStore"], swiftSettings: strict),
+        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling"], swiftSettings: strict),
         .executableTarget(
             name: "lifed", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
         .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeJSON", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),

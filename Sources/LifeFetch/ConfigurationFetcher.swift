@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import LifeJSON
 import LifeScheduling
-import LifeStore
 import Protocol
 import Synchronization
 

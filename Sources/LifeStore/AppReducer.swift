@@ -1,3 +1,4 @@
+import LifeScheduling
 import Protocol
 
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {

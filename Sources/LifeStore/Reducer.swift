@@ -1,3 +1,4 @@
+import LifeScheduling
 import Protocol
 
 /// Evolves a state by an action, and says what work should follow.

@@ -1,3 +1,4 @@
+import LifeScheduling
 import LifeStore
 import Protocol
 import XCTest

@@ -1,4 +1,5 @@
 import LifeJSON
+import LifeScheduling
 import LifeStore
 import Protocol
 import XCTest

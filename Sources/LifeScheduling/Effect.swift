@@ -1,5 +1,3 @@
-import LifeScheduling
-
 /// Work a reducer asks for, as a value. The store runs it; the reducer stays a pure function.
 ///
 /// - ``none``: nothing.
@@ -9,7 +7,7 @@ import LifeScheduling
 /// - ``cancel(id:)``: cancels the effect in flight with that id.
 /// - ``merge(_:)``: several effects at once.
 public struct Effect<Action> {
-    indirect enum Operation {
+    package indirect enum Operation {
         case none
         case run((Send<Action>) -> Cancellable)
         case cancellable(id: EffectID, Effect<Action>)
@@ -17,7 +15,7 @@ public struct Effect<Action> {
         case merge([Effect<Action>])
     }
 
-    let operation: Operation
+    package let operation: Operation
 
     /// No work.
     public static var none: Effect { Effect(operation: .none) }
