@@ -103,17 +103,28 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.handle(.character("q"), context: context(world())), [.quit])
     }
 
-    func testArrowsAndHJKLPanTheViewport() {
+    func testArrowsAndHJKLMoveTheCursorAndTheViewFollows() {
         var ui = WatchUI()
+        // 20 x 20 in a 10 x 10 area, one column a cell: the view is 10 x 10, a pan step 1.
         let layout = GridLayout(gridRows: 20, gridCols: 20, areaRows: 10, areaCols: 10, halfBlocks: false)
+        ui.navigation.settle(in: layout)
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 5, col: 5))
         _ = ui.handle(.right, context: context(world(), layout: layout))
         _ = ui.handle(.character("j"), context: context(world(), layout: layout))
-        XCTAssertEqual(ui.viewport, GridViewport(row: 1, col: 1))
-        _ = ui.handle(.character("h"), context: context(world(), layout: layout))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 6, col: 6))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 0))
+        // Past the right edge of the view, the view follows by a pan step.
+        for _ in 0..<4 { _ = ui.handle(.character("l"), context: context(world(), layout: layout)) }
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 6, col: 10))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 1))
         _ = ui.handle(.character("h"), context: context(world(), layout: layout))
         _ = ui.handle(.up, context: context(world(), layout: layout))
         _ = ui.handle(.character("k"), context: context(world(), layout: layout))
-        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 0))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 4, col: 9))
+        // At the grid's edge the cursor stops.
+        for _ in 0..<30 { _ = ui.handle(.up, context: context(world(), layout: layout)) }
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 0, col: 9))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 1))
     }
 
     func testATextViewScrollsAndRefusesActions() {

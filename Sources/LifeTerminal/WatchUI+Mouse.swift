@@ -1,0 +1,86 @@
+import Protocol
+
+extension GridZoom {
+    /// Whether the mouse draws at this zoom: up to `1:4`, where a character shows at most 4 x 8
+    /// cells. Farther out, a click only moves the cursor (a stroke would paint blocks of
+    /// hundreds of cells).
+    public var allowsMouseDrawing: Bool { cellsPerColumn <= 4 }
+}
+
+extension WatchUI {
+    /// A mouse event: the left button draws or erases (the first cell decides, see
+    /// ``DrawStroke``) and moves the cursor; the right or middle button moves the cursor; the
+    /// wheel zooms in (up) or out (down) about the cell under the pointer. In a text view the
+    /// wheel scrolls.
+    mutating func handleMouse(_ event: MouseEvent, context: Context) -> [WatchCommand] {
+        if showsHelp {
+            if event.action == .press { showsHelp = false }
+            return []
+        }
+        if context.isSubtree {
+            if event.button == .wheelUp || event.button == .wheelDown {
+                scroll(by: event.button == .wheelUp ? -3 : 3, context: context)
+            }
+            return []
+        }
+        let point = ScreenPoint(row: event.row, col: event.col)
+        switch (event.button, event.action) {
+        case (.wheelUp, .press), (.wheelDown, .press):
+            guard let layout = context.gridLayout else { return [] }
+            flash = nil
+            if let block = block(at: point, context: context) {
+                navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
+            }
+            zoom(closer: event.button == .wheelUp, context: context, layout: layout)
+        case (.left, .press):
+            flash = nil
+            stroke = nil
+            guard let layout = context.gridLayout, let block = block(at: point, context: context) else { return [] }
+            navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
+            guard context.isConnected, let world = context.world else {
+                note("not connected to lifed; drawing works again once it is back", context)
+                return []
+            }
+            guard layout.zoom.allowsMouseDrawing else {
+                note("zoom in to 1:4 or closer (z) to draw with the mouse; here a click moves the cursor", context)
+                return []
+            }
+            let live = world.grid?.anyLive(rows: block.row..<(block.row + block.rows), cols: block.col..<(block.col + block.cols)) ?? false
+            var started = DrawStroke(change: live ? .empty : .alive, at: point)
+            started.add(block)
+            stroke = started
+        case (.left, .drag):
+            guard var current = stroke, current.isDown else { return [] }
+            for passed in current.move(to: point) {
+                if let block = block(at: passed, context: context) { current.add(block) }
+            }
+            stroke = current
+        case (_, .release):
+            stroke?.release()
+        case (.right, .press), (.middle, .press):
+            guard let layout = context.gridLayout, let block = block(at: point, context: context) else { return [] }
+            flash = nil
+            navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The cells the character at `point` shows, when the grid is there.
+    private func block(at point: ScreenPoint, context: Context) -> Viewport? {
+        guard let layout = context.gridLayout, let rect = context.gridRect, point.row >= rect.row, point.row < rect.bottom,
+            point.col >= rect.col, point.col < rect.right
+        else { return nil }
+        return layout.cells(atLine: point.row - rect.row, column: point.col - rect.col, viewport: navigation.viewport.clamped(to: layout))
+    }
+
+    /// The cells the stroke passed since the last call, as actions to send now (once a frame);
+    /// a stroke whose button came up is over once everything is sent.
+    public mutating func takeStroke() -> [WatchCommand] {
+        guard var current = stroke else { return [] }
+        let actions = current.take()
+        stroke = current.isDown ? current : nil
+        return actions.map { .dispatch($0) }
+    }
+}
