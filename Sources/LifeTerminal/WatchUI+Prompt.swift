@@ -88,18 +88,17 @@ extension WatchUI {
         case .goTo:
             line += "  enter goes, esc cancels"
         case .find:
-            let query = prompt.text.isEmpty ? lastSearch : prompt.text
-            if query.isEmpty {
-                line += "  type part of a title; esc cancels"
+            if prompt.text.isEmpty {
+                line += lastSearch.isEmpty ? "  type part of a title; esc cancels" : "  enter finds \"\(lastSearch)\" again"
             } else {
-                let matches = ConfigurationSearch.matches(query, in: titles)
+                let matches = ConfigurationSearch.matches(prompt.text, in: titles)
                 if matches.isEmpty {
                     line += "  no match"
                     isError = true
                 } else if let selected = selectedConfiguration, let position = matches.firstIndex(of: selected) {
                     line += "  \(position + 1) of \(matches.count) \(matches.count == 1 ? "match" : "matches") (tab: next)"
                 } else {
-                    line += "  \(matches.count) \(matches.count == 1 ? "match" : "matches"), enter goes to the next"
+                    line += "  \(matches.count) \(matches.count == 1 ? "match" : "matches")"
                 }
             }
         }

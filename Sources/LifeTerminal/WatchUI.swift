@@ -182,7 +182,7 @@ public struct WatchUI: Equatable, Sendable {
             if key == .character("c") {
                 selectedConfiguration = (selectedConfiguration.map { $0 + 1 } ?? 0) % count
             } else {
-                selectedConfiguration = (selectedConfiguration.map { $0 - 1 + count } ?? count) % count
+                selectedConfiguration = selectedConfiguration.map { ($0 - 1 + count) % count } ?? count - 1
             }
             return []
         case .character("/"):

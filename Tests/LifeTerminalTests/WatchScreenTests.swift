@@ -142,4 +142,37 @@ final class WatchScreenTests: XCTestCase {
             }
         }
     }
+
+    func testTheCursorZoomAndAPromptOnScreen() throws {
+        var ui = WatchUI()
+        ui.navigation.cursor = Pattern.Coordinate(row: 0, col: 0)
+        var world = try world()
+        world.autoStop = false
+        let frame = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
+        // The cursor's cell in reverse video; where it is (counted from 1) and that it is alive.
+        XCTAssertEqual(frame.buffer.lines[2], "                                         O + · ·")
+        XCTAssertTrue(frame.buffer[2, 41].style.reverse)
+        XCTAssertFalse(frame.buffer[2, 43].style.reverse)
+        XCTAssertEqual(frame.buffer.lines[6], "cursor 1,1 (alive)")
+        XCTAssertEqual(frame.gridRect, Rect(row: 2, col: 41, height: 3, width: 8))
+        // Autostop off is said; the zoom shows once it is not two columns a cell.
+        XCTAssertEqual(frame.buffer.lines[7], "ticks 3 · stopped · every 500ms · population 3 · evolving · autostop off")
+        ui.navigation.zoom = .dots(1)
+        let zoomed = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
+        XCTAssertEqual(zoomed.buffer.lines[7], "ticks 3 · stopped · every 500ms · zoom 1:2 · population 3 · evolving · autostop off")
+        // 3 x 4 cells at 1:2: two braille characters (alive and born count, died does not), the
+        // cursor's in reverse video.
+        XCTAssertEqual(zoomed.buffer.lines[3], String(repeating: " ", count: 44) + "\u{2809}\u{2820}")
+        XCTAssertTrue(zoomed.buffer[3, 44].style.reverse)
+        XCTAssertFalse(zoomed.buffer[3, 45].style.reverse)
+        // Plain glyphs where the locale is not UTF-8.
+        let plain = WatchScreen(
+            rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui, glyphs: .plain
+        ).compose()
+        XCTAssertEqual(plain.buffer.lines[3], String(repeating: " ", count: 44) + "##")
+        // An open prompt takes the message line.
+        ui.prompt = Prompt(.goTo, text: "12,3")
+        let prompting = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
+        XCTAssertEqual(prompting.buffer.lines[6], "go to row,col: 12,3▏  enter goes, esc cancels")
+    }
 }
