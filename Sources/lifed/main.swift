@@ -124,7 +124,10 @@ if initialState.simulation.settling.fingerprints.isEmpty {
         status: initialState.simulation.settling.status, fingerprints: [initialState.simulation.gridState.grid.fingerprint])
 }
 let resumeTimer = initialState.simulation.isRunningTimer
-// A restored fetch cannot continue; a running timer is restarted below, as an action.
+// A restored fetch cannot continue. A running timer is resumed below, as an action, after the
+// command line's settings: those that change the world are refused while the timer runs, and
+// the store starts the timer's effect when `isRunningTimer` becomes true (the app reducer's
+// onChange), not for a state it was created with.
 initialState.simulation.isRunningTimer = false
 initialState.configurations.isFetching = false
 // Nor can a jump: what it had computed was never part of the world, which is as it was before it.
