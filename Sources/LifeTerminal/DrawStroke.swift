@@ -8,16 +8,8 @@ import Protocol
 /// takes them (once a frame) as `grid.setCells` actions of at most ``batchLimit`` cells, so a
 /// quick drag is a few actions, not one per motion event.
 public struct DrawStroke: Hashable, Sendable {
-    /// What the stroke does to the cells it passes.
-    public enum Change: String, Hashable, Sendable {
-        /// Cells become alive.
-        case alive
-        /// Cells become empty.
-        case empty
-    }
-
-    /// What the stroke does.
-    public let change: Change
+    /// What the stroke does: ``CellChange/alive`` (draws) or ``CellChange/empty`` (erases).
+    public let change: CellChange
     /// Cells passed and not yet sent, in the order they came.
     public private(set) var pending: [Pattern.Coordinate] = []
     /// Every cell the stroke has passed (each is sent once).
@@ -28,10 +20,10 @@ public struct DrawStroke: Hashable, Sendable {
     public private(set) var isDown = true
 
     /// The most cells one `grid.setCells` takes (the daemon's limit).
-    public static let batchLimit = 65_536
+    public static let batchLimit = GridEdit.maxCells
 
     /// A stroke started at `point`, doing `change`.
-    public init(change: Change, at point: ScreenPoint) {
+    public init(change: CellChange, at point: ScreenPoint) {
         self.change = change
         lastPoint = point
     }
@@ -67,10 +59,8 @@ public struct DrawStroke: Hashable, Sendable {
     public mutating func take() -> [JSON] {
         defer { pending.removeAll() }
         return stride(from: 0, to: pending.count, by: Self.batchLimit).map { start in
-            let batch = pending[start..<min(pending.count, start + Self.batchLimit)]
-            return [
-                "type": "grid.setCells", "cells": .array(batch.map { [.int($0.row), .int($0.col)] }), "to": .string(change.rawValue),
-            ]
+            let batch = Array(pending[start..<min(pending.count, start + Self.batchLimit)])
+            return AppAction.simulation(.grid(.edit(.setCells(batch, to: change)))).json
         }
     }
 }

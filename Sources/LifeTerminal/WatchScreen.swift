@@ -103,7 +103,7 @@ public struct WatchScreen: Sendable {
             KeyBar.draw(items, into: &buffer, row: keyBar.row, col: 0, width: keyBar.width)
         }
         if ui.showsHelp {
-            HelpOverlay.draw(into: &buffer, area: Rect(row: 0, col: 0, height: rows, width: cols))
+            HelpOverlay.draw(into: &buffer, area: Rect(row: 0, col: 0, height: rows, width: cols), scroll: ui.helpScroll)
         }
         frame.buffer = buffer
         return frame
@@ -130,7 +130,7 @@ public struct WatchScreen: Sendable {
             }
         }
         if let selected = ui.selectedConfiguration, selected < world.configurationTitles.count {
-            hints.append("enter loads \(world.configurationTitles[selected])")
+            hints.append("\(world.configurationTitles[selected]): enter loads it, p pastes it at the cursor")
         }
         guard let grid = world.grid else {
             buffer.write("the state has no grid", row: gridArea.row, col: gridArea.col, style: Style(dim: true))

@@ -98,6 +98,10 @@ extension WatchUI {
         guard let rle = configuration["rle"]?.stringValue else {
             return .failure(WordedError("lifed sent \(expectedTitle) without its pattern"))
         }
-        return .success(["type": "grid.paste", "rle": .string(rle), "row": .int(cell.row), "col": .int(cell.col), "mode": "or"])
+        // The RLE goes as it came (the action's own encoding would read and write it again).
+        return .success([
+            "type": .string(ActionType.gridPaste.rawValue), "rle": .string(rle), "row": .int(cell.row), "col": .int(cell.col),
+            "mode": .string(PasteMode.or.rawValue),
+        ])
     }
 }

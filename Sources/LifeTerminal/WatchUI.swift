@@ -9,6 +9,8 @@ import Protocol
 public struct WatchUI: Equatable, Sendable {
     /// Whether the key help covers the screen.
     public var showsHelp = false
+    /// The first line of the key help shown (on a screen too short for all of it).
+    public var helpScroll = 0
     /// The index (into `configurations.configs`) that `enter` loads.
     public var selectedConfiguration: Int?
     /// A message shown for a while.
@@ -89,12 +91,25 @@ public struct WatchUI: Equatable, Sendable {
         default: break
         }
         if showsHelp {
-            // Any other key just closes the help.
-            showsHelp = false
+            // The arrows scroll a help taller than the screen; any other key closes it.
+            let step: Int? =
+                switch key {
+                case .down, .character("j"): 1
+                case .up, .character("k"): -1
+                case .pageDown, .character(" "): 10
+                case .pageUp: -10
+                default: nil
+                }
+            if let step {
+                helpScroll = min(max(0, helpScroll + step), KeyHelp.entries.count - 1)
+            } else {
+                showsHelp = false
+            }
             return []
         }
         if key == .character("?") {
             showsHelp = true
+            helpScroll = 0
             return []
         }
         if context.isSubtree { return scrollText(key, context: context) }
@@ -209,7 +224,7 @@ public struct WatchUI: Equatable, Sendable {
             return [.pasteConfiguration(index: index, title: world.configurationTitles[index], at: cursor)]
         case .character("t"):
             guard let cursor = navigation.cursor else { return [] }
-            return [.dispatch(["type": "grid.setCells", "cells": [[.int(cursor.row), .int(cursor.col)]], "to": "toggle"])]
+            return [.dispatch(AppAction.simulation(.grid(.edit(.setCells([cursor], to: .toggle)))).json)]
         case .character("+"), .character("="):
             return changeInterval(world.intervalMs / 2, world: world, context: context, limit: "fastest")
         case .character("-"), .character("_"):

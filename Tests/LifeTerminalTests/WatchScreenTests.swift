@@ -57,7 +57,7 @@ final class WatchScreenTests: XCTestCase {
         XCTAssertEqual(buffer.lines[3], "            · x · ·               ▸ Toad")
         XCTAssertTrue(buffer[3, 34].style.reverse)
         XCTAssertFalse(buffer[2, 34].style.reverse)
-        XCTAssertEqual(buffer.lines[7], "enter loads Toad")
+        XCTAssertEqual(buffer.lines[7], "Toad: enter loads it, p pastes it at the cursor")
     }
 
     func testReconnectingDimsTheLastState() throws {
@@ -95,11 +95,28 @@ final class WatchScreenTests: XCTestCase {
     func testHelpOverlay() throws {
         var ui = WatchUI()
         ui.showsHelp = true
-        let lines = WatchScreen(rows: 24, cols: 80, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
+        let tall = WatchScreen(rows: 40, cols: 110, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
             .compose().buffer.lines
-        XCTAssertTrue(lines.contains { $0.contains("┌─ lifewatch keys ─") })
-        XCTAssertTrue(lines.contains { $0.contains("│ space         start or stop the timer") })
-        XCTAssertTrue(lines.contains { $0.contains("q, ctrl-c     quit") })
+        XCTAssertTrue(tall.contains { $0.contains("┌─ lifewatch keys ─") })
+        XCTAssertTrue(tall.contains { $0.contains("│ space               start or stop the timer") })
+        XCTAssertTrue(tall.contains { $0.contains("│ s                   statistics on or off (shared: every watcher sees it)") })
+        XCTAssertTrue(tall.contains { $0.contains("q, ctrl-c           quit") })
+        XCTAssertTrue(tall.contains { $0.contains("any other key closes") && !$0.contains("more") })
+        // On 80 x 24 the help is taller than the screen: it says so, and the arrows scroll it.
+        let short = WatchScreen(rows: 24, cols: 80, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
+        XCTAssertTrue(short.compose().buffer.lines.contains { $0.contains("↓ more · any other key closes") })
+        XCTAssertFalse(short.compose().buffer.lines.contains { $0.contains("q, ctrl-c") })
+        for _ in 0..<40 { _ = ui.handle(.down, context: WatchUI.Context(world: nil, isConnected: true, now: .zero)) }
+        XCTAssertTrue(ui.showsHelp)
+        var scrolled = short
+        scrolled.ui = ui
+        let lines = scrolled.compose().buffer.lines
+        XCTAssertTrue(lines.contains { $0.contains("q, ctrl-c           quit") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.contains("lifewatch keys (↑ more)") })
+        XCTAssertFalse(lines.contains { $0.contains("↓ more") })
+        // Any other key closes it.
+        _ = ui.handle(.character("x"), context: WatchUI.Context(world: nil, isConnected: true, now: .zero))
+        XCTAssertFalse(ui.showsHelp)
     }
 
     func testStatisticsPathShowsLabelledFields() {
