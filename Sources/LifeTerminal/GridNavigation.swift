@@ -28,12 +28,16 @@ public struct GridNavigation: Hashable, Sendable {
     public mutating func settle(in layout: GridLayout) {
         viewport = viewport.clamped(to: layout)
         guard layout.gridRows > 0, layout.gridCols > 0 else { return }
-        if let cursor {
-            self.cursor = Self.clamp(cursor, to: layout)
-        } else {
-            let shown = visible(in: layout)
-            cursor = Self.clamp(Pattern.Coordinate(row: shown.row + shown.rows / 2, col: shown.col + shown.cols / 2), to: layout)
-        }
+        cursor = shownCursor(in: layout)
+    }
+
+    /// The cursor as a frame drawn with `layout` shows it: inside the grid, or, before it has
+    /// one, in the middle of the view (where ``settle(in:)`` then puts it).
+    public func shownCursor(in layout: GridLayout) -> Pattern.Coordinate? {
+        guard layout.gridRows > 0, layout.gridCols > 0 else { return nil }
+        if let cursor { return Self.clamp(cursor, to: layout) }
+        let shown = visible(in: layout)
+        return Self.clamp(Pattern.Coordinate(row: shown.row + shown.rows / 2, col: shown.col + shown.cols / 2), to: layout)
     }
 
     /// Moves the cursor `rows` and `cols` steps (see ``GridLayout/cursorStep``); the view follows.

@@ -139,7 +139,7 @@ public struct WatchScreen: Sendable {
         let gridLayout = GridLayout(
             gridRows: grid.rows, gridCols: grid.cols, areaRows: gridArea.height, areaCols: gridArea.width,
             halfBlocks: colorMode.hasColor, zoom: ui.navigation.zoom, glyphs: glyphs)
-        let cursor = ui.navigation.cursor
+        let cursor = ui.navigation.shownCursor(in: gridLayout)
         let painter = GridPainter(
             layout: gridLayout, palette: CellPalette(mode: colorMode), viewport: ui.viewport, faded: faded, cursor: cursor)
         let rect = painter.paint(grid, into: &buffer, area: gridArea)

@@ -23,7 +23,7 @@ final class WatchScreenTests: XCTestCase {
                 "                · x · ·",
                 "                · · · O",
                 "",
-                "",
+                "cursor 2,3",
                 "ticks 3 · stopped · every 500ms · popul…",
                 "space start  n tick  …  ? help  q quit",
             ])
@@ -57,7 +57,7 @@ final class WatchScreenTests: XCTestCase {
         XCTAssertEqual(buffer.lines[3], "            · x · ·               ▸ Toad")
         XCTAssertTrue(buffer[3, 34].style.reverse)
         XCTAssertFalse(buffer[2, 34].style.reverse)
-        XCTAssertEqual(buffer.lines[7], "Toad: enter loads it, p pastes it at the cursor")
+        XCTAssertEqual(buffer.lines[7], "cursor 2,3 · Toad: enter loads it, p pastes it at the cursor")
     }
 
     func testReconnectingDimsTheLastState() throws {
@@ -79,7 +79,8 @@ final class WatchScreenTests: XCTestCase {
         let shown = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(2))
         XCTAssertEqual(shown.compose().buffer.lines[6], "simulation.reset is not allowed while the timer runs")
         let expired = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(5))
-        XCTAssertEqual(expired.compose().buffer.lines[6], "")
+        // Then the message line has its hint again: where the cursor is (in the middle, counted from 1).
+        XCTAssertEqual(expired.compose().buffer.lines[6], "cursor 2,3")
     }
 
     func testAViewportSaysWhereItIs() throws {
