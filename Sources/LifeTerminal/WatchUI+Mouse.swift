@@ -34,7 +34,8 @@ extension WatchUI {
             zoom(closer: event.button == .wheelUp, context: context, layout: layout)
         case (.left, .press):
             flash = nil
-            stroke = nil
+            // The last stroke's cells not yet sent still go (a click can follow a release before the next frame).
+            setAside()
             guard let layout = context.gridLayout, let block = block(at: point, context: context) else { return [] }
             navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
             guard context.isConnected, let world = context.world else {
@@ -75,12 +76,22 @@ extension WatchUI {
         return layout.cells(atLine: point.row - rect.row, column: point.col - rect.col, viewport: navigation.viewport.clamped(to: layout))
     }
 
-    /// The cells the stroke passed since the last call, as actions to send now (once a frame);
+    /// Ends the stroke, keeping the actions for the cells it passed and did not send yet.
+    private mutating func setAside() {
+        guard var current = stroke else { return }
+        strokesToSend += current.take()
+        stroke = nil
+    }
+
+    /// The cells strokes passed since the last call, as actions to send now (once a frame);
     /// a stroke whose button came up is over once everything is sent.
     public mutating func takeStroke() -> [WatchCommand] {
-        guard var current = stroke else { return [] }
-        let actions = current.take()
-        stroke = current.isDown ? current : nil
+        var actions = strokesToSend
+        strokesToSend = []
+        if var current = stroke {
+            actions += current.take()
+            stroke = current.isDown ? current : nil
+        }
         return actions.map { .dispatch($0) }
     }
 }

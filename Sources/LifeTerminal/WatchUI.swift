@@ -27,6 +27,8 @@ public struct WatchUI: Equatable, Sendable {
     public var lastSearch = ""
     /// The mouse stroke drawing or erasing, if any.
     public var stroke: DrawStroke?
+    /// Actions of strokes that ended before their cells went out (see ``takeStroke()``).
+    public var strokesToSend: [JSON] = []
     /// The grid size last seen (a new size starts at the automatic zoom, the cursor in the middle).
     public var gridSize: Pattern.Size?
 
@@ -171,9 +173,7 @@ public struct WatchUI: Equatable, Sendable {
             if world.isRunning { return [.dispatch(Self.action("simulation.stopTimer"))] }
             if world.wouldStopAtOnce {
                 // The daemon would give it one tick and stop it again (autoStop): say so instead.
-                note(
-                    "the world is \(StatusLine.settling(world)), so with autostop on the timer would stop again after one tick: "
-                        + "change the world, press n for a tick, or a to turn autostop off", context)
+                note("the world is \(StatusLine.settling(world)): autostop would stop it after one tick (a turns autostop off)", context)
                 return []
             }
             return [.dispatch(Self.action("simulation.startTimer"))]
