@@ -16,20 +16,23 @@ public enum KeyHelp {
         ("f", "zoom out until all the live cells show"),
         ("z, Z", "zoom in or out: 2:1, 1:1, then braille 1:2 to 1:128"),
         ("t", "toggle the cell under the cursor"),
-        ("mouse", "click or drag: draw (from a live cell: erase); wheel: zoom"),
+        ("mouse", "click, drag: draw (erase from a live cell); wheel: zoom"),
         ("c, C", "choose the next or previous configuration (or fetch)"),
         ("/", "find a configuration by part of its title"),
         ("enter", "load the chosen configuration (not while running)"),
         ("p", "paste the chosen configuration at the cursor"),
         ("+ / -", "faster / slower: halve or double the interval (shared)"),
         ("s", "statistics on or off (shared: every watcher sees it)"),
-        ("a", "autostop on or off: the timer stops once settled (shared)"),
+        ("a", "autostop on or off: stop once settled (shared)"),
         ("x", "cancel the jump in flight (a long lifectl step)"),
         ("?", "show or hide this help (arrows scroll it)"),
         ("ctrl-l", "redraw the screen"),
         ("ctrl-z", "suspend (fg resumes)"),
         ("q, ctrl-c", "quit"),
     ]
+
+    /// The widest a line may be, so that the help's box fits an 80-column terminal.
+    public static let maxWidth = 76
 
     /// The entries as aligned lines.
     public static var lines: [String] {

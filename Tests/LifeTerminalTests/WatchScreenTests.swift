@@ -103,6 +103,8 @@ final class WatchScreenTests: XCTestCase {
         XCTAssertTrue(tall.contains { $0.contains("│ s                   statistics on or off (shared: every watcher sees it)") })
         XCTAssertTrue(tall.contains { $0.contains("q, ctrl-c           quit") })
         XCTAssertTrue(tall.contains { $0.contains("any other key closes") && !$0.contains("more") })
+        // Every line fits an 80-column terminal's box.
+        XCTAssertTrue(KeyHelp.lines.allSatisfy { TextWidth.of($0) <= KeyHelp.maxWidth }, KeyHelp.lines.joined(separator: "\n"))
         // On 80 x 24 the help is taller than the screen: it says so, and the arrows scroll it.
         let short = WatchScreen(rows: 24, cols: 80, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
         XCTAssertTrue(short.compose().buffer.lines.contains { $0.contains("↓ more · any other key closes") })
