@@ -191,6 +191,9 @@ final class LifewatchEditingTests: XCTestCase {
             return XCTFail("the world was not set")
         }
         _ = try driver.dispatch("settings.update", ["display": ["showStatistics": false]])
+        // Where the live cells are, as the daemon tells any client (lifewatch's m and f ask for it).
+        guard case .status(_, let info) = try driver.request(.status) else { return XCTFail("no status") }
+        XCTAssertEqual(info["summary"]?["liveBounds"], ["row": 500, "col": 300, "rows": 9, "cols": 36])
         let version = try driver.get("").version
         // 100 x 40, no colour: one column a cell at 1:1; 36 lines by 100 columns of grid.
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
@@ -261,6 +264,12 @@ final class LifewatchEditingTests: XCTestCase {
         _ = try daemon.connect().dispatch("configurations.fetch")
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
         try tmux.waitFor("the list") { lines in lines.contains { $0.contains("Configurations (") } }
+        // No live cells yet: the daemon says so, and m says there is nothing to centre on.
+        let driver = try daemon.connect()
+        guard case .status(_, let empty) = try driver.request(.status) else { return XCTFail("no status") }
+        XCTAssertEqual(empty["summary"]?["liveBounds"], .null)
+        try tmux.send("m")
+        try tmux.waitFor("nothing to centre on") { lines in lines.contains { $0.contains("no live cells to centre on") } }
         try tmux.send("/")
         try tmux.run(["send-keys", "-t", "main:0", "-l", "GLIDER"])
         try tmux.waitFor("the match") { lines in lines.contains { $0.contains("find configuration: GLIDER▏") } }
@@ -274,6 +283,8 @@ final class LifewatchEditingTests: XCTestCase {
             return rows.count == 30 && rows[4].hasPrefix(".....O") && rows[5].hasPrefix("......O") && rows[6].hasPrefix("....OOO")
         }
         XCTAssertEqual(try cells(daemon).joined().filter { $0 == "O" }.count, 5)
+        guard case .status(_, let pasted) = try driver.request(.status) else { return XCTFail("no status") }
+        XCTAssertEqual(pasted["summary"]?["liveBounds"], ["row": 4, "col": 4, "rows": 3, "cols": 3])
         // c and C move both ways.
         try tmux.send("C")
         try tmux.waitFor("the previous one") { lines in !lines.contains { $0.contains("▸ Glider") } && lines.contains { $0.contains("▸ ") } }

@@ -137,6 +137,16 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.decode([0x1B, 0x5B, 0x4D, 32 + 32, 32 + 4, 32 + 2]), [.mouse(MouseEvent(.left, .drag, row: 1, col: 3))])
     }
 
+    func testTheLongestSequenceReadAndTheFirstSkipped() {
+        // 62 parameter bytes: the longest sequence read whole (an unknown key, then the next key).
+        var decoder = KeyDecoder()
+        let longest = "\u{1B}[" + String(repeating: "1", count: 62) + "xq"
+        XCTAssertEqual(decoder.decode(Array(longest.utf8)), [.unknown("CSI " + String(repeating: "1", count: 62) + "x"), .character("q")])
+        // One more: skipped to its final byte, nothing of it a key.
+        let over = "\u{1B}[" + String(repeating: "1", count: 63) + "xq"
+        XCTAssertEqual(decoder.decode(Array(over.utf8)), [.character("q")])
+    }
+
     func testAnOverlongSequenceIsSkippedWhole() {
         var decoder = KeyDecoder()
         // 100 parameter bytes: none of the digits becomes a key (0 would reset the ticks).
