@@ -1,15 +1,5 @@
 import Protocol
 
-/// Where the daemon says the live cells are (`status`'s `summary.liveBounds`).
-public enum LiveCells: Hashable, Sendable {
-    /// Their bounding box.
-    case at(Viewport)
-    /// There are none.
-    case none
-    /// The daemon does not say (one older than this lifewatch).
-    case unreported
-}
-
 extension WatchUI {
     /// Moves around the grid for `key`: the cursor (arrows, hjkl), pages (PageUp, PageDown,
     /// Shift-arrows, HJKL), the corners (Home, End), zoom (`z`, `Z`), go to (`g`), the live
@@ -76,32 +66,5 @@ extension WatchUI {
         case .unreported:
             note("this lifed does not say where the live cells are (it is older than lifewatch)", context)
         }
-    }
-
-    /// Reads where the live cells are from a `status` reply's members: nil when it is not one.
-    public static func liveCells(fromStatus info: [String: JSON]) -> LiveCells {
-        guard let summary = info["summary"], let bounds = summary["liveBounds"] else { return .unreported }
-        if bounds == .null { return .none }
-        guard let row = bounds["row"]?.intValue, let col = bounds["col"]?.intValue, let rows = bounds["rows"]?.intValue,
-            let cols = bounds["cols"]?.intValue, row >= 0, col >= 0, rows > 0, cols > 0
-        else { return .unreported }
-        return .at(Viewport(row: row, col: col, rows: rows, cols: cols))
-    }
-
-    /// The `grid.paste` action for a `configurations.read` reply's `configuration` (its `rle`),
-    /// with its top-left corner at `cell`; an error in words when the reply is not the
-    /// configuration chosen (the list changed meanwhile) or has no pattern.
-    public static func pasteAction(configuration: JSON, expectedTitle: String, at cell: Pattern.Coordinate) -> Result<JSON, WordedError> {
-        guard configuration["title"]?.stringValue == expectedTitle else {
-            return .failure(WordedError("the configurations changed meanwhile; choose one again with c"))
-        }
-        guard let rle = configuration["rle"]?.stringValue else {
-            return .failure(WordedError("lifed sent \(expectedTitle) without its pattern"))
-        }
-        // The RLE goes as it came (the action's own encoding would read and write it again).
-        return .success([
-            "type": .string(ActionType.gridPaste.rawValue), "rle": .string(rle), "row": .int(cell.row), "col": .int(cell.col),
-            "mode": .string(PasteMode.or.rawValue),
-        ])
     }
 }

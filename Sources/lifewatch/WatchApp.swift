@@ -381,7 +381,7 @@ final class WatchApp {
         case .status(let id, let info):
             guard case .liveCells(let intent)? = take(id) else { break }
             let before = ui
-            ui.liveCellsFound(WatchUI.liveCells(fromStatus: info), for: intent, context: context())
+            ui.liveCellsFound(LiveCells(status: info), for: intent, context: context())
             if ui.flash != before.flash { scheduleFlashExpiry() }
             requestFrame()
         case .configuration(let id, _, _, let configuration):

@@ -245,10 +245,10 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.flash?.text, "this lifed does not say where the live cells are (it is older than lifewatch)")
         // The status reply's summary.
         XCTAssertEqual(
-            WatchUI.liveCells(fromStatus: ["summary": ["liveBounds": ["row": 500, "col": 300, "rows": 9, "cols": 36]]]), .at(gun))
-        XCTAssertEqual(WatchUI.liveCells(fromStatus: ["summary": ["liveBounds": nil]]), LiveCells.none)
-        XCTAssertEqual(WatchUI.liveCells(fromStatus: ["summary": ["population": 3]]), .unreported)
-        XCTAssertEqual(WatchUI.liveCells(fromStatus: ["summary": ["liveBounds": ["row": -1, "col": 0, "rows": 1, "cols": 1]]]), .unreported)
+            LiveCells(status: ["summary": ["liveBounds": ["row": 500, "col": 300, "rows": 9, "cols": 36]]]), .at(gun))
+        XCTAssertEqual(LiveCells(status: ["summary": ["liveBounds": nil]]), LiveCells.none)
+        XCTAssertEqual(LiveCells(status: ["summary": ["population": 3]]), .unreported)
+        XCTAssertEqual(LiveCells(status: ["summary": ["liveBounds": ["row": -1, "col": 0, "rows": 1, "cols": 1]]]), .unreported)
     }
 
     // MARK: The picker

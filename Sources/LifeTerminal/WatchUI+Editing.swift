@@ -7,6 +7,7 @@ extension GridZoom {
     public var allowsMouseDrawing: Bool { cellsPerColumn <= 4 }
 }
 
+/// Editing: the mouse's strokes and pasting a configuration (`t` is in ``WatchUI``'s keys).
 extension WatchUI {
     /// A mouse event: the left button draws or erases (the first cell decides, see
     /// ``DrawStroke``) and moves the cursor; the right or middle button moves the cursor; the
@@ -93,5 +94,22 @@ extension WatchUI {
             stroke = current.isDown ? current : nil
         }
         return actions.map { .dispatch($0) }
+    }
+
+    /// The `grid.paste` action for a `configurations.read` reply's `configuration` (its `rle`),
+    /// with its top-left corner at `cell`; an error in words when the reply is not the
+    /// configuration chosen (the list changed meanwhile) or has no pattern.
+    public static func pasteAction(configuration: JSON, expectedTitle: String, at cell: Pattern.Coordinate) -> Result<JSON, WordedError> {
+        guard configuration["title"]?.stringValue == expectedTitle else {
+            return .failure(WordedError("the configurations changed meanwhile; choose one again with c"))
+        }
+        guard let rle = configuration["rle"]?.stringValue else {
+            return .failure(WordedError("lifed sent \(expectedTitle) without its pattern"))
+        }
+        // The RLE goes as it came (the action's own encoding would read and write it again).
+        return .success([
+            "type": .string(ActionType.gridPaste.rawValue), "rle": .string(rle), "row": .int(cell.row), "col": .int(cell.col),
+            "mode": .string(PasteMode.or.rawValue),
+        ])
     }
 }
