@@ -466,6 +466,7 @@ final class WatchApp {
         // Their replies will never come; a stroke in progress sends nothing more.
         pending.removeAll()
         ui.stroke = nil
+        ui.strokesToSend.removeAll()
         if lostAt == nil {
             lostAt = loop.now
             status = .reconnecting(attempt: 0)
