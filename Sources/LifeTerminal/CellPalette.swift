@@ -17,6 +17,10 @@ public struct CellPalette: Sendable {
     private let halfBlocks: [ScreenCell]
     // Lower half blocks, for a bottom cell under one not known: by `cell.rawValue`, then faded.
     private let lowerHalves: [ScreenCell]
+    // Braille characters by their dots, then 256 more faded.
+    private let brailleCells: [ScreenCell]
+    // Plain blocks: empty, alive, then faded.
+    private let plainBlocks: [ScreenCell]
 
     /// The palette for `mode`.
     public init(mode: ColorMode) {
@@ -42,6 +46,21 @@ public struct CellPalette: Sendable {
                 lowers.append(ScreenCell("▄", style: Self.adjust(Style(foreground: Self.color(of: top)), faded)))
             }
         }
+        var braille: [ScreenCell] = []
+        var plain: [ScreenCell] = []
+        for faded in [false, true] {
+            let dotStyle = mode.hasColor ? Style(foreground: Self.color(of: .alive), background: Self.color(of: .empty)) : Style()
+            for bits in 0...255 { braille.append(ScreenCell(DotGlyphs.braille(UInt8(bits)), style: Self.adjust(dotStyle, faded))) }
+            if mode.hasColor {
+                plain.append(.blank(Self.adjust(Style(background: Self.color(of: .empty)), faded)))
+                plain.append(.blank(Self.adjust(Style(background: Self.color(of: .alive)), faded)))
+            } else {
+                plain.append(ScreenCell(".", style: Self.adjust(Style(), faded)))
+                plain.append(ScreenCell("#", style: Self.adjust(Style(bold: true), faded)))
+            }
+        }
+        brailleCells = braille
+        plainBlocks = plain
         wideLeft = left
         wideRight = right
         narrowCells = narrow
@@ -91,6 +110,46 @@ public struct CellPalette: Sendable {
         if let top { return halfBlock(top: top, bottom: bottom, faded: faded) }
         guard let bottom else { return .blank() }
         return lowerHalves[Int(bottom.rawValue) + (faded ? 4 : 0)]
+    }
+
+    /// The braille character whose lit dots are `bits` (see ``DotGlyphs/braille(_:)``): with
+    /// colour, green dots on the empty cells' grey.
+    public func braille(_ bits: UInt8, faded: Bool = false) -> ScreenCell {
+        brailleCells[Int(bits) + (faded ? 256 : 0)]
+    }
+
+    /// The plain glyph of a zoomed-out block: `#` when any cell in it is alive, `.` when none
+    /// (with colour, a blank in the alive or the empty colour).
+    public func plainBlock(live: Bool, faded: Bool = false) -> ScreenCell {
+        plainBlocks[(live ? 1 : 0) + (faded ? 2 : 0)]
+    }
+
+    /// The cursor's colour with colour: light grey on a live cell, blue on a dead one.
+    public static func cursorColor(live: Bool) -> Color {
+        live ? .rgb(235, 235, 235) : .rgb(70, 110, 230)
+    }
+
+    /// `cell` marked as the cursor's: with colour, in the cursor's colour (``cursorColor(live:)``)
+    /// where the cell shows its state as a background (a wide or narrow cell, a plain block);
+    /// else, and for braille, in reverse video.
+    public func cursor(_ cell: ScreenCell, live: Bool) -> ScreenCell {
+        var style = cell.style
+        if mode.hasColor, cell.character == " " {
+            style.background = Self.cursorColor(live: live)
+        } else {
+            style.reverse.toggle()
+        }
+        return cell.isContinuation ? .continuation(style) : ScreenCell(cell.character, style: style)
+    }
+
+    /// A half block whose top or bottom half (`cursorOnTop`) is the cursor's colour, the other
+    /// half `other`'s (nil: not known, or below the last row).
+    public func halfBlockCursor(cursorOnTop: Bool, live: Bool, other: Cell?, faded: Bool = false) -> ScreenCell {
+        let cursor = Self.cursorColor(live: live)
+        let otherColor = other.map(Self.color(of:)) ?? .default
+        let style = cursorOnTop ? Style(foreground: cursor, background: otherColor) : Style(foreground: otherColor, background: cursor)
+        if !cursorOnTop, other == nil { return ScreenCell("▄", style: Self.adjust(Style(foreground: cursor), faded)) }
+        return ScreenCell("▀", style: Self.adjust(style, faded))
     }
 
     private static func monochromeStyle(_ cell: Cell) -> Style {

@@ -12,15 +12,36 @@ public struct GridViewport: Hashable, Sendable {
         self.col = col
     }
 
-    /// The viewport kept inside `layout` (0 ... the largest offset along each axis).
+    /// The viewport kept inside `layout` (0 ... the largest offset along each axis), its
+    /// corner on a multiple of the layout's alignment (rounded to the nearest).
     public func clamped(to layout: GridLayout) -> GridViewport {
         let limit = layout.maxOffset
-        return GridViewport(row: min(max(row, 0), limit.row), col: min(max(col, 0), limit.col))
+        let align = layout.alignment
+        func place(_ value: Int, _ step: Int, _ most: Int) -> Int {
+            let aligned = step > 1 ? (value + step / 2).floorDivided(by: step) * step : value
+            return min(max(aligned, 0), most)
+        }
+        return GridViewport(row: place(row, align.rows, limit.row), col: place(col, align.cols, limit.col))
     }
 
     /// The viewport moved by `rows` and `cols` steps of `layout`'s pan step, then clamped.
     public func panned(rows: Int, cols: Int, in layout: GridLayout) -> GridViewport {
         let step = layout.panStep
         return GridViewport(row: row + rows * step.rows, col: col + cols * step.cols).clamped(to: layout)
+    }
+
+    /// The viewport whose middle is `row`, `col` (as near as `layout` allows).
+    public static func centred(onRow row: Int, col: Int, in layout: GridLayout) -> GridViewport {
+        let capacity = layout.capacity
+        let view = (rows: min(layout.gridRows, capacity.rows), cols: min(layout.gridCols, capacity.cols))
+        return GridViewport(row: row - view.rows / 2, col: col - view.cols / 2).clamped(to: layout)
+    }
+}
+
+extension Int {
+    /// The quotient rounded towards minus infinity (`-1.floorDivided(by: 4)` is -1).
+    func floorDivided(by divisor: Int) -> Int {
+        let quotient = self / divisor
+        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }
 }

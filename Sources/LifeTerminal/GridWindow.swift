@@ -65,6 +65,29 @@ public struct GridWindow: Equatable, Sendable {
         guard r >= 0, r < window.rows, c >= 0, c < window.cols else { return nil }
         return cells[r, c]
     }
+
+    /// Whether any cell of the block `rows` x `cols` of the whole grid is live (alive or born),
+    /// as far as the window shows it: nil when no cell of the block lies in the window.
+    /// A word of cells at a time, so a zoomed-out view of a big window costs a pass over its words.
+    public func anyLive(rows: Range<Int>, cols: Range<Int>) -> Bool? {
+        let top = max(rows.lowerBound, window.row) - window.row
+        let bottom = min(rows.upperBound, window.row + window.rows) - window.row
+        let left = max(cols.lowerBound, window.col) - window.col
+        let right = min(cols.upperBound, window.col + window.cols) - window.col
+        guard top < bottom, left < right else { return nil }
+        let plane = cells.live
+        for row in top..<bottom {
+            var col = left
+            while col < right {
+                let width = min(64, right - col)
+                let word = plane.cells(row: row, from: col)
+                let mask: UInt64 = width == 64 ? ~0 : (1 << UInt64(width)) - 1
+                if word & mask != 0 { return true }
+                col += width
+            }
+        }
+        return false
+    }
 }
 
 extension Viewport {

@@ -26,7 +26,7 @@ public enum KeyBar {
         let running = world?.isRunning ?? false
         let jumping = world?.jump != nil
         var items = [
-            Item("space", running ? "stop" : "start", isAllowed: live && !jumping),
+            Item("space", running ? "stop" : "start", isAllowed: live && !jumping && !(world?.wouldStopAtOnce ?? false)),
             Item("n", "tick", isAllowed: live && !jumping),
             Item("e", "empty", isAllowed: live && !running && !jumping),
             Item("r", "random", isAllowed: live && !running && !jumping),
@@ -35,6 +35,8 @@ public enum KeyBar {
             Item("⏎", "load", isAllowed: live && !running && !jumping),
             Item("+/-", "speed", isAllowed: live),
             Item("s", "stats", isAllowed: live),
+            Item("t", "toggle", isAllowed: live && !jumping),
+            Item("z/Z", "zoom"),
             Item("?", "help"),
             Item("q", "quit"),
         ]

@@ -7,11 +7,17 @@
 /// quiet time, calls ``flush()``.
 ///
 /// Understood: printable UTF-8; `\r` and `\n` (enter); tab; backspace (0x7F, 0x08); control
-/// keys (0x01...0x1A); CSI sequences `ESC [ … final` (arrows `A`–`D`, `H`/`F`, `n~` for
-/// home/insert/delete/end/page up/page down/F5–F12, modifiers ignored); SS3 sequences
-/// `ESC O A`–`D`, `H`, `F`, `P`–`S`.
+/// keys (0x01...0x1A); CSI sequences `ESC [ … final` (arrows `A`–`D`, with Shift as
+/// `1;2A`; `H`/`F`; `n~` for home/insert/delete/end/page up/page down/F1–F12; other
+/// modifiers ignored); SS3 sequences `ESC O A`–`D` (optionally `ESC O 2 A`), `H`, `F`, `P`–`S`;
+/// the variants of rxvt (`ESC [ a`–`d` Shift-arrows, `ESC O a`–`d` Ctrl-arrows, `ESC [ 5 $`,
+/// `^` and `@` endings, `ESC [ 7 ~` and `8 ~` for home and end) and of the Linux console
+/// (`ESC [ 1 ~`, `4 ~`, F1–F5 as `ESC [ [ A`–`E`); and mouse reports, SGR's
+/// `ESC [ < b ; x ; y M`/`m` and the older `ESC [ M b x y`.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Whether the rest of an over-long CSI sequence is being skipped, up to its final byte.
+    private var isSkippingSequence = false
 
     /// A decoder with nothing pending.
     public init() {}
@@ -26,8 +32,20 @@ public struct KeyDecoder: Sendable {
         var keys: [Key] = []
         var index = 0
         while index < pending.count {
+            if isSkippingSequence {
+                while index < pending.count, (0x20...0x3F).contains(pending[index]) { index += 1 }
+                guard index < pending.count else { break }
+                // The final byte ends it.
+                index += 1
+                isSkippingSequence = false
+                continue
+            }
             guard let (key, length) = Self.parse(pending[index...]) else { break }
-            if let key { keys.append(key) }
+            if key == Self.overlongSequence {
+                isSkippingSequence = true
+            } else if let key {
+                keys.append(key)
+            }
             index += length
         }
         pending.removeFirst(index)
@@ -37,6 +55,7 @@ public struct KeyDecoder: Sendable {
     /// Gives up waiting: a pending ESC is the Escape key, and any other incomplete sequence
     /// is dropped (after an Escape).
     public mutating func flush() -> [Key] {
+        isSkippingSequence = false
         guard !pending.isEmpty else { return [] }
         let wasEscape = pending.first == 0x1B
         let rest = pending.dropFirst(wasEscape ? 1 : pending.count)
@@ -98,41 +117,20 @@ public struct KeyDecoder: Sendable {
         return (.character(decoded.first ?? "\u{FFFD}"), length)
     }
 
+    /// The longest CSI sequence read as one; anything longer is skipped as unknown, so a
+    /// stream of parameter bytes cannot grow the pending input without end.
+    static let maxSequenceLength = 64
+    private static let overlongSequence = Key.unknown("a CSI sequence over 64 bytes")
+
     private static func parseEscape(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
         let introducer = bytes[start + 1]
         if introducer == UInt8(ascii: "[") {
-            // CSI: parameters 0x30–0x3F, intermediates 0x20–0x2F, one final byte 0x40–0x7E.
-            var index = start + 2
-            while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) { index += 1 }
-            guard index < bytes.endIndex else { return nil }
-            let final = bytes[index]
-            let length = index - start + 1
-            guard (0x40...0x7E).contains(final) else {
-                return (.unknown(String(decoding: bytes[start..<index + 1], as: UTF8.self)), length)
-            }
-            let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
-            return (csiKey(final: final, parameters: parameters), length)
+            return parseCSI(bytes)
         }
         if introducer == UInt8(ascii: "O") {
-            guard bytes.count >= 3 else { return nil }
-            let key: Key
-            switch bytes[start + 2] {
-            case UInt8(ascii: "A"): key = .up
-            case UInt8(ascii: "B"): key = .down
-            case UInt8(ascii: "C"): key = .right
-            case UInt8(ascii: "D"): key = .left
-            case UInt8(ascii: "H"): key = .home
-            case UInt8(ascii: "F"): key = .end
-            case UInt8(ascii: "M"): key = .enter
-            case UInt8(ascii: "P"): key = .function(1)
-            case UInt8(ascii: "Q"): key = .function(2)
-            case UInt8(ascii: "R"): key = .function(3)
-            case UInt8(ascii: "S"): key = .function(4)
-            case let other: key = .unknown("ESC O \(Character(Unicode.Scalar(other)))")
-            }
-            return (key, 3)
+            return parseSS3(bytes)
         }
         if introducer == 0x1B {
             // ESC ESC: the first was the Escape key.
@@ -142,18 +140,115 @@ public struct KeyDecoder: Sendable {
         return (.escape, 1)
     }
 
+    /// `ESC [ …`: a CSI sequence (parameters 0x30–0x3F, intermediates 0x20–0x2F, one final
+    /// byte 0x40–0x7E), the old mouse encoding `ESC [ M b x y`, or the Linux console's
+    /// function keys `ESC [ [ A`…`E`.
+    private static func parseCSI(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+        let start = bytes.startIndex
+        guard bytes.count >= 3 else { return nil }
+        let third = bytes[start + 2]
+        if third == UInt8(ascii: "M") {
+            // X10/normal mouse encoding: three bytes of 32 + value follow.
+            guard bytes.count >= 6 else { return nil }
+            let code = Int(bytes[start + 3]) - 32
+            let x = Int(bytes[start + 4]) - 32
+            let y = Int(bytes[start + 5]) - 32
+            guard code >= 0, x >= 1, y >= 1 else { return (.unknown("ESC [ M"), 6) }
+            return (.mouse(MouseEvent(code: code, x: x, y: y, released: false)), 6)
+        }
+        if third == UInt8(ascii: "[") {
+            // The Linux console's F1–F5.
+            guard bytes.count >= 4 else { return nil }
+            let letter = bytes[start + 3]
+            guard (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(letter) else { return (.unknown("ESC [ ["), 3) }
+            return (.function(Int(letter - UInt8(ascii: "A")) + 1), 4)
+        }
+        var index = start + 2
+        while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) {
+            // rxvt ends its Shift-modified editing keys with `$` (`ESC [ 5 $`): a final byte there.
+            if bytes[index] == UInt8(ascii: "$"), index > start + 2, (0x30...0x39).contains(bytes[index - 1]) { break }
+            index += 1
+            if index - start > maxSequenceLength {
+                // Not a key any terminal sends: skipped, with the rest of it up to its final byte.
+                return (overlongSequence, index - start)
+            }
+        }
+        guard index < bytes.endIndex else { return nil }
+        let final = bytes[index]
+        let length = index - start + 1
+        let isFinal = (0x40...0x7E).contains(final) || final == UInt8(ascii: "$")
+        guard isFinal else {
+            return (.unknown(String(decoding: bytes[start..<index + 1], as: UTF8.self)), length)
+        }
+        let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+        return (csiKey(final: final, parameters: parameters), length)
+    }
+
+    /// `ESC O …`: SS3, with an optional modifier number before the final letter (`ESC O 2 A`
+    /// from some xterms); lower-case `a`–`d` are rxvt's Ctrl-arrows.
+    private static func parseSS3(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+        let start = bytes.startIndex
+        var index = start + 2
+        while index < bytes.endIndex, index - start < 6, (0x30...0x39).contains(bytes[index]) || bytes[index] == UInt8(ascii: ";") {
+            index += 1
+        }
+        guard index < bytes.endIndex else { return nil }
+        let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+        let shift = modifiers(parameters) & 1 != 0
+        let key: Key
+        switch bytes[index] {
+        case UInt8(ascii: "A"): key = shift ? .shiftUp : .up
+        case UInt8(ascii: "B"): key = shift ? .shiftDown : .down
+        case UInt8(ascii: "C"): key = shift ? .shiftRight : .right
+        case UInt8(ascii: "D"): key = shift ? .shiftLeft : .left
+        case UInt8(ascii: "a"): key = .up
+        case UInt8(ascii: "b"): key = .down
+        case UInt8(ascii: "c"): key = .right
+        case UInt8(ascii: "d"): key = .left
+        case UInt8(ascii: "H"): key = .home
+        case UInt8(ascii: "F"): key = .end
+        case UInt8(ascii: "M"): key = .enter
+        case UInt8(ascii: "P"): key = .function(1)
+        case UInt8(ascii: "Q"): key = .function(2)
+        case UInt8(ascii: "R"): key = .function(3)
+        case UInt8(ascii: "S"): key = .function(4)
+        case let other: key = .unknown("ESC O \(parameters)\(Character(Unicode.Scalar(other)))")
+        }
+        return (key, index - start + 1)
+    }
+
+    /// The modifier bits of a parameter list such as `1;2` (xterm: 1 + shift 1, alt 2, ctrl 4),
+    /// or of a lone `2` (`ESC O 2 A`); 0 when there are none.
+    private static func modifiers(_ parameters: String) -> Int {
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        let text = fields.count >= 2 ? fields[1] : (fields.count == 1 && !parameters.isEmpty ? fields[0] : "")
+        guard let value = Int(text.prefix(3)), value >= 1 else { return 0 }
+        return value - 1
+    }
+
     private static func csiKey(final: UInt8, parameters: String) -> Key {
+        if parameters.first == "<", final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            return sgrMouse(parameters.dropFirst(), released: final == UInt8(ascii: "m"))
+        }
         // "1;5" (Ctrl) and friends: the first number names the key, the rest are modifiers.
         let first = parameters.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        // Of the modifiers only Shift counts, and only on arrows (`ESC [ 1 ; 2 A`); Ctrl and Alt are ignored.
+        let shift = parameters.contains(";") && modifiers(parameters) & 1 != 0
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "A"): return shift ? .shiftUp : .up
+        case UInt8(ascii: "B"): return shift ? .shiftDown : .down
+        case UInt8(ascii: "C"): return shift ? .shiftRight : .right
+        case UInt8(ascii: "D"): return shift ? .shiftLeft : .left
+        // rxvt's Shift-arrows.
+        case UInt8(ascii: "a"): return .shiftUp
+        case UInt8(ascii: "b"): return .shiftDown
+        case UInt8(ascii: "c"): return .shiftRight
+        case UInt8(ascii: "d"): return .shiftLeft
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .unknown("shift-tab")
-        case UInt8(ascii: "~"):
+        // `~` is the usual ending; rxvt ends Shift's with `$`, Ctrl's with `^`, both with `@`.
+        case UInt8(ascii: "~"), UInt8(ascii: "$"), UInt8(ascii: "^"), UInt8(ascii: "@"):
             switch first {
             case "1", "7": return .home
             case "2": return .insert
@@ -161,6 +256,10 @@ public struct KeyDecoder: Sendable {
             case "4", "8": return .end
             case "5": return .pageUp
             case "6": return .pageDown
+            case "11": return .function(1)
+            case "12": return .function(2)
+            case "13": return .function(3)
+            case "14": return .function(4)
             case "15": return .function(5)
             case "17": return .function(6)
             case "18": return .function(7)
@@ -169,10 +268,20 @@ public struct KeyDecoder: Sendable {
             case "21": return .function(10)
             case "23": return .function(11)
             case "24": return .function(12)
-            default: return .unknown("CSI \(parameters)~")
+            default: return .unknown("CSI \(parameters)\(Character(Unicode.Scalar(final)))")
             }
         default:
             return .unknown("CSI \(parameters)\(Character(Unicode.Scalar(final)))")
         }
+    }
+
+    /// `ESC [ < b ; x ; y M` (press or drag) or `m` (release): SGR mouse reporting (mode 1006).
+    private static func sgrMouse(_ parameters: Substring, released: Bool) -> Key {
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        // At most 5 digits each: a screen is never 100,000 cells across.
+        guard fields.count == 3, fields.allSatisfy({ (1...5).contains($0.count) }),
+            let code = Int(fields[0]), let x = Int(fields[1]), let y = Int(fields[2]), x >= 1, y >= 1
+        else { return .unknown("CSI <\(parameters)\(released ? "m" : "M")") }
+        return .mouse(MouseEvent(code: code, x: x, y: y, released: released))
     }
 }

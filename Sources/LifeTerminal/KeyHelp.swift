@@ -7,17 +7,32 @@ public enum KeyHelp {
         ("e", "an empty grid (not while running)"),
         ("r", "a random grid (not while running)"),
         ("0", "reset ticks to 0 (not while running)"),
-        ("c", "choose the next configuration (fetches the list if empty)"),
+        ("arrows, hjkl", "move the cursor; the view follows it"),
+        ("PgUp, PgDn", "move the view a screenful up or down"),
+        ("shift-arrows, HJKL", "move the view a screenful any way"),
+        ("home, end", "the grid's top-left or bottom-right corner"),
+        ("g", "go to a row and column from 1 (g 120,340 enter)"),
+        ("m", "centre the view on the live cells"),
+        ("f", "zoom out until all the live cells show"),
+        ("z, Z", "zoom in or out: 2:1, 1:1, then braille 1:2 to 1:128"),
+        ("t", "toggle the cell under the cursor"),
+        ("mouse", "click, drag: draw (erase from a live cell); wheel: zoom"),
+        ("c, C", "choose the next or previous configuration (or fetch)"),
+        ("/", "find a configuration by part of its title"),
         ("enter", "load the chosen configuration (not while running)"),
-        ("+ / -", "faster / slower: halve or double the interval"),
-        ("s", "show or hide the statistics panel"),
-        ("x", "cancel the jump in flight (a long lifectl step); the grid stays as it was"),
-        ("arrows, hjkl", "pan a grid larger than the screen; scroll text"),
-        ("?", "show or hide this help"),
+        ("p", "paste the chosen configuration at the cursor"),
+        ("+ / -", "faster / slower: halve or double the interval (shared)"),
+        ("s", "statistics on or off (shared: every watcher sees it)"),
+        ("a", "autostop on or off: stop once settled (shared)"),
+        ("x", "cancel the jump in flight (a long lifectl step)"),
+        ("?", "show or hide this help (arrows scroll it)"),
         ("ctrl-l", "redraw the screen"),
         ("ctrl-z", "suspend (fg resumes)"),
         ("q, ctrl-c", "quit"),
     ]
+
+    /// The widest a line may be, so that the help's box fits an 80-column terminal.
+    public static let maxWidth = 76
 
     /// The entries as aligned lines.
     public static var lines: [String] {

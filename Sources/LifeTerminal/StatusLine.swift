@@ -1,7 +1,8 @@
 import Protocol
 
 /// The status line: ticks, running or stopped, a jump's progress while one runs, the interval,
-/// the population and whether the world still changes, e.g.
+/// the zoom (when not the plain view), the population, whether the world still changes, and
+/// `autostop off` when the timer will not stop itself, e.g.
 /// `ticks 12 · running · every 250ms · population 31 · evolving`, or
 /// `ticks 0 · stopped · jump 45.2% · 450000/1000000 · 3120 gen/s · 2m57s left · every 1s · …`.
 public enum StatusLine {
@@ -26,7 +27,7 @@ public enum StatusLine {
     /// last, while it is stopped, so a narrow line cuts it first.
     /// `jump` measures the rate of the jump in flight, when there is one; without it only the
     /// share done shows.
-    public static func segments(for world: WorldView, jump meter: JumpProgressMeter? = nil) -> [Segment] {
+    public static func segments(for world: WorldView, jump meter: JumpProgressMeter? = nil, zoom: GridZoom? = nil) -> [Segment] {
         var segments = [
             Segment("ticks \(world.ticks)"),
             world.isRunning
@@ -44,9 +45,11 @@ public enum StatusLine {
             segments.append(Segment("jump \(measured.summary)", style: Style(foreground: .rgb(90, 180, 255), bold: true)))
         }
         segments.append(Segment("every \(DurationText.format(milliseconds: world.intervalMs))"))
+        if let zoom { segments.append(Segment("zoom \(zoom.label)")) }
         // A window the daemon sent without the whole grid's count: no number rather than a wrong one.
         if let population = world.population { segments.append(Segment("population \(population)")) }
         segments.append(Segment(settling(world)))
+        if world.autoStop == false { segments.append(Segment("autostop off")) }
         if !world.isRunning, let reason = world.stoppedBecause, !reason.isEmpty {
             segments.append(Segment("stopped because \(reason)", style: Style(dim: true)))
         }
@@ -67,10 +70,11 @@ public enum StatusLine {
     /// Draws the line for `world` into `row` of `buffer` from `col`, at most `width` columns;
     /// `faded` draws it as a stale view.
     public static func draw(
-        _ world: WorldView, jump meter: JumpProgressMeter? = nil, into buffer: inout ScreenBuffer, row: Int, col: Int, width: Int, faded: Bool
+        _ world: WorldView, jump meter: JumpProgressMeter? = nil, zoom: GridZoom? = nil, into buffer: inout ScreenBuffer, row: Int,
+        col: Int, width: Int, faded: Bool
     ) {
         var used = 0
-        for (index, segment) in segments(for: world, jump: meter).enumerated() {
+        for (index, segment) in segments(for: world, jump: meter, zoom: zoom).enumerated() {
             let style = faded ? segment.style.faded : segment.style
             if index > 0 {
                 used += buffer.write(separator, row: row, col: col + used, style: faded ? Style.plain.faded : .plain, maxWidth: width - used)

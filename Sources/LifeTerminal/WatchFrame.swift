@@ -6,6 +6,8 @@ public struct WatchFrame: Sendable {
     public var buffer: ScreenBuffer
     /// How the grid was laid out, when one shows.
     public var gridLayout: GridLayout?
+    /// Where on the screen the grid was drawn, when one shows (for the mouse).
+    public var gridRect: Rect?
     /// The part of the grid the screen shows (what a viewport subscription must cover), when one shows.
     public var visibleGrid: Viewport?
     /// How many lines the text view has.

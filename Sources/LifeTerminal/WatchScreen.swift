@@ -23,11 +23,14 @@ public struct WatchScreen: Sendable {
     public var now: Duration
     /// The rate of the jump in flight, as the watcher has measured it.
     public var jump: JumpProgressMeter
+    /// How zoomed-out blocks are drawn (braille where the locale is UTF-8).
+    public var glyphs: DotGlyphs
 
     /// A screen description.
     public init(
         rows: Int, cols: Int, colorMode: ColorMode, content: WatchedContent?, version: Int? = nil, path: String = "",
-        connection: ConnectionStatus, ui: WatchUI = WatchUI(), now: Duration = .zero, jump: JumpProgressMeter = JumpProgressMeter()
+        connection: ConnectionStatus, ui: WatchUI = WatchUI(), now: Duration = .zero, jump: JumpProgressMeter = JumpProgressMeter(),
+        glyphs: DotGlyphs = .braille
     ) {
         self.rows = rows
         self.cols = cols
@@ -39,6 +42,7 @@ public struct WatchScreen: Sendable {
         self.ui = ui
         self.now = now
         self.jump = jump
+        self.glyphs = glyphs
     }
 
     private var faded: Bool { !connection.isConnected }
@@ -47,7 +51,7 @@ public struct WatchScreen: Sendable {
     public func compose() -> WatchFrame {
         var buffer = ScreenBuffer(rows: rows, cols: cols)
         let layout = ScreenLayout(rows: rows, cols: cols)
-        var frame = WatchFrame(buffer: buffer, gridLayout: nil, visibleGrid: nil, textLines: 0, textPage: layout.body.height)
+        var frame = WatchFrame(buffer: buffer, gridLayout: nil, gridRect: nil, visibleGrid: nil, textLines: 0, textPage: layout.body.height)
         var hints: [String] = []
         switch content {
         case nil:
@@ -55,8 +59,9 @@ public struct WatchScreen: Sendable {
             let area = layout.body.centered(height: 1, width: TextWidth.of(text))
             buffer.write(text, row: area.row, col: area.col, style: Style(dim: true))
         case .world(let world):
-            if let (gridLayout, visible) = drawWorld(world, into: &buffer, body: layout.body, hints: &hints) {
+            if let (gridLayout, rect, visible) = drawWorld(world, into: &buffer, body: layout.body, hints: &hints) {
                 frame.gridLayout = gridLayout
+                frame.gridRect = rect
                 frame.visibleGrid = visible
             }
         case .subtree(let path, let value):
@@ -71,7 +76,11 @@ public struct WatchScreen: Sendable {
             }
         }
         if let header = layout.header { drawHeader(into: &buffer, area: header) }
-        let flash = ui.flash.flatMap { $0.isVisible(at: now) ? $0 : nil }
+        var flash = ui.flash.flatMap { $0.isVisible(at: now) ? $0 : nil }
+        // An open prompt takes the message line, over any flash.
+        if case .world(let world) = content, let line = ui.promptLine(titles: world.configurationTitles) {
+            flash = Flash(line.text, isError: line.isError, now: now)
+        }
         if let message = layout.message {
             drawMessage(flash: flash, hints: hints, into: &buffer, area: message)
         }
@@ -79,7 +88,7 @@ public struct WatchScreen: Sendable {
             if layout.message == nil, let flash {
                 drawMessage(flash: flash, hints: [], into: &buffer, area: status)
             } else {
-                drawStatus(into: &buffer, area: status)
+                drawStatus(into: &buffer, area: status, zoom: frame.gridLayout?.zoom)
             }
         }
         if let keyBar = layout.keyBar {
@@ -94,16 +103,16 @@ public struct WatchScreen: Sendable {
             KeyBar.draw(items, into: &buffer, row: keyBar.row, col: 0, width: keyBar.width)
         }
         if ui.showsHelp {
-            HelpOverlay.draw(into: &buffer, area: Rect(row: 0, col: 0, height: rows, width: cols))
+            HelpOverlay.draw(into: &buffer, area: Rect(row: 0, col: 0, height: rows, width: cols), scroll: ui.helpScroll)
         }
         frame.buffer = buffer
         return frame
     }
 
-    /// Draws the world; returns how the grid was laid out and the part of it that shows.
+    /// Draws the world; returns how the grid was laid out, where it went and the part of it that shows.
     private func drawWorld(
         _ world: WorldView, into buffer: inout ScreenBuffer, body: Rect, hints: inout [String]
-    ) -> (GridLayout, Viewport)? {
+    ) -> (GridLayout, Rect, Viewport)? {
         var gridArea = body
         if SidePanel.wants(world), body.width >= SidePanel.minimumBodyWidth {
             let panel = Rect(row: body.row, col: body.right - SidePanel.width, height: body.height, width: SidePanel.width)
@@ -121,7 +130,7 @@ public struct WatchScreen: Sendable {
             }
         }
         if let selected = ui.selectedConfiguration, selected < world.configurationTitles.count {
-            hints.append("enter loads \(world.configurationTitles[selected])")
+            hints.append("\(world.configurationTitles[selected]): enter loads it, p pastes it at the cursor")
         }
         guard let grid = world.grid else {
             buffer.write("the state has no grid", row: gridArea.row, col: gridArea.col, style: Style(dim: true))
@@ -129,16 +138,23 @@ public struct WatchScreen: Sendable {
         }
         let gridLayout = GridLayout(
             gridRows: grid.rows, gridCols: grid.cols, areaRows: gridArea.height, areaCols: gridArea.width,
-            halfBlocks: colorMode.hasColor)
-        let painter = GridPainter(layout: gridLayout, palette: CellPalette(mode: colorMode), viewport: ui.viewport, faded: faded)
-        painter.paint(grid, into: &buffer, area: gridArea)
+            halfBlocks: colorMode.hasColor, zoom: ui.navigation.zoom, glyphs: glyphs)
+        let cursor = ui.navigation.shownCursor(in: gridLayout)
+        let painter = GridPainter(
+            layout: gridLayout, palette: CellPalette(mode: colorMode), viewport: ui.viewport, faded: faded, cursor: cursor)
+        let rect = painter.paint(grid, into: &buffer, area: gridArea)
+        var place: [String] = []
         if gridLayout.isViewport {
-            let view = painter.viewport
-            hints.insert(
-                "rows \(view.row + 1)–\(view.row + gridLayout.visibleRows) of \(grid.rows), "
-                    + "cols \(view.col + 1)–\(view.col + gridLayout.visibleCols) of \(grid.cols) (arrows pan)", at: 0)
+            let view = painter.visible
+            place.append(
+                "rows \(view.row + 1)–\(view.row + view.rows) of \(grid.rows), cols \(view.col + 1)–\(view.col + view.cols) of \(grid.cols)")
         }
-        return (gridLayout, painter.visible)
+        if let cursor, cursor.row < grid.rows, cursor.col < grid.cols {
+            let state = grid[cursor.row, cursor.col].map { $0.isLive ? " (alive)" : "" } ?? ""
+            place.append("cursor \(cursor.row + 1),\(cursor.col + 1)\(state)")
+        }
+        if !place.isEmpty { hints.insert(place.joined(separator: " · "), at: 0) }
+        return (gridLayout, rect, painter.visible)
     }
 
     private func drawHeader(into buffer: inout ScreenBuffer, area: Rect) {
@@ -171,10 +187,12 @@ public struct WatchScreen: Sendable {
         }
     }
 
-    private func drawStatus(into buffer: inout ScreenBuffer, area: Rect) {
+    private func drawStatus(into buffer: inout ScreenBuffer, area: Rect, zoom: GridZoom?) {
         switch content {
         case .world(let world):
-            StatusLine.draw(world, jump: jump, into: &buffer, row: area.row, col: area.col, width: area.width, faded: faded)
+            // The zoom shows once it is not the plain two-columns-a-cell view.
+            let shown = zoom.flatMap { $0 == .wide ? nil : $0 }
+            StatusLine.draw(world, jump: jump, zoom: shown, into: &buffer, row: area.row, col: area.col, width: area.width, faded: faded)
         case .subtree(let path, _):
             var text = "watching \(path.isEmpty ? "the whole state" : path)"
             if let version { text += " · version \(version)" }

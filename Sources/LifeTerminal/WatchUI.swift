@@ -6,21 +6,41 @@ import Protocol
 /// The world itself is never changed here: a key that acts sends its action
 /// (``WatchCommand/dispatch(_:)``) and the screen changes when the daemon's diff comes back.
 /// Only local things change at once: the help overlay, the configuration chosen with `c`,
-/// the viewport and scroll position, and flashed messages.
+/// where the view is and the cursor, prompts, and flashed messages.
 public struct WatchUI: Equatable, Sendable {
     /// Whether the key help covers the screen.
     public var showsHelp = false
+    /// The first line of the key help shown (on a screen too short for all of it).
+    public var helpScroll = 0
     /// The index (into `configurations.configs`) that `enter` loads.
     public var selectedConfiguration: Int?
     /// A message shown for a while.
     public var flash: Flash?
-    /// The part of a large grid that shows.
-    public var viewport = GridViewport()
+    /// What the state was when the flash came: the flash goes once that changes (see ``observe(world:connected:)``).
+    public var flashFacts: StateFacts?
+    /// Where the view of the grid is, its zoom and the cursor.
+    public var navigation = GridNavigation()
     /// The first line shown of a text view (`--path` onto something other than the world).
     public var scroll = 0
+    /// The line of input open on the message line, if any.
+    public var prompt: Prompt?
+    /// The last text searched for with `/` (an empty answer searches for it again).
+    public var lastSearch = ""
+    /// The mouse stroke drawing or erasing, if any.
+    public var stroke: DrawStroke?
+    /// Actions of strokes that ended before their cells went out (see ``takeStroke()``).
+    public var strokesToSend: [JSON] = []
+    /// The grid size last seen (a new size starts at the automatic zoom, the cursor in the middle).
+    public var gridSize: Pattern.Size?
 
     /// A UI in its initial state.
     public init() {}
+
+    /// The part of a large grid that shows.
+    public var viewport: GridViewport {
+        get { navigation.viewport }
+        set { navigation.viewport = newValue }
+    }
 
     /// What a key press needs to know besides the UI state.
     public struct Context: Sendable {
@@ -30,8 +50,10 @@ public struct WatchUI: Equatable, Sendable {
         public var isSubtree: Bool
         /// Whether the connection is live.
         public var isConnected: Bool
-        /// How the grid was last laid out (for panning).
+        /// How the grid was last laid out (for moving around it).
         public var gridLayout: GridLayout?
+        /// Where on the screen the grid was last drawn (for the mouse).
+        public var gridRect: Rect?
         /// How many lines the text view has.
         public var textLines: Int
         /// How many lines of text show at once.
@@ -41,55 +63,64 @@ public struct WatchUI: Equatable, Sendable {
 
         /// A context.
         public init(
-            world: WorldView?, isSubtree: Bool = false, isConnected: Bool, gridLayout: GridLayout? = nil, textLines: Int = 0,
-            textPage: Int = 0, now: Duration
+            world: WorldView?, isSubtree: Bool = false, isConnected: Bool, gridLayout: GridLayout? = nil, gridRect: Rect? = nil,
+            textLines: Int = 0, textPage: Int = 0, now: Duration
         ) {
             self.world = world
             self.isSubtree = isSubtree
             self.isConnected = isConnected
             self.gridLayout = gridLayout
+            self.gridRect = gridRect
             self.textLines = textLines
             self.textPage = textPage
             self.now = now
         }
+
+        /// The facts a flash shown now speaks of.
+        var facts: StateFacts { StateFacts(world: world, connected: isConnected) }
     }
 
     /// Updates the UI for `key` and returns what else should happen.
     public mutating func handle(_ key: Key, context: Context) -> [WatchCommand] {
+        if key == .interrupt { return [.quit] }
+        if prompt != nil { return handlePrompt(key, context: context) }
+        if case .mouse(let event) = key { return handleMouse(event, context: context) }
+        // A key press moves on from whatever was flashed before it.
+        flash = nil
         switch key {
-        case .character("q"), .interrupt: return [.quit]
+        case .character("q"): return [.quit]
         case .control("z"): return [.suspend]
         case .control("l"): return [.redraw]
         default: break
         }
         if showsHelp {
-            // Any other key just closes the help.
-            showsHelp = false
+            // The arrows scroll a help taller than the screen; any other key closes it.
+            let step: Int? =
+                switch key {
+                case .down, .character("j"): 1
+                case .up, .character("k"): -1
+                case .pageDown, .character(" "): 10
+                case .pageUp: -10
+                default: nil
+                }
+            if let step {
+                helpScroll = min(max(0, helpScroll + step), KeyHelp.entries.count - 1)
+            } else {
+                showsHelp = false
+            }
             return []
         }
         if key == .character("?") {
             showsHelp = true
+            helpScroll = 0
             return []
         }
-        if let (rows, cols) = Self.direction(of: key) {
-            move(rows: rows, cols: cols, context: context)
-            return []
-        }
-        if context.isSubtree {
-            switch key {
-            case .pageUp: scroll(by: -max(1, context.textPage - 1), context: context)
-            case .pageDown, .character(" "): scroll(by: max(1, context.textPage - 1), context: context)
-            case .home: scroll = 0
-            case .end: scroll(by: context.textLines, context: context)
-            case .escape: break
-            default: note("this view shows part of the state (--path); keys that act need the whole state", context)
-            }
-            return []
-        }
+        if context.isSubtree { return scrollText(key, context: context) }
+        if let commands = navigate(key, context: context) { return commands }
         return act(on: key, context: context)
     }
 
-    /// The rows and columns an arrow or hjkl key moves by; nil for other keys.
+    /// The rows and columns an arrow or hjkl key moves the cursor by; nil for other keys.
     static func direction(of key: Key) -> (Int, Int)? {
         switch key {
         case .up, .character("k"): return (-1, 0)
@@ -100,15 +131,34 @@ public struct WatchUI: Equatable, Sendable {
         }
     }
 
-    private mutating func move(rows: Int, cols: Int, context: Context) {
-        if context.isSubtree {
-            scroll(by: rows, context: context)
-        } else if let layout = context.gridLayout {
-            viewport = viewport.panned(rows: rows, cols: cols, in: layout)
+    /// The pages a page key moves by (PageUp/PageDown, Shift-arrows, HJKL); nil for other keys.
+    static func pageDirection(of key: Key) -> (Int, Int)? {
+        switch key {
+        case .pageUp, .shiftUp, .character("K"): return (-1, 0)
+        case .pageDown, .shiftDown, .character("J"): return (1, 0)
+        case .shiftLeft, .character("H"): return (0, -1)
+        case .shiftRight, .character("L"): return (0, 1)
+        default: return nil
         }
     }
 
-    private mutating func scroll(by lines: Int, context: Context) {
+    private mutating func scrollText(_ key: Key, context: Context) -> [WatchCommand] {
+        if let (rows, _) = Self.direction(of: key) {
+            scroll(by: rows, context: context)
+            return []
+        }
+        switch key {
+        case .pageUp, .shiftUp: scroll(by: -max(1, context.textPage - 1), context: context)
+        case .pageDown, .shiftDown, .character(" "): scroll(by: max(1, context.textPage - 1), context: context)
+        case .home: scroll = 0
+        case .end: scroll(by: context.textLines, context: context)
+        case .escape: break
+        default: note("this view shows part of the state (--path); keys that act need the whole state", context)
+        }
+        return []
+    }
+
+    mutating func scroll(by lines: Int, context: Context) {
         let limit = max(0, context.textLines - context.textPage)
         scroll = min(max(scroll + lines, 0), limit)
     }
@@ -121,7 +171,13 @@ public struct WatchUI: Equatable, Sendable {
         }
         switch key {
         case .character(" "):
-            return [.dispatch(Self.action(world.isRunning ? "simulation.stopTimer" : "simulation.startTimer"))]
+            if world.isRunning { return [.dispatch(Self.action("simulation.stopTimer"))] }
+            if world.wouldStopAtOnce {
+                // The daemon would give it one tick and stop it again (autoStop): say so instead.
+                note("the world is \(StatusLine.settling(world)): autostop would stop it after one tick (a turns autostop off)", context)
+                return []
+            }
+            return [.dispatch(Self.action("simulation.startTimer"))]
         case .character("n"):
             return [.dispatch(Self.action("simulation.tick"))]
         case .character("e"):
@@ -130,7 +186,7 @@ public struct WatchUI: Equatable, Sendable {
             return [.dispatch(Self.action("simulation.resetGridToRandom"))]
         case .character("0"):
             return [.dispatch(Self.action("simulation.reset"))]
-        case .character("c"):
+        case .character("c"), .character("C"):
             let count = world.configurationTitles.count
             guard count > 0 else {
                 if world.isFetching {
@@ -139,8 +195,18 @@ public struct WatchUI: Equatable, Sendable {
                 }
                 return [.dispatch(Self.action("configurations.fetch"))]
             }
-            let next = (selectedConfiguration.map { $0 + 1 } ?? 0) % count
-            selectedConfiguration = next
+            if key == .character("c") {
+                selectedConfiguration = (selectedConfiguration.map { $0 + 1 } ?? 0) % count
+            } else {
+                selectedConfiguration = selectedConfiguration.map { ($0 - 1 + count) % count } ?? count - 1
+            }
+            return []
+        case .character("/"):
+            guard !world.configurationTitles.isEmpty else {
+                note(world.isFetching ? "still fetching the configurations…" : "no configurations yet: press c to fetch them", context)
+                return []
+            }
+            prompt = Prompt(.find(restore: selectedConfiguration))
             return []
         case .enter:
             let count = world.configurationTitles.count
@@ -149,12 +215,25 @@ public struct WatchUI: Equatable, Sendable {
                 return []
             }
             return [.dispatch(["type": "configurations.load", "index": .int(index), "resize": true])]
+        case .character("p"):
+            let count = world.configurationTitles.count
+            guard let index = selectedConfiguration, index < count else {
+                note(count == 0 ? "no configurations yet: press c to fetch them" : "press c to choose a configuration to paste first", context)
+                return []
+            }
+            guard let cursor = navigation.cursor else { return [] }
+            return [.pasteConfiguration(index: index, title: world.configurationTitles[index], at: cursor)]
+        case .character("t"):
+            guard let cursor = navigation.cursor else { return [] }
+            return [.dispatch(AppAction.simulation(.grid(.edit(.setCells([cursor], to: .toggle)))).json)]
         case .character("+"), .character("="):
             return changeInterval(world.intervalMs / 2, world: world, context: context, limit: "fastest")
         case .character("-"), .character("_"):
             return changeInterval(world.intervalMs * 2, world: world, context: context, limit: "slowest")
         case .character("s"):
             return [.dispatch(["type": "settings.update", "display": ["showStatistics": .bool(!world.showStatistics)]])]
+        case .character("a"):
+            return [.dispatch(["type": "settings.update", "autoStop": .bool(world.autoStop == false)])]
         case .character("x"):
             guard world.jump != nil else {
                 note("no jump runs (lifectl step N starts one when N is more than one action computes at once)", context)
@@ -167,8 +246,9 @@ public struct WatchUI: Equatable, Sendable {
     }
 
     private static let actionKeys: Set<Key> = [
-        .character(" "), .character("n"), .character("e"), .character("r"), .character("0"), .character("c"), .enter,
-        .character("+"), .character("="), .character("-"), .character("_"), .character("s"), .character("x"),
+        .character(" "), .character("n"), .character("e"), .character("r"), .character("0"), .character("c"), .character("C"),
+        .character("/"), .enter, .character("p"), .character("t"), .character("+"), .character("="), .character("-"),
+        .character("_"), .character("s"), .character("a"), .character("x"),
     ]
 
     private mutating func changeInterval(_ wanted: Int, world: WorldView, context: Context, limit: String) -> [WatchCommand] {
@@ -183,11 +263,34 @@ public struct WatchUI: Equatable, Sendable {
     /// Flashes a note (not an error).
     public mutating func note(_ text: String, _ context: Context) {
         flash = Flash(text, isError: false, now: context.now)
+        flashFacts = context.facts
     }
 
-    /// Flashes the daemon's reason for refusing a request.
-    public mutating func showError(_ text: String, now: Duration) {
+    /// Flashes an error: the daemon's reason for refusing a request, or a prompt's bad answer.
+    public mutating func showError(_ text: String, now: Duration, facts: StateFacts? = nil) {
         flash = Flash(text, isError: true, now: now)
+        flashFacts = facts
+    }
+
+    /// Takes in the state as the mirror now shows it: a flash about facts that have changed
+    /// since (the connection came back, the timer started or stopped, a jump or a fetch
+    /// ended, …) goes; the chosen configuration stays inside the list; a grid of a new size
+    /// starts at the automatic zoom with the cursor in the middle of the view.
+    public mutating func observe(world: WorldView?, connected: Bool) {
+        if flash != nil, let flashFacts, flashFacts != StateFacts(world: world, connected: connected) {
+            flash = nil
+            self.flashFacts = nil
+        }
+        guard let world else { return }
+        fitSelection(toCount: world.configurationTitles.count)
+        if let grid = world.grid {
+            let size = Pattern.Size(rows: grid.rows, cols: grid.cols)
+            if let gridSize, gridSize != size {
+                navigation.zoom = nil
+                navigation.cursor = nil
+            }
+            gridSize = size
+        }
     }
 
     /// Keeps the chosen configuration inside a list of `count` (it may have shrunk).
@@ -197,4 +300,37 @@ public struct WatchUI: Equatable, Sendable {
 
     /// An action object with only a type.
     static func action(_ type: String) -> JSON { ["type": .string(type)] }
+}
+
+/// The facts of the state a flash may speak of: while they hold, it shows its time; once
+/// one changes, it is out of date and goes (see ``WatchUI/observe(world:connected:)``).
+public struct StateFacts: Hashable, Sendable {
+    /// Whether the connection is live.
+    public var connected: Bool
+    /// Whether the timer runs.
+    public var isRunning: Bool
+    /// Whether a jump runs.
+    public var isJumping: Bool
+    /// Whether a fetch of configurations is in flight.
+    public var isFetching: Bool
+    /// The timer's interval.
+    public var intervalMs: Int
+    /// How many configurations there are.
+    public var configurations: Int
+    /// Whether autoStop is on (nil: the state does not say).
+    public var autoStop: Bool?
+    /// Whether the world has settled with autoStop on (space then says why it does not start).
+    public var wouldStopAtOnce: Bool
+
+    /// The facts of `world` (nil: none mirrored) over a connection that is live or not.
+    public init(world: WorldView?, connected: Bool) {
+        self.connected = connected
+        isRunning = world?.isRunning ?? false
+        isJumping = world?.jump != nil
+        isFetching = world?.isFetching ?? false
+        intervalMs = world?.intervalMs ?? 0
+        configurations = world?.configurationTitles.count ?? 0
+        autoStop = world?.autoStop
+        wouldStopAtOnce = world?.wouldStopAtOnce ?? false
+    }
 }

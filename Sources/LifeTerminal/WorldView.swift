@@ -34,13 +34,15 @@ public struct WorldView: Equatable, Sendable {
     public var fetchError: String?
     /// `simulation.jump`: the jump running in the background, or nil.
     public var jump: Jump?
+    /// `settings.autoStop`: whether the timer stops itself once the world settles; nil when the state does not say.
+    public var autoStop: Bool?
 
     /// A world from its parts (for tests and previews).
     public init(
         title: String = "", ticks: Int = 0, isRunning: Bool = false, intervalMs: Int = 1000, grid: GridWindow? = nil,
         settling: String = "evolving", period: Int? = nil, stoppedBecause: String? = nil, showStatistics: Bool = false,
         statistics: Statistics = Statistics(), configurationTitles: [String] = [], isFetching: Bool = false,
-        fetchError: String? = nil, jump: Jump? = nil
+        fetchError: String? = nil, jump: Jump? = nil, autoStop: Bool? = nil
     ) {
         self.title = title
         self.ticks = ticks
@@ -56,6 +58,7 @@ public struct WorldView: Equatable, Sendable {
         self.isFetching = isFetching
         self.fetchError = fetchError
         self.jump = jump
+        self.autoStop = autoStop
     }
 
     /// Reads the whole state document; nil unless it is an object with a `simulation` object.
@@ -82,8 +85,15 @@ public struct WorldView: Equatable, Sendable {
             configurationTitles: (configurations?["configs"]?.arrayValue ?? []).map { $0["title"]?.stringValue ?? "?" },
             isFetching: configurations?["isFetching"]?.boolValue ?? false,
             fetchError: configurations?["error"]?.stringValue,
-            jump: simulation["jump"].flatMap { try? Jump(json: $0, at: "/simulation/jump") }
+            jump: simulation["jump"].flatMap { try? Jump(json: $0, at: "/simulation/jump") },
+            autoStop: settings?["autoStop"]?.boolValue
         )
+    }
+
+    /// Whether the world has settled (extinct, still or oscillating) while `autoStop` is on,
+    /// so that starting the timer would give it one tick before it stops itself again.
+    public var wouldStopAtOnce: Bool {
+        autoStop == true && !isRunning && ["extinct", "still", "oscillating"].contains(settling)
     }
 
     /// The live cells (alive or born) of the whole grid: 0 without a grid, nil when only a

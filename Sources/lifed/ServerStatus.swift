@@ -31,6 +31,7 @@ extension Server {
                 "rows": .int(state.simulation.gridState.grid.rows),
                 "cols": .int(state.simulation.gridState.grid.cols),
                 "population": .int(state.simulation.gridState.grid.population),
+                "liveBounds": liveBounds(of: state.simulation.gridState.grid),
                 "intervalMs": .int(state.settings.intervalMs),
                 "steps": .int(state.statistics.steps),
                 "rule": .string(state.settings.rule.notation),
@@ -39,6 +40,13 @@ extension Server {
                 "period": state.simulation.json["period"] ?? .null,
             ],
         ]
+    }
+
+    /// The live cells' bounding box as `{"row", "col", "rows", "cols"}`, or null when there are
+    /// none: a watcher of a window cannot see where they are, and asks for this to go there.
+    private func liveBounds(of grid: Grid) -> JSON {
+        guard let box = grid.live.boundingBox else { return .null }
+        return ["row": .int(box.row), "col": .int(box.col), "rows": .int(box.rows), "cols": .int(box.cols)]
     }
 
     /// Whether changes are being saved (see ``Durability/statusJSON``), or `{"saving": "off"}` with `--ephemeral`.

@@ -29,6 +29,7 @@ final class WatchApp {
     private let terminal: Terminal
     private let output: TerminalOutput
     private let colorMode: ColorMode
+    private let glyphs: DotGlyphs
     private var connection: Connection?
     private var mirror = SubscriptionMirror()
     private var ui = WatchUI()
@@ -55,6 +56,21 @@ final class WatchApp {
     private var isFinishing = false
     /// The rate of the jump in flight, from the progress the mirror has seen.
     private var jumpMeter = JumpProgressMeter()
+    /// Requests sent on the current connection whose reply is still to come, by id, with what
+    /// the reply is for (every request gets one reply; the connection's loss forgets them).
+    private var pending: [Int: PendingRequest] = [:]
+    /// Whether the terminal reports the mouse (the world's view asks for it; a text view does not).
+    private var reportsMouse = false
+
+    /// What a request's reply is for.
+    private enum PendingRequest {
+        /// An action a key or the mouse sent: a refusal is flashed in lifewatch's words.
+        case dispatch(JSON)
+        /// `status`, for where the live cells are.
+        case liveCells(LiveCellsIntent)
+        /// `configurations.read`, for a paste at a cell.
+        case paste(title: String, at: Pattern.Coordinate)
+    }
 
     /// Runs the watcher on `connection` until the user quits, a signal ends it, or the daemon
     /// does not come back; returns the exit status. The terminal is restored on every way out.
@@ -131,6 +147,7 @@ final class WatchApp {
         terminal = Terminal()
         output = TerminalOutput()
         colorMode = ColorMode(environment: Environment.variables)
+        glyphs = DotGlyphs(environment: Environment.variables)
         renderer = ScreenRenderer(colorMode: colorMode)
         size = terminal.size
     }
@@ -143,6 +160,8 @@ final class WatchApp {
                 self.received(signal)
             }
             try terminal.enterFullScreen()
+            reportsMouse = options.path.isRoot
+            setMouseReporting(on: reportsMouse)
             try loop.watch(terminal.input, for: .readable) { [unowned self] events in self.inputReady(events) }
             if let connection { try watch(connection) }
             handleBufferedMessages()
@@ -157,6 +176,7 @@ final class WatchApp {
 
     private func cleanUp() -> Int32 {
         output.drain()
+        setMouseReporting(on: false)
         terminal.restore()
         output.close()
         if let exitMessage { printError("lifewatch", exitMessage) }
@@ -193,10 +213,12 @@ final class WatchApp {
     /// Gives the terminal back, stops until continued (`fg`), then takes it again.
     private func suspend() {
         output.drain()
+        setMouseReporting(on: false)
         terminal.restore()
         _ = kill(getpid(), SIGSTOP)
         do {
             try terminal.enterFullScreen()
+            setMouseReporting(on: reportsMouse)
         } catch {
             finish(status: ExitCode.failure.rawValue, message: "cannot take the terminal back: \(error)")
             return
@@ -204,6 +226,15 @@ final class WatchApp {
         size = terminal.size
         renderer.invalidate()
         requestFrame()
+    }
+
+    /// Turns the terminal's mouse reports on (buttons and drags, SGR coordinates: modes 1002
+    /// and 1006) or off. A terminal without them ignores both, and keys work as before.
+    /// Every way out turns them off: quit, signals, a suspend (on again when continued), the
+    /// daemon's leaving, a crash (``CrashRestore``).
+    private func setMouseReporting(on: Bool) {
+        guard reportsMouse else { return }
+        terminal.writeAll(on ? MouseReporting.enable : MouseReporting.disable)
     }
 
     // MARK: Keys
@@ -235,23 +266,38 @@ final class WatchApp {
     }
 
     private func handle(_ key: Key) {
-        var isSubtree = !options.path.isRoot
-        if case .subtree = refreshedContent() { isSubtree = true }
-        let context = WatchUI.Context(
-            world: currentWorldView, isSubtree: isSubtree,
-            isConnected: status.isConnected, gridLayout: lastFrame?.gridLayout, textLines: lastFrame?.textLines ?? 0,
-            textPage: lastFrame?.textPage ?? 0, now: loop.now)
         let before = ui
-        for command in ui.handle(key, context: context) {
+        for command in ui.handle(key, context: context()) {
             switch command {
             case .quit: finish(status: ExitCode.success.rawValue)
             case .suspend: suspend()
             case .redraw: renderer.invalidate()
             case .dispatch(let action): dispatch(action)
+            case .findLiveCells(let intent): send(.status, for: .liveCells(intent))
+            case .pasteConfiguration(let index, let title, let cell):
+                send(.readConfiguration(.index(index)), for: .paste(title: title, at: cell))
             }
         }
         if ui.flash != before.flash { scheduleFlashExpiry() }
         requestFrame()
+    }
+
+    /// What a key press or a reply needs to know: the mirrored world, the connection, and the
+    /// grid's layout as the last frame drew it, at the zoom asked for since (several keys may
+    /// come in one read, before the next frame).
+    private func context() -> WatchUI.Context {
+        var isSubtree = !options.path.isRoot
+        if case .subtree = refreshedContent() { isSubtree = true }
+        var layout = lastFrame?.gridLayout
+        if let drawn = layout {
+            let zoom =
+                ui.navigation.zoom
+                ?? GridLayout.automaticZoom(gridRows: drawn.gridRows, gridCols: drawn.gridCols, areaRows: drawn.areaRows, areaCols: drawn.areaCols)
+            layout = drawn.with(zoom: zoom)
+        }
+        return WatchUI.Context(
+            world: currentWorldView, isSubtree: isSubtree, isConnected: status.isConnected, gridLayout: layout,
+            gridRect: lastFrame?.gridRect, textLines: lastFrame?.textLines ?? 0, textPage: lastFrame?.textPage ?? 0, now: loop.now)
     }
 
     private var currentWorldView: WorldView? {
@@ -322,10 +368,34 @@ final class WatchApp {
         case .error(let id, let code, let text) where id == Self.subscriptionID:
             // Without its subscription the view cannot follow the state any more.
             finish(status: ExitCode.failure.rawValue, message: "the daemon refused the subscription: \(code): \(text)")
-        case .error(_, _, let text):
-            ui.showError(text.isEmpty ? "the daemon refused" : text, now: loop.now)
+        case .error(let id, let code, let text):
+            let request = take(id)
+            var words = text.isEmpty ? "the daemon refused" : text
+            if case .dispatch(let action)? = request {
+                words = RefusalWords.text(action: action, code: code, message: text, world: currentWorldView)
+            }
+            let now = context()
+            ui.showError(words, now: loop.now, facts: StateFacts(world: now.world, connected: now.isConnected))
             scheduleFlashExpiry()
             requestFrame()
+        case .ack(let id, _):
+            _ = take(id)
+        case .status(let id, let info):
+            guard case .liveCells(let intent)? = take(id) else { break }
+            let before = ui
+            ui.liveCellsFound(LiveCells(status: info), for: intent, context: context())
+            if ui.flash != before.flash { scheduleFlashExpiry() }
+            requestFrame()
+        case .configuration(let id, _, _, let configuration):
+            guard case .paste(let title, let cell)? = take(id) else { break }
+            switch WatchUI.pasteAction(configuration: configuration, expectedTitle: title, at: cell) {
+            case .success(let action):
+                dispatch(action)
+            case .failure(let error):
+                ui.showError(error.message, now: loop.now)
+                scheduleFlashExpiry()
+                requestFrame()
+            }
         case .bye:
             connectionLost()
         default:
@@ -363,14 +433,26 @@ final class WatchApp {
     }
 
     private func dispatch(_ action: JSON) {
+        send(.dispatch(action: action), for: .dispatch(action))
+    }
+
+    /// Sends a request with a fresh id, remembering what its reply is for.
+    private func send(_ kind: ClientRequest.Kind, for purpose: PendingRequest) {
         guard let connection else { return }
-        let id = JSON.int(nextRequestID)
+        let id = nextRequestID
         nextRequestID += 1
+        pending[id] = purpose
         do {
-            try connection.send(ClientRequest(id: id, kind: .dispatch(action: action)))
+            try connection.send(ClientRequest(id: .int(id), kind: kind))
         } catch {
             connectionLost()
         }
+    }
+
+    /// What the reply with `id` is for (forgotten from then on).
+    private func take(_ id: JSON?) -> PendingRequest? {
+        guard let number = id?.intValue else { return nil }
+        return pending.removeValue(forKey: number)
     }
 
     /// The daemon went away: keep the last state (dimmed) and try to reconnect. The time
@@ -383,6 +465,10 @@ final class WatchApp {
         }
         follower.connectionLost()
         mirror.markStale()
+        // Their replies will never come; a stroke in progress sends nothing more.
+        pending.removeAll()
+        ui.stroke = nil
+        ui.strokesToSend.removeAll()
         if lostAt == nil {
             lostAt = loop.now
             status = .reconnecting(attempt: 0)
@@ -469,15 +555,30 @@ final class WatchApp {
         needsFrame = false
         lastFrameAt = loop.now
         let shown = refreshedContent()
+        let flashBefore = ui.flash
+        ui.observe(world: currentWorldView, connected: status.isConnected)
+        if ui.flash != flashBefore { scheduleFlashExpiry() }
+        // What a mouse stroke passed since the last frame goes as one action (or a few).
+        for command in ui.takeStroke() {
+            if case .dispatch(let action) = command { dispatch(action) }
+        }
         if case .world(let world) = shown {
             jumpMeter.observe(world.jump, seconds: Double(DurationText.milliseconds(of: loop.now)) / 1000, wallClockMs: WallClock.milliseconds)
         }
         let screen = WatchScreen(
             rows: size.rows, cols: size.cols, colorMode: colorMode, content: shown, version: mirror.lastVersion,
-            path: options.path.description, connection: status, ui: ui, now: loop.now, jump: jumpMeter)
+            path: options.path.description, connection: status, ui: ui, now: loop.now, jump: jumpMeter, glyphs: glyphs)
         let frame = screen.compose()
         lastFrame = frame
-        if let layout = frame.gridLayout { ui.viewport = ui.viewport.clamped(to: layout) }
+        var settled = false
+        if let layout = frame.gridLayout {
+            // The view inside the grid, the cursor placed (the first frame puts it in the middle).
+            let navigation = ui.navigation
+            ui.navigation.settle(in: layout)
+            settled = ui.navigation != navigation
+        }
+        // Another frame shows what settling moved.
+        defer { if settled { requestFrame() } }
         followView(frame)
         let bytes = renderer.render(frame.buffer)
         guard !bytes.isEmpty else { return }

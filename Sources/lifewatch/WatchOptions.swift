@@ -45,10 +45,18 @@ struct WatchOptions {
           -h, --help        show this help
           --version         print the version
 
-        The grid: a cell is two columns wide when the grid fits, else half blocks show two
-        rows per line; a grid larger than the screen is a viewport the arrows pan. Of such
-        a grid lifewatch receives only a window around what shows (a viewport subscription),
-        and asks for another when a pan or a resize leaves it. Colours:
+        The grid: a cell is two columns wide when the grid fits, else one column (with colour,
+        half blocks show two rows a line). z and Z zoom in and out: 2:1, 1:1, then 1:2 to
+        1:128, where a character shows a block of 2k x 4k cells as a braille pattern of 2 x 4
+        dots, a dot lit when any of its k x k cells lives (where the locale is not UTF-8, one
+        '#' or '.' for the block). The cursor's cell is in reverse video (with colour, light
+        on a live cell, blue on a dead one); a grid larger than the screen is a view that
+        follows it. Rows and columns count from 1 on screen and in g. Of a large grid lifewatch receives only a window around what shows
+        (a viewport subscription), and asks for another when a move, a zoom or a resize leaves
+        it. The mouse draws: a click or a drag makes cells alive, or empty when it starts on a
+        live one (at zooms up to 1:4; farther out a click moves the cursor). lifewatch asks the
+        terminal for mouse reports in the world's view and turns them off on every way out;
+        hold Shift to select text with the mouse meanwhile. Colours:
         24-bit when COLORTERM is truecolor or 24bit, else 256 when TERM contains 256color,
         else none (also with NO_COLOR set, or TERM=dumb), when cells are glyphs:
         O alive, + born, x died, · empty.

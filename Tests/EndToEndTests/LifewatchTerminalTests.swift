@@ -195,8 +195,9 @@ final class LifewatchTerminalTests: XCTestCase {
         XCTAssertFalse(keyBar.contains("\u{1B}[2mn tick"), keyBar)
         XCTAssertTrue(running.contains { $0.hasPrefix("space stop") })
         try tmux.send("r")
+        // In lifewatch's words: the key, and what to press.
         try tmux.waitFor("the refusal") { lines in
-            lines.contains { $0.contains("simulation.resetGridToRandom is not allowed while the timer runs") }
+            lines.contains { $0.contains("r (a random grid) needs the timer stopped: press space first") }
         }
         try tmux.send("Space")
         try tmux.waitFor("stopped") { lines in lines.contains { $0.contains("· stopped ·") } }
@@ -266,7 +267,8 @@ final class LifewatchTerminalTests: XCTestCase {
         let cells = rows.map { String($0.map { $0 == "." ? "·" : $0 }) }
         XCTAssertEqual(gridLines(small), Array(cells.prefix(7)), small.joined(separator: "\n"))
         XCTAssertEqual(small[9], "rows 1–7 of 10…")
-        try tmux.send("j", "j", "j", "l")
+        // A page down: the view (7 rows) less a pan step (1).
+        try tmux.send("J")
         let panned = try tmux.waitFor("the viewport to pan") { lines in lines.count >= 12 && lines[9] == "rows 4–10 of 1…" }
         XCTAssertEqual(gridLines(panned), Array(cells.suffix(7)), panned.joined(separator: "\n"))
     }
@@ -347,7 +349,7 @@ final class LifewatchTerminalTests: XCTestCase {
         XCTAssertTrue(unreachable.stderr.contains("no daemon answers"), unreachable.stderr)
         let help = try runTool("lifewatch", ["--help"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.contains("space         start or stop the timer"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("space               start or stop the timer"), help.stdout)
         XCTAssertEqual(try runTool("lifewatch", ["--version"]).stdout, "lifewatch \(LifeVersion.current)\n")
     }
 
@@ -391,11 +393,12 @@ final class LifewatchTerminalTests: XCTestCase {
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
         let first = try tmux.waitFor("the big world") { lines in lines.contains { $0.contains("ticks 0 · stopped") } }
         XCTAssertTrue(first[0].hasSuffix("4096×4096 · connected"), first[0])
+        // The view's place, and the cursor, in the middle of the view from the first frame.
         XCTAssertTrue(first.contains { $0.contains("population 12") }, first.joined(separator: "\n"))
-        XCTAssertTrue(first.contains { $0.hasPrefix("rows 1–36 of 4096, cols 1–72 of 4096 (arrows pan)") }, first.joined(separator: "\n"))
+        XCTAssertTrue(first.contains { $0.hasPrefix("rows 1–36 of 4096, cols 1–72 of 4096 · cursor 19,37") }, first.joined(separator: "\n"))
 
-        // Down 99 steps and right 111: the view's corner is at row 396, column 999.
-        try tmux.run(["send-keys", "-t", "main:0"] + Array(repeating: "j", count: 99) + Array(repeating: "l", count: 111))
+        // Go to row 415, column 1036 (from 1): the view is centred there, its corner at row 396, column 999.
+        try tmux.run(["send-keys", "-t", "main:0", "g", "415,1036", "Enter"])
         func expected(_ cells: (Int, Int) -> Bool) -> [String] {
             (396..<432).map { row in String((999..<1071).map { cells(row, $0) ? "O" : "·" }) }
         }
@@ -404,9 +407,8 @@ final class LifewatchTerminalTests: XCTestCase {
             lines.contains { $0.hasPrefix("rows 397–432 of 4096, cols 1000–1071 of 4096") } && self.gridLines(lines) == placed
         }
         XCTAssertEqual(gridLines(panned), placed)
-        // Windows of the world came, never the world: one snapshot of it would be 17 MB. (The
-        // keys come in one read, so this is about 17 KB: a first window and one more; keys
-        // read one at a time would bring a window of about 6 KB every step or two.)
+        // Windows of the world came, never the world: one snapshot of it would be 17 MB. (This
+        // is about 17 KB: a first window and the one at the cell gone to.)
         let received = try bytesSent(driver) - before
         XCTAssertLessThan(received, 2_000_000, "lifewatch received \(received) bytes")
 

@@ -64,4 +64,95 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(decoder.decode(Array("\u{1B}[1".utf8)), [])
         XCTAssertEqual(decoder.flush(), [.escape])
     }
+
+    func testPageHomeEndAndShiftArrowsAsTerminalsSendThem() {
+        // xterm (and tmux with its default xterm-keys): CSI with a modifier, SS3 home and end.
+        XCTAssertEqual(decode("\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;2C\u{1B}[1;2D"), [.shiftUp, .shiftDown, .shiftRight, .shiftLeft])
+        XCTAssertEqual(decode("\u{1B}[5~\u{1B}[6~\u{1B}OH\u{1B}OF\u{1B}[H\u{1B}[F"), [.pageUp, .pageDown, .home, .end, .home, .end])
+        // Shift with Ctrl is still Shift; Ctrl or Alt alone is a plain arrow.
+        XCTAssertEqual(decode("\u{1B}[1;6A\u{1B}[1;5A\u{1B}[1;3D"), [.shiftUp, .up, .left])
+        // Some xterms put the modifier into SS3.
+        XCTAssertEqual(decode("\u{1B}O2C\u{1B}O5C"), [.shiftRight, .right])
+        // tmux and screen (TERM=screen, tmux): home and end as CSI 1 ~ and 4 ~; modified page keys.
+        XCTAssertEqual(decode("\u{1B}[1~\u{1B}[4~\u{1B}[5;2~\u{1B}[6;5~"), [.home, .end, .pageUp, .pageDown])
+        // rxvt: home and end as 7 ~ and 8 ~, Shift-arrows as lower-case finals, Ctrl-arrows in SS3,
+        // Shift-, Ctrl- and Ctrl-Shift-modified editing keys ending in $, ^ and @.
+        XCTAssertEqual(decode("\u{1B}[7~\u{1B}[8~"), [.home, .end])
+        XCTAssertEqual(decode("\u{1B}[a\u{1B}[b\u{1B}[c\u{1B}[d"), [.shiftUp, .shiftDown, .shiftRight, .shiftLeft])
+        XCTAssertEqual(decode("\u{1B}Oa\u{1B}Ob\u{1B}Oc\u{1B}Od"), [.up, .down, .right, .left])
+        XCTAssertEqual(decode("\u{1B}[5$q\u{1B}[6^\u{1B}[7$\u{1B}[8@"), [.pageUp, .character("q"), .pageDown, .home, .end])
+        // The Linux console: the same numbers for home and end, and its own F1–F5.
+        XCTAssertEqual(decode("\u{1B}[1~\u{1B}[4~\u{1B}[[A\u{1B}[[E\u{1B}[11~"), [.home, .end, .function(1), .function(5), .function(1)])
+    }
+
+    func testSplitShiftArrowsAndRxvtKeys() {
+        var decoder = KeyDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[1".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array(";2".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("Cx".utf8)), [.shiftRight, .character("x")])
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[5".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("$".utf8)), [.pageUp])
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("[".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("B".utf8)), [.function(2)])
+    }
+
+    func testSGRMouseReports() {
+        // Left press at column 10, row 5 (1-based on the wire, 0-based here), a drag, the release.
+        XCTAssertEqual(
+            decode("\u{1B}[<0;10;5M\u{1B}[<32;11;5M\u{1B}[<0;11;5m"),
+            [.mouse(MouseEvent(.left, .press, row: 4, col: 9)), .mouse(MouseEvent(.left, .drag, row: 4, col: 10)),
+             .mouse(MouseEvent(.left, .release, row: 4, col: 10))])
+        // Right and middle buttons, the wheel, modifiers, large coordinates.
+        XCTAssertEqual(decode("\u{1B}[<2;1;1M"), [.mouse(MouseEvent(.right, .press, row: 0, col: 0))])
+        XCTAssertEqual(decode("\u{1B}[<1;300;200M"), [.mouse(MouseEvent(.middle, .press, row: 199, col: 299))])
+        XCTAssertEqual(
+            decode("\u{1B}[<64;3;4M\u{1B}[<65;3;4M"),
+            [.mouse(MouseEvent(.wheelUp, .press, row: 3, col: 2)), .mouse(MouseEvent(.wheelDown, .press, row: 3, col: 2))])
+        XCTAssertEqual(decode("\u{1B}[<20;2;2M"), [.mouse(MouseEvent(.left, .press, row: 1, col: 1, shift: true, control: true))])
+        // Motion without a button (mode 1003, which lifewatch does not ask for) is still read whole.
+        XCTAssertEqual(decode("\u{1B}[<35;5;5M"), [.mouse(MouseEvent(.other, .drag, row: 4, col: 4))])
+        // Split anywhere.
+        var decoder = KeyDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[<0;1".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("2;7".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("Mq".utf8)), [.mouse(MouseEvent(.left, .press, row: 6, col: 11)), .character("q")])
+        // Malformed reports are unknown, and nothing of them becomes a key.
+        XCTAssertEqual(decode("\u{1B}[<0;0;5M"), [.unknown("CSI <0;0;5M")])
+        XCTAssertEqual(decode("\u{1B}[<0;5M"), [.unknown("CSI <0;5M")])
+        XCTAssertEqual(decode("\u{1B}[<0;123456;5M"), [.unknown("CSI <0;123456;5M")])
+    }
+
+    func testOldMouseEncoding() {
+        // ESC [ M then 32 + button, 32 + column, 32 + row: a left press at (3, 2), then the release.
+        let press: [UInt8] = [0x1B, 0x5B, 0x4D, 32 + 0, 32 + 3, 32 + 2]
+        let release: [UInt8] = [0x1B, 0x5B, 0x4D, 32 + 3, 32 + 3, 32 + 2]
+        var decoder = KeyDecoder()
+        XCTAssertEqual(
+            decoder.decode(press + release),
+            [.mouse(MouseEvent(.left, .press, row: 1, col: 2)), .mouse(MouseEvent(.other, .release, row: 1, col: 2))])
+        // Its bytes are never read as keys (a space there would start the timer), even split.
+        XCTAssertEqual(decoder.decode(press.prefix(4)), [])
+        XCTAssertEqual(decoder.decode(press.suffix(2)), [.mouse(MouseEvent(.left, .press, row: 1, col: 2))])
+        XCTAssertEqual(decoder.decode([0x1B, 0x5B, 0x4D, 32 + 32, 32 + 4, 32 + 2]), [.mouse(MouseEvent(.left, .drag, row: 1, col: 3))])
+    }
+
+    func testTheLongestSequenceReadAndTheFirstSkipped() {
+        // 62 parameter bytes: the longest sequence read whole (an unknown key, then the next key).
+        var decoder = KeyDecoder()
+        let longest = "\u{1B}[" + String(repeating: "1", count: 62) + "xq"
+        XCTAssertEqual(decoder.decode(Array(longest.utf8)), [.unknown("CSI " + String(repeating: "1", count: 62) + "x"), .character("q")])
+        // One more: skipped to its final byte, nothing of it a key.
+        let over = "\u{1B}[" + String(repeating: "1", count: 63) + "xq"
+        XCTAssertEqual(decoder.decode(Array(over.utf8)), [.character("q")])
+    }
+
+    func testAnOverlongSequenceIsSkippedWhole() {
+        var decoder = KeyDecoder()
+        // 100 parameter bytes: none of the digits becomes a key (0 would reset the ticks).
+        let long = "\u{1B}[" + String(repeating: "0;", count: 50)
+        XCTAssertEqual(decoder.decode(Array(long.utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("0;0~x".utf8)), [.character("x")])
+        XCTAssertFalse(decoder.hasPending)
+    }
 }

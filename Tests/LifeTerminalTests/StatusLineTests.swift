@@ -94,9 +94,16 @@ final class StatusLineTests: XCTestCase {
         let stopped = KeyBar.items(for: world(), connected: true)
         XCTAssertTrue(stopped.allSatisfy(\.isAllowed))
         XCTAssertEqual(stopped.first?.label, "start")
-        // While the daemon is away every action is dimmed; help and quit are not.
+        // While the daemon is away every action is dimmed; zoom, help and quit are not.
         let away = KeyBar.items(for: world(), connected: false)
-        XCTAssertEqual(away.filter(\.isAllowed).map(\.key), ["?", "q"])
+        XCTAssertEqual(away.filter(\.isAllowed).map(\.key), ["z/Z", "?", "q"])
+        // A settled world with autostop on: space would only give it a tick, so it is dimmed.
+        var settled = world()
+        settled.settling = "still"
+        settled.autoStop = true
+        XCTAssertEqual(KeyBar.items(for: settled, connected: true).filter { !$0.isAllowed }.map(\.key), ["space"])
+        settled.autoStop = false
+        XCTAssertTrue(KeyBar.items(for: settled, connected: true).allSatisfy(\.isAllowed))
     }
 
     func testKeyBarWhileAJumpRunsDimsWhatWouldChangeTheGridAndOffersTheCancel() {
@@ -104,7 +111,7 @@ final class StatusLineTests: XCTestCase {
         jumping.jump = Jump(target: 1000, done: 10, started: 1)
         let items = KeyBar.items(for: jumping, connected: true)
         XCTAssertEqual(items.first, KeyBar.Item("x", "cancel jump"))
-        XCTAssertEqual(Set(items.filter { !$0.isAllowed }.map(\.key)), ["space", "n", "e", "r", "⏎"])
+        XCTAssertEqual(Set(items.filter { !$0.isAllowed }.map(\.key)), ["space", "n", "e", "r", "⏎", "t"])
         XCTAssertFalse(KeyBar.items(for: world(), connected: true).contains { $0.key == "x" })
     }
 
@@ -112,7 +119,8 @@ final class StatusLineTests: XCTestCase {
         var buffer = ScreenBuffer(rows: 1, cols: 200)
         KeyBar.draw(KeyBar.items(for: world(running: true), connected: true), into: &buffer, row: 0, col: 0, width: 200)
         let line = buffer.lines[0]
-        XCTAssertEqual(line, "space stop  n tick  e empty  r random  0 reset  c pick  ⏎ load  +/- speed  s stats  ? help  q quit")
+        XCTAssertEqual(
+            line, "space stop  n tick  e empty  r random  0 reset  c pick  ⏎ load  +/- speed  s stats  t toggle  z/Z zoom  ? help  q quit")
         XCTAssertTrue(buffer[0, 0].style.bold)
         XCTAssertTrue(buffer[0, 20].style.dim)  // e
         XCTAssertTrue(buffer[0, 22].style.dim)  // empty

@@ -136,12 +136,12 @@ final class ViewportFollowerTests: XCTestCase {
         }
 
         XCTAssertNil(try frame())
-        // Hold the right arrow for 40 presses, then down for 40, answering each request only
+        // Hold Shift-right for 40 pages, then Shift-down for 40, answering each request only
         // after a few more presses have gone by (a slow daemon).
         var pending: Viewport?
         var sinceRequest = 0
         for press in 0..<80 {
-            let key: Key = press < 40 ? .right : .down
+            let key: Key = press < 40 ? .shiftRight : .shiftDown
             _ = ui.handle(key, context: WatchUI.Context(world: nil, isConnected: true, gridLayout: lastLayout, now: .zero))
             if let window = try frame() {
                 XCTAssertNil(pending, "a second request while one is in flight")
@@ -167,9 +167,11 @@ final class ViewportFollowerTests: XCTestCase {
             requests += 1
         }
         XCTAssertNil(try frame())
-        XCTAssertEqual(ui.viewport, GridViewport(row: 40 * 3, col: 40 * 10))
-        XCTAssertTrue(held.window.contains(Viewport(row: 120, col: 400, rows: 26, cols: 80)), "\(held.window)")
-        // Forty presses each way, a pan step an eighth of the view: a request every few presses, not every one.
+        // A page is the view (26 x 80) less a pan step (an eighth: 3 x 10).
+        XCTAssertEqual(ui.viewport, GridViewport(row: 40 * 23, col: 40 * 70))
+        XCTAssertTrue(held.window.contains(Viewport(row: 920, col: 2800, rows: 26, cols: 80)), "\(held.window)")
+        // Eighty pages, each beyond the window held: one request in flight at a time, so the
+        // latest view wins and most pages in between are never asked for.
         XCTAssertGreaterThan(requests, 5)
         XCTAssertLessThan(requests, 40)
     }

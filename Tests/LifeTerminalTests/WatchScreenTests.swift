@@ -24,7 +24,7 @@ final class WatchScreenTests: XCTestCase {
                 "                · x · ·",
                 "                · · · O",
                 "",
-                "",
+                "cursor 2,3",
                 "ticks 3 · stopped · every 500ms · popul…",
                 "space start  n tick  …  ? help  q quit",
             ])
@@ -58,7 +58,7 @@ final class WatchScreenTests: XCTestCase {
         XCTAssertEqual(buffer.lines[3], "            · x · ·               ▸ Toad")
         XCTAssertTrue(buffer[3, 34].style.reverse)
         XCTAssertFalse(buffer[2, 34].style.reverse)
-        XCTAssertEqual(buffer.lines[7], "enter loads Toad")
+        XCTAssertEqual(buffer.lines[7], "cursor 2,3 · Toad: enter loads it, p pastes it at the cursor")
     }
 
     func testReconnectingDimsTheLastState() throws {
@@ -80,7 +80,8 @@ final class WatchScreenTests: XCTestCase {
         let shown = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(2))
         XCTAssertEqual(shown.compose().buffer.lines[6], "simulation.reset is not allowed while the timer runs")
         let expired = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(5))
-        XCTAssertEqual(expired.compose().buffer.lines[6], "")
+        // Then the message line has its hint again: where the cursor is (in the middle, counted from 1).
+        XCTAssertEqual(expired.compose().buffer.lines[6], "cursor 2,3")
     }
 
     func testAViewportSaysWhereItIs() throws {
@@ -96,11 +97,30 @@ final class WatchScreenTests: XCTestCase {
     func testHelpOverlay() throws {
         var ui = WatchUI()
         ui.showsHelp = true
-        let lines = WatchScreen(rows: 24, cols: 80, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
+        let tall = WatchScreen(rows: 40, cols: 110, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
             .compose().buffer.lines
-        XCTAssertTrue(lines.contains { $0.contains("┌─ lifewatch keys ─") })
-        XCTAssertTrue(lines.contains { $0.contains("│ space         start or stop the timer") })
-        XCTAssertTrue(lines.contains { $0.contains("q, ctrl-c     quit") })
+        XCTAssertTrue(tall.contains { $0.contains("┌─ lifewatch keys ─") })
+        XCTAssertTrue(tall.contains { $0.contains("│ space               start or stop the timer") })
+        XCTAssertTrue(tall.contains { $0.contains("│ s                   statistics on or off (shared: every watcher sees it)") })
+        XCTAssertTrue(tall.contains { $0.contains("q, ctrl-c           quit") })
+        XCTAssertTrue(tall.contains { $0.contains("any other key closes") && !$0.contains("more") })
+        // Every line fits an 80-column terminal's box.
+        XCTAssertTrue(KeyHelp.lines.allSatisfy { TextWidth.of($0) <= KeyHelp.maxWidth }, KeyHelp.lines.joined(separator: "\n"))
+        // On 80 x 24 the help is taller than the screen: it says so, and the arrows scroll it.
+        let short = WatchScreen(rows: 24, cols: 80, colorMode: .monochrome, content: .world(try world()), connection: .connected, ui: ui)
+        XCTAssertTrue(short.compose().buffer.lines.contains { $0.contains("↓ more · any other key closes") })
+        XCTAssertFalse(short.compose().buffer.lines.contains { $0.contains("q, ctrl-c") })
+        for _ in 0..<40 { _ = ui.handle(.down, context: WatchUI.Context(world: nil, isConnected: true, now: .zero)) }
+        XCTAssertTrue(ui.showsHelp)
+        var scrolled = short
+        scrolled.ui = ui
+        let lines = scrolled.compose().buffer.lines
+        XCTAssertTrue(lines.contains { $0.contains("q, ctrl-c           quit") }, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.contains("lifewatch keys (↑ more)") })
+        XCTAssertFalse(lines.contains { $0.contains("↓ more") })
+        // Any other key closes it.
+        _ = ui.handle(.character("x"), context: WatchUI.Context(world: nil, isConnected: true, now: .zero))
+        XCTAssertFalse(ui.showsHelp)
     }
 
     func testStatisticsPathShowsLabelledFields() {
@@ -142,5 +162,38 @@ final class WatchScreenTests: XCTestCase {
                 }
             }
         }
+    }
+
+    func testTheCursorZoomAndAPromptOnScreen() throws {
+        var ui = WatchUI()
+        ui.navigation.cursor = Pattern.Coordinate(row: 0, col: 0)
+        var world = try world()
+        world.autoStop = false
+        let frame = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
+        // The cursor's cell in reverse video; where it is (counted from 1) and that it is alive.
+        XCTAssertEqual(frame.buffer.lines[2], "                                         O + · ·")
+        XCTAssertTrue(frame.buffer[2, 41].style.reverse)
+        XCTAssertFalse(frame.buffer[2, 43].style.reverse)
+        XCTAssertEqual(frame.buffer.lines[6], "cursor 1,1 (alive)")
+        XCTAssertEqual(frame.gridRect, Rect(row: 2, col: 41, height: 3, width: 8))
+        // Autostop off is said; the zoom shows once it is not two columns a cell.
+        XCTAssertEqual(frame.buffer.lines[7], "ticks 3 · stopped · every 500ms · population 3 · evolving · autostop off")
+        ui.navigation.zoom = .dots(1)
+        let zoomed = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
+        XCTAssertEqual(zoomed.buffer.lines[7], "ticks 3 · stopped · every 500ms · zoom 1:2 · population 3 · evolving · autostop off")
+        // 3 x 4 cells at 1:2: two braille characters (alive and born count, died does not), the
+        // cursor's in reverse video.
+        XCTAssertEqual(zoomed.buffer.lines[3], String(repeating: " ", count: 44) + "\u{2809}\u{2820}")
+        XCTAssertTrue(zoomed.buffer[3, 44].style.reverse)
+        XCTAssertFalse(zoomed.buffer[3, 45].style.reverse)
+        // Plain glyphs where the locale is not UTF-8.
+        let plain = WatchScreen(
+            rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui, glyphs: .plain
+        ).compose()
+        XCTAssertEqual(plain.buffer.lines[3], String(repeating: " ", count: 44) + "##")
+        // An open prompt takes the message line.
+        ui.prompt = Prompt(.goTo, text: "12,3")
+        let prompting = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
+        XCTAssertEqual(prompting.buffer.lines[6], "go to row,col: 12,3▏  enter goes, esc cancels")
     }
 }

@@ -7,7 +7,7 @@ final class WatchUITests: XCTestCase {
     private let now = Duration.seconds(100)
 
     private func world(running: Bool = false, configs: [String] = [], interval: Int = 1000, stats: Bool = true) -> WorldView {
-        WorldView(isRunning: running, intervalMs: interval, showStatistics: stats, configurationTitles: configs)
+        WorldView(isRunning: running, intervalMs: interval, showStatistics: stats, configurationTitles: configs, autoStop: true)
     }
 
     private func context(_ world: WorldView?, connected: Bool = true, layout: GridLayout? = nil) -> WatchUI.Context {
@@ -103,17 +103,28 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.handle(.character("q"), context: context(world())), [.quit])
     }
 
-    func testArrowsAndHJKLPanTheViewport() {
+    func testArrowsAndHJKLMoveTheCursorAndTheViewFollows() {
         var ui = WatchUI()
+        // 20 x 20 in a 10 x 10 area, one column a cell: the view is 10 x 10, a pan step 1.
         let layout = GridLayout(gridRows: 20, gridCols: 20, areaRows: 10, areaCols: 10, halfBlocks: false)
+        ui.navigation.settle(in: layout)
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 5, col: 5))
         _ = ui.handle(.right, context: context(world(), layout: layout))
         _ = ui.handle(.character("j"), context: context(world(), layout: layout))
-        XCTAssertEqual(ui.viewport, GridViewport(row: 1, col: 1))
-        _ = ui.handle(.character("h"), context: context(world(), layout: layout))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 6, col: 6))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 0))
+        // Past the right edge of the view, the view follows by a pan step.
+        for _ in 0..<4 { _ = ui.handle(.character("l"), context: context(world(), layout: layout)) }
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 6, col: 10))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 1))
         _ = ui.handle(.character("h"), context: context(world(), layout: layout))
         _ = ui.handle(.up, context: context(world(), layout: layout))
         _ = ui.handle(.character("k"), context: context(world(), layout: layout))
-        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 0))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 4, col: 9))
+        // At the grid's edge the cursor stops.
+        for _ in 0..<30 { _ = ui.handle(.up, context: context(world(), layout: layout)) }
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 0, col: 9))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 1))
     }
 
     func testATextViewScrollsAndRefusesActions() {
@@ -138,5 +149,360 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.flash?.isError, true)
         XCTAssertEqual(ui.flash?.isVisible(at: now + .seconds(2)), true)
         XCTAssertEqual(ui.flash?.isVisible(at: now + Flash.errorDuration), false)
+    }
+
+    // MARK: Getting around a big world
+
+    /// A 2000 x 2000 world at 1:1 with colour in a 36 x 72 area.
+    private let big = GridLayout(gridRows: 2000, gridCols: 2000, areaRows: 36, areaCols: 72, halfBlocks: true)
+
+    private func bigContext(_ world: WorldView? = nil, layout: GridLayout? = nil, rect: Rect? = nil, connected: Bool = true) -> WatchUI.Context {
+        WatchUI.Context(world: world ?? self.world(), isConnected: connected, gridLayout: layout ?? big, gridRect: rect, now: now)
+    }
+
+    func testPageKeysHomeAndEnd() {
+        var ui = WatchUI()
+        ui.navigation.settle(in: big)
+        for key in [Key.pageDown, .shiftDown, .character("J")] { _ = ui.handle(key, context: bigContext()) }
+        XCTAssertEqual(ui.viewport, GridViewport(row: 3 * 62, col: 0))
+        for key in [Key.shiftRight, .character("L")] { _ = ui.handle(key, context: bigContext()) }
+        XCTAssertEqual(ui.viewport, GridViewport(row: 186, col: 126))
+        for key in [Key.pageUp, .shiftUp, .character("K"), .shiftLeft, .character("H")] { _ = ui.handle(key, context: bigContext()) }
+        XCTAssertEqual(ui.viewport, GridViewport(row: 0, col: 0))
+        _ = ui.handle(.end, context: bigContext())
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 1999, col: 1999))
+        _ = ui.handle(.home, context: bigContext())
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 0, col: 0))
+        // Without a grid drawn yet, they do nothing (and send nothing).
+        XCTAssertEqual(ui.handle(.end, context: context(world())), [])
+    }
+
+    func testZoomKeys() {
+        var ui = WatchUI()
+        ui.navigation.settle(in: big)
+        _ = ui.handle(.character("Z"), context: bigContext())
+        XCTAssertEqual(ui.navigation.zoom, .dots(1))
+        _ = ui.handle(.character("Z"), context: bigContext(layout: big.with(zoom: .dots(1))))
+        XCTAssertEqual(ui.navigation.zoom, .dots(2))
+        _ = ui.handle(.character("z"), context: bigContext(layout: big.with(zoom: .dots(2))))
+        _ = ui.handle(.character("z"), context: bigContext(layout: big.with(zoom: .dots(1))))
+        _ = ui.handle(.character("z"), context: bigContext(layout: big.with(zoom: .single)))
+        XCTAssertEqual(ui.navigation.zoom, .wide)
+        _ = ui.handle(.character("z"), context: bigContext(layout: big.with(zoom: .wide)))
+        XCTAssertEqual(ui.flash?.text, "already the closest zoom (2:1)")
+        // Once the whole grid shows, zooming farther out would only make it smaller.
+        _ = ui.handle(.character("Z"), context: bigContext(layout: big.with(zoom: .dots(16))))
+        XCTAssertEqual(ui.flash?.text, "the whole grid shows already (zoom 1:32)")
+    }
+
+    func testGoToPrompt() {
+        var ui = WatchUI()
+        ui.navigation.settle(in: big)
+        XCTAssertEqual(ui.handle(.character("g"), context: bigContext()), [])
+        XCTAssertEqual(ui.prompt, Prompt(.goTo))
+        // While it is open, keys type (q too), Backspace deletes.
+        for key in "12q".map(Key.character) { _ = ui.handle(key, context: bigContext()) }
+        _ = ui.handle(.backspace, context: bigContext())
+        for key in "0,340".map(Key.character) { _ = ui.handle(key, context: bigContext()) }
+        XCTAssertEqual(ui.prompt?.text, "120,340")
+        XCTAssertEqual(ui.promptLine(titles: [])?.text, "go to row,col: 120,340▏  enter goes, esc cancels")
+        XCTAssertEqual(ui.handle(.enter, context: bigContext()), [])
+        XCTAssertNil(ui.prompt)
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 119, col: 339))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 83, col: 303))
+        // A bad answer is flashed as an error; the cursor stays.
+        _ = ui.handle(.character("g"), context: bigContext())
+        for key in "5000,1".map(Key.character) { _ = ui.handle(key, context: bigContext()) }
+        _ = ui.handle(.enter, context: bigContext())
+        XCTAssertEqual(ui.flash?.text, "row 5000 is outside the grid: its rows are 1–2000")
+        XCTAssertEqual(ui.flash?.isError, true)
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 119, col: 339))
+        // Escape cancels; Ctrl-C still quits from a prompt.
+        _ = ui.handle(.character("g"), context: bigContext())
+        _ = ui.handle(.character("7"), context: bigContext())
+        _ = ui.handle(.escape, context: bigContext())
+        XCTAssertNil(ui.prompt)
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 119, col: 339))
+        _ = ui.handle(.character("g"), context: bigContext())
+        XCTAssertEqual(ui.handle(.interrupt, context: bigContext()), [.quit])
+    }
+
+    func testCentreAndFitAskTheDaemonWhereTheLiveCellsAre() {
+        var ui = WatchUI()
+        ui.navigation.settle(in: big)
+        XCTAssertEqual(ui.handle(.character("m"), context: bigContext()), [.findLiveCells(.centre)])
+        XCTAssertEqual(ui.handle(.character("f"), context: bigContext()), [.findLiveCells(.fit)])
+        XCTAssertEqual(ui.handle(.character("m"), context: bigContext(connected: false)), [])
+        let gun = Viewport(row: 500, col: 300, rows: 9, cols: 36)
+        ui.liveCellsFound(.at(gun), for: .centre, context: bigContext())
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 504, col: 318))
+        XCTAssertNil(ui.navigation.zoom)
+        ui.liveCellsFound(.at(gun), for: .fit, context: bigContext())
+        XCTAssertEqual(ui.navigation.zoom, .wide)
+        ui.liveCellsFound(.none, for: .centre, context: bigContext())
+        XCTAssertEqual(ui.flash?.text, "no live cells to centre on")
+        ui.liveCellsFound(.unreported, for: .fit, context: bigContext())
+        XCTAssertEqual(ui.flash?.text, "this lifed does not say where the live cells are (it is older than lifewatch)")
+        // The status reply's summary.
+        XCTAssertEqual(
+            LiveCells(status: ["summary": ["liveBounds": ["row": 500, "col": 300, "rows": 9, "cols": 36]]]), .at(gun))
+        XCTAssertEqual(LiveCells(status: ["summary": ["liveBounds": nil]]), LiveCells.none)
+        XCTAssertEqual(LiveCells(status: ["summary": ["population": 3]]), .unreported)
+        XCTAssertEqual(LiveCells(status: ["summary": ["liveBounds": ["row": -1, "col": 0, "rows": 1, "cols": 1]]]), .unreported)
+    }
+
+    // MARK: The picker
+
+    func testThePickerMovesBothWays() {
+        var ui = WatchUI()
+        let list = world(configs: ["Glider", "Blinker", "Toad"])
+        _ = ui.handle(.character("C"), context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 2)
+        _ = ui.handle(.character("C"), context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 1)
+        _ = ui.handle(.character("c"), context: context(list))
+        _ = ui.handle(.character("c"), context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 0)
+        _ = ui.handle(.character("C"), context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 2)
+        // With an empty list, C fetches as c does.
+        XCTAssertEqual(ui.handle(.character("C"), context: context(world())), [action("configurations.fetch")])
+    }
+
+    func testFindingAConfigurationByTyping() {
+        var ui = WatchUI()
+        let titles = ["Glider", "Blinker", "Gosper glider gun", "Toad", "Pulsar"]
+        let list = world(configs: titles)
+        ui.selectedConfiguration = 3
+        _ = ui.handle(.character("/"), context: context(list))
+        XCTAssertEqual(ui.prompt, Prompt(.find(restore: 3)))
+        // Each character chooses the first title that contains the text, ignoring case.
+        _ = ui.handle(.character("G"), context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 0)
+        for key in "lider".map(Key.character) { _ = ui.handle(key, context: context(list)) }
+        XCTAssertEqual(ui.selectedConfiguration, 0)
+        XCTAssertEqual(ui.promptLine(titles: titles)?.text, "find configuration: Glider▏  1 of 2 matches (tab: next)")
+        // Tab goes to the next match, Up back.
+        _ = ui.handle(.tab, context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 2)
+        _ = ui.handle(.up, context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 0)
+        _ = ui.handle(.down, context: context(list))
+        // Enter keeps the match chosen.
+        _ = ui.handle(.enter, context: context(list))
+        XCTAssertNil(ui.prompt)
+        XCTAssertEqual(ui.selectedConfiguration, 2)
+        XCTAssertEqual(ui.handle(.enter, context: context(list)), [.dispatch(["type": "configurations.load", "index": 2, "resize": true])])
+        // / and Enter alone looks for the same text again, after the chosen one.
+        _ = ui.handle(.character("/"), context: context(list))
+        XCTAssertEqual(ui.promptLine(titles: titles)?.text, "find configuration: ▏  enter finds \"Glider\" again")
+        _ = ui.handle(.enter, context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 0)
+        // Escape puts the choice back; no match is said in red, and Enter then keeps the old choice.
+        _ = ui.handle(.character("/"), context: context(list))
+        _ = ui.handle(.character("t"), context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 3)
+        _ = ui.handle(.escape, context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 0)
+        _ = ui.handle(.character("/"), context: context(list))
+        for key in "unicorn".map(Key.character) { _ = ui.handle(key, context: context(list)) }
+        XCTAssertEqual(ui.promptLine(titles: titles)?.isError, true)
+        _ = ui.handle(.enter, context: context(list))
+        XCTAssertEqual(ui.selectedConfiguration, 0)
+        XCTAssertEqual(ui.flash?.text, "no configuration's title contains \"unicorn\"")
+        // Nothing to find in an empty list.
+        _ = ui.handle(.character("/"), context: context(world()))
+        XCTAssertNil(ui.prompt)
+        XCTAssertEqual(ui.flash?.text, "no configurations yet: press c to fetch them")
+    }
+
+    // MARK: Editing
+
+    func testToggleAndPasteAtTheCursor() {
+        var ui = WatchUI()
+        ui.navigation.cursor = Pattern.Coordinate(row: 12, col: 34)
+        XCTAssertEqual(
+            ui.handle(.character("t"), context: context(world())),
+            [.dispatch(["type": "grid.setCells", "cells": [[12, 34]], "to": "toggle"])])
+        let list = world(configs: ["Glider", "Gosper glider gun"])
+        XCTAssertEqual(ui.handle(.character("p"), context: context(list)), [])
+        XCTAssertEqual(ui.flash?.text, "press c to choose a configuration to paste first")
+        ui.selectedConfiguration = 1
+        XCTAssertEqual(
+            ui.handle(.character("p"), context: context(list)),
+            [.pasteConfiguration(index: 1, title: "Gosper glider gun", at: Pattern.Coordinate(row: 12, col: 34))])
+        // The read configuration's RLE goes to grid.paste, mode or, its corner at the cell.
+        let read: JSON = ["title": "Gosper glider gun", "rows": 9, "cols": 36, "rle": "x = 36, y = 9\n24bo!\n"]
+        XCTAssertEqual(
+            try WatchUI.pasteAction(configuration: read, expectedTitle: "Gosper glider gun", at: Pattern.Coordinate(row: 12, col: 34)).get(),
+            ["type": "grid.paste", "rle": "x = 36, y = 9\n24bo!\n", "row": 12, "col": 34, "mode": "or"])
+        XCTAssertThrowsError(try WatchUI.pasteAction(configuration: read, expectedTitle: "Glider", at: Pattern.Coordinate(row: 0, col: 0)).get())
+        XCTAssertThrowsError(
+            try WatchUI.pasteAction(configuration: ["title": "Glider"], expectedTitle: "Glider", at: Pattern.Coordinate(row: 0, col: 0)).get())
+        // Not while disconnected.
+        XCTAssertEqual(ui.handle(.character("t"), context: context(world(), connected: false)), [])
+    }
+
+    func testAToggleAutostopAndSpaceSaysWhyASettledWorldWouldStopAgain() {
+        var ui = WatchUI()
+        var settled = world()
+        settled.autoStop = true
+        settled.settling = "still"
+        settled.stoppedBecause = "the world became still"
+        XCTAssertEqual(ui.handle(.character(" "), context: context(settled)), [])
+        XCTAssertEqual(ui.flash?.text, "the world is still: autostop would stop it after one tick (a turns autostop off)")
+        XCTAssertEqual(ui.handle(.character("a"), context: context(settled)), [.dispatch(["type": "settings.update", "autoStop": false])])
+        // With autostop off, or a world that evolves, space starts the timer.
+        var off = settled
+        off.autoStop = false
+        XCTAssertEqual(ui.handle(.character(" "), context: context(off)), [action("simulation.startTimer")])
+        XCTAssertEqual(ui.handle(.character("a"), context: context(off)), [.dispatch(["type": "settings.update", "autoStop": true])])
+        var edited = settled
+        edited.settling = "evolving"
+        XCTAssertEqual(ui.handle(.character(" "), context: context(edited)), [action("simulation.startTimer")])
+        var oscillating = settled
+        oscillating.settling = "oscillating"
+        oscillating.period = 2
+        XCTAssertEqual(ui.handle(.character(" "), context: context(oscillating)), [])
+        XCTAssertEqual(ui.flash?.text, "the world is oscillating (period 2): autostop would stop it after one tick (a turns autostop off)")
+    }
+
+    // MARK: The mouse
+
+    /// 40 x 40 at 2:1 drawn at screen row 1, column 0 (a 40-line, 80-column area).
+    private let mouseLayout = GridLayout(gridRows: 40, gridCols: 40, areaRows: 40, areaCols: 80, halfBlocks: true)
+    private let mouseRect = Rect(row: 1, col: 0, height: 40, width: 80)
+
+    private func mouseWorld(_ rows: [String] = []) throws -> WorldView {
+        let lines = rows + Array(repeating: String(repeating: ".", count: 40), count: 40 - rows.count)
+        return WorldView(grid: GridWindow(try Grid(rows: 40, cols: 40, rowStrings: lines)))
+    }
+
+    private func mouse(_ button: MouseEvent.Button, _ action: MouseEvent.Action, _ row: Int, _ col: Int) -> Key {
+        .mouse(MouseEvent(button, action, row: row, col: col))
+    }
+
+    func testAClickAndADragDrawInOneActionAFrame() throws {
+        var ui = WatchUI()
+        let world = try mouseWorld()
+        let context = WatchUI.Context(world: world, isConnected: true, gridLayout: mouseLayout, gridRect: mouseRect, now: now)
+        // Screen row 3, column 4 is cell (2, 2) (two columns a cell, the grid from row 1).
+        XCTAssertEqual(ui.handle(mouse(.left, .press, 3, 4), context: context), [])
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 2, col: 2))
+        // A drag across four cells, in events that skip cells: the gaps are filled.
+        _ = ui.handle(mouse(.left, .drag, 3, 7), context: context)
+        _ = ui.handle(mouse(.left, .drag, 3, 10), context: context)
+        XCTAssertEqual(
+            ui.takeStroke(), [.dispatch(["type": "grid.setCells", "cells": [[2, 2], [2, 3], [2, 4], [2, 5]], "to": "alive"])])
+        XCTAssertEqual(ui.takeStroke(), [])
+        _ = ui.handle(mouse(.left, .drag, 4, 10), context: context)
+        _ = ui.handle(mouse(.left, .release, 4, 10), context: context)
+        XCTAssertEqual(ui.takeStroke(), [.dispatch(["type": "grid.setCells", "cells": [[3, 5]], "to": "alive"])])
+        XCTAssertNil(ui.stroke)
+        // Drags after the release draw nothing.
+        _ = ui.handle(mouse(.left, .drag, 5, 10), context: context)
+        XCTAssertEqual(ui.takeStroke(), [])
+        // Two clicks before a frame: both go, the first one's cells not lost to the second press.
+        _ = ui.handle(mouse(.left, .press, 10, 10), context: context)
+        _ = ui.handle(mouse(.left, .release, 10, 10), context: context)
+        _ = ui.handle(mouse(.left, .press, 11, 10), context: context)
+        _ = ui.handle(mouse(.left, .release, 11, 10), context: context)
+        _ = ui.handle(mouse(.left, .press, 0, 0), context: context)
+        XCTAssertEqual(
+            ui.takeStroke(),
+            [.dispatch(["type": "grid.setCells", "cells": [[9, 5]], "to": "alive"]), .dispatch(["type": "grid.setCells", "cells": [[10, 5]], "to": "alive"])])
+    }
+
+    func testAStrokeThatStartsOnALiveCellErases() throws {
+        var ui = WatchUI()
+        let world = try mouseWorld(["", "", "..OO"].map { $0 + String(repeating: ".", count: 40 - $0.count) })
+        let context = WatchUI.Context(world: world, isConnected: true, gridLayout: mouseLayout, gridRect: mouseRect, now: now)
+        _ = ui.handle(mouse(.left, .press, 3, 4), context: context)
+        _ = ui.handle(mouse(.left, .drag, 3, 8), context: context)
+        _ = ui.handle(mouse(.left, .release, 3, 8), context: context)
+        XCTAssertEqual(ui.takeStroke(), [.dispatch(["type": "grid.setCells", "cells": [[2, 2], [2, 3], [2, 4]], "to": "empty"])])
+        // Outside the grid: nothing.
+        _ = ui.handle(mouse(.left, .press, 0, 0), context: context)
+        XCTAssertNil(ui.stroke)
+    }
+
+    func testFarOutAClickMovesTheCursorAndTheWheelZooms() throws {
+        var ui = WatchUI()
+        let far = GridLayout(gridRows: 2000, gridCols: 2000, areaRows: 36, areaCols: 72, halfBlocks: true, zoom: .dots(4))
+        ui.navigation.zoom = .dots(4)
+        ui.navigation.settle(in: far)
+        let rect = Rect(row: 1, col: 0, height: 36, width: 72)
+        let context = WatchUI.Context(world: world(), isConnected: true, gridLayout: far, gridRect: rect, now: now)
+        _ = ui.handle(mouse(.left, .press, 11, 20), context: context)
+        XCTAssertNil(ui.stroke)
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 160, col: 160))
+        XCTAssertEqual(ui.flash?.text, "zoom in to 1:4 or closer (z) to draw with the mouse; here a click moves the cursor")
+        // The right button only moves the cursor; the wheel zooms about the cell under the pointer.
+        _ = ui.handle(mouse(.right, .press, 2, 3), context: context)
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 16, col: 24))
+        _ = ui.handle(mouse(.wheelUp, .press, 11, 20), context: context)
+        XCTAssertEqual(ui.navigation.zoom, .dots(2))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 160, col: 160))
+        _ = ui.handle(mouse(.wheelDown, .press, 11, 20), context: context)
+        XCTAssertEqual(ui.navigation.zoom, .dots(8))
+        // Not connected: no stroke.
+        let near = WatchUI.Context(world: world(), isConnected: false, gridLayout: mouseLayout, gridRect: mouseRect, now: now)
+        _ = ui.handle(mouse(.left, .press, 3, 4), context: near)
+        XCTAssertNil(ui.stroke)
+        // The help open: a click closes it and draws nothing.
+        ui.showsHelp = true
+        let live = WatchUI.Context(world: try mouseWorld(), isConnected: true, gridLayout: mouseLayout, gridRect: mouseRect, now: now)
+        _ = ui.handle(mouse(.left, .press, 3, 4), context: live)
+        XCTAssertFalse(ui.showsHelp)
+        XCTAssertNil(ui.stroke)
+    }
+
+    // MARK: Flashes that outlive what they said
+
+    func testAFlashGoesWithTheNextKeyOrWhenWhatItSaidChanges() {
+        var ui = WatchUI()
+        // A key moves on from the last flash.
+        _ = ui.handle(.enter, context: context(world()))
+        XCTAssertNotNil(ui.flash)
+        _ = ui.handle(.character("?"), context: context(world()))
+        XCTAssertNil(ui.flash)
+        _ = ui.handle(.character("?"), context: context(world()))
+        // "not connected" goes once the connection is back, before its time is up.
+        _ = ui.handle(.character("r"), context: context(world(), connected: false))
+        XCTAssertEqual(ui.flash?.text, "not connected to lifed; keys act again once it is back")
+        ui.observe(world: world(), connected: false)
+        XCTAssertNotNil(ui.flash)
+        ui.observe(world: world(), connected: true)
+        XCTAssertNil(ui.flash)
+        // A refusal because the timer runs goes when the timer stops.
+        ui.showError("r (a random grid) needs the timer stopped: press space first", now: now, facts: StateFacts(world: world(running: true), connected: true))
+        ui.observe(world: world(running: true), connected: true)
+        XCTAssertNotNil(ui.flash)
+        ui.observe(world: world(running: false), connected: true)
+        XCTAssertNil(ui.flash)
+        // "still fetching" goes when the fetch has ended.
+        var fetching = world()
+        fetching.isFetching = true
+        _ = ui.handle(.character("c"), context: context(fetching))
+        XCTAssertEqual(ui.flash?.text, "still fetching the configurations…")
+        ui.observe(world: world(configs: ["Glider"]), connected: true)
+        XCTAssertNil(ui.flash)
+        // A flash without facts (a bad go-to answer) stays its time.
+        ui.showError("row 0 is outside the grid", now: now)
+        ui.observe(world: world(running: true), connected: false)
+        XCTAssertNotNil(ui.flash)
+    }
+
+    func testANewGridSizeStartsAtTheAutomaticZoomWithTheCursorInTheMiddle() throws {
+        var ui = WatchUI()
+        let first = WorldView(grid: GridWindow(Grid(rows: 100, cols: 100)))
+        ui.observe(world: first, connected: true)
+        ui.navigation.zoom = .dots(2)
+        ui.navigation.cursor = Pattern.Coordinate(row: 90, col: 90)
+        ui.observe(world: first, connected: true)
+        XCTAssertEqual(ui.navigation.zoom, .dots(2))
+        ui.observe(world: WorldView(grid: GridWindow(Grid(rows: 20, cols: 30))), connected: true)
+        XCTAssertNil(ui.navigation.zoom)
+        XCTAssertNil(ui.navigation.cursor)
     }
 }

@@ -1,0 +1,115 @@
+import Protocol
+
+extension GridZoom {
+    /// Whether the mouse draws at this zoom: up to `1:4`, where a character shows at most 4 x 8
+    /// cells. Farther out, a click only moves the cursor (a stroke would paint blocks of
+    /// hundreds of cells).
+    public var allowsMouseDrawing: Bool { cellsPerColumn <= 4 }
+}
+
+/// Editing: the mouse's strokes and pasting a configuration (`t` is in ``WatchUI``'s keys).
+extension WatchUI {
+    /// A mouse event: the left button draws or erases (the first cell decides, see
+    /// ``DrawStroke``) and moves the cursor; the right or middle button moves the cursor; the
+    /// wheel zooms in (up) or out (down) about the cell under the pointer. In a text view the
+    /// wheel scrolls.
+    mutating func handleMouse(_ event: MouseEvent, context: Context) -> [WatchCommand] {
+        if showsHelp {
+            if event.action == .press { showsHelp = false }
+            return []
+        }
+        if context.isSubtree {
+            if event.button == .wheelUp || event.button == .wheelDown {
+                scroll(by: event.button == .wheelUp ? -3 : 3, context: context)
+            }
+            return []
+        }
+        let point = ScreenPoint(row: event.row, col: event.col)
+        switch (event.button, event.action) {
+        case (.wheelUp, .press), (.wheelDown, .press):
+            guard let layout = context.gridLayout else { return [] }
+            flash = nil
+            if let block = block(at: point, context: context) {
+                navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
+            }
+            zoom(closer: event.button == .wheelUp, context: context, layout: layout)
+        case (.left, .press):
+            flash = nil
+            // The last stroke's cells not yet sent still go (a click can follow a release before the next frame).
+            setAside()
+            guard let layout = context.gridLayout, let block = block(at: point, context: context) else { return [] }
+            navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
+            guard context.isConnected, let world = context.world else {
+                note("not connected to lifed; drawing works again once it is back", context)
+                return []
+            }
+            guard layout.zoom.allowsMouseDrawing else {
+                note("zoom in to 1:4 or closer (z) to draw with the mouse; here a click moves the cursor", context)
+                return []
+            }
+            let live = world.grid?.anyLive(rows: block.row..<(block.row + block.rows), cols: block.col..<(block.col + block.cols)) ?? false
+            var started = DrawStroke(change: live ? .empty : .alive, at: point)
+            started.add(block)
+            stroke = started
+        case (.left, .drag):
+            guard var current = stroke, current.isDown else { return [] }
+            for passed in current.move(to: point) {
+                if let block = block(at: passed, context: context) { current.add(block) }
+            }
+            stroke = current
+        case (_, .release):
+            stroke?.release()
+        case (.right, .press), (.middle, .press):
+            guard let layout = context.gridLayout, let block = block(at: point, context: context) else { return [] }
+            flash = nil
+            navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The cells the character at `point` shows, when the grid is there.
+    private func block(at point: ScreenPoint, context: Context) -> Viewport? {
+        guard let layout = context.gridLayout, let rect = context.gridRect, point.row >= rect.row, point.row < rect.bottom,
+            point.col >= rect.col, point.col < rect.right
+        else { return nil }
+        return layout.cells(atLine: point.row - rect.row, column: point.col - rect.col, viewport: navigation.viewport.clamped(to: layout))
+    }
+
+    /// Ends the stroke, keeping the actions for the cells it passed and did not send yet.
+    private mutating func setAside() {
+        guard var current = stroke else { return }
+        strokesToSend += current.take()
+        stroke = nil
+    }
+
+    /// The cells strokes passed since the last call, as actions to send now (once a frame);
+    /// a stroke whose button came up is over once everything is sent.
+    public mutating func takeStroke() -> [WatchCommand] {
+        var actions = strokesToSend
+        strokesToSend = []
+        if var current = stroke {
+            actions += current.take()
+            stroke = current.isDown ? current : nil
+        }
+        return actions.map { .dispatch($0) }
+    }
+
+    /// The `grid.paste` action for a `configurations.read` reply's `configuration` (its `rle`),
+    /// with its top-left corner at `cell`; an error in words when the reply is not the
+    /// configuration chosen (the list changed meanwhile) or has no pattern.
+    public static func pasteAction(configuration: JSON, expectedTitle: String, at cell: Pattern.Coordinate) -> Result<JSON, WordedError> {
+        guard configuration["title"]?.stringValue == expectedTitle else {
+            return .failure(WordedError("the configurations changed meanwhile; choose one again with c"))
+        }
+        guard let rle = configuration["rle"]?.stringValue else {
+            return .failure(WordedError("lifed sent \(expectedTitle) without its pattern"))
+        }
+        // The RLE goes as it came (the action's own encoding would read and write it again).
+        return .success([
+            "type": .string(ActionType.gridPaste.rawValue), "rle": .string(rle), "row": .int(cell.row), "col": .int(cell.col),
+            "mode": .string(PasteMode.or.rawValue),
+        ])
+    }
+}
