@@ -70,7 +70,7 @@ final class Session {
 
     /// Prints a reply: errors to stderr (exit 1), the rest as JSON or as `human` says.
     func report(_ reply: ServerMessage, human: () -> String?) -> ExitCode {
-        if case .error(_, let code, let message) = reply {
+        if case .error(_, let code, let message, _) = reply {
             if jsonOutput { print(reply.json.text) }
             printError("lifectl", "\(code): \(message)")
             return .failure

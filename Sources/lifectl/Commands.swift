@@ -162,7 +162,7 @@ let watchCommand = Command(
         while true {
             let message = try connection.receive()
             switch message {
-            case .error(_, let code, let text):
+            case .error(_, let code, let text, _):
                 printError("lifectl", "\(code): \(text)")
                 return .failure
             case .bye:

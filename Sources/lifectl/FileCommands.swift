@@ -75,7 +75,7 @@ let loadCommand = Command(
             "loaded \(title): \(pattern.population) cells on \(rows)x\(cols)\(pattern.rule.map { ", rule \($0.notation)" } ?? "")"
                 + (keep ? "; kept in the configurations" : "")
         }
-        if case .error(_, _, let message) = reply, message.hasPrefix("simulation.setGrid: keep:") {
+        if case .error(_, _, let message, _) = reply, message.hasPrefix("simulation.setGrid: keep:") {
             printError("lifectl", "load it without --keep to replace the grid alone")
         }
         return code

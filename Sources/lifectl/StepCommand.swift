@@ -103,7 +103,7 @@ struct JumpWaiter {
                 }
                 if let cancel, message.id == cancel, !Self.isPushed(message) {
                     cancelReply = message
-                    if case .error(_, let code, let text) = message {
+                    if case .error(_, let code, let text, _) = message {
                         clearBar()
                         printError("lifectl", "could not cancel the jump: \(code): \(text); it goes on")
                         return .failure

@@ -103,7 +103,7 @@ final class JumpTests: XCTestCase {
         let refused = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", "1000000001"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("from 1 to 1000000000"), refused.stderr)
-        guard case .error(_, "invalid-argument", let message) = try client.dispatch("grid.step", ["generations": 1_000_000_001]) else {
+        guard case .error(_, "invalid-argument", let message, _) = try client.dispatch("grid.step", ["generations": 1_000_000_001]) else {
             return XCTFail("10^9 + 1 generations were not refused")
         }
         XCTAssertTrue(message.contains("from 1 to 1000000000"), message)
@@ -157,7 +157,7 @@ final class JumpTests: XCTestCase {
             ("settings.reset", [:]),
         ]
         for (type, parameters) in refused {
-            guard case .error(_, "not-allowed", let message) = try client.dispatch(type, parameters) else {
+            guard case .error(_, "not-allowed", let message, _) = try client.dispatch(type, parameters) else {
                 return XCTFail("\(type) \(parameters) was not refused")
             }
             XCTAssertTrue(message.contains("while a jump runs"), message)

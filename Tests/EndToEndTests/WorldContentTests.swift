@@ -150,7 +150,7 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(try client.get("/statistics/steps").value, 1001)
         XCTAssertEqual(try client.get("/simulation/status").value, "oscillating")
         XCTAssertEqual(try client.get("/simulation/period").value, 2)
-        guard case .error(_, "invalid-argument", _) = try client.dispatch("grid.step", ["generations": 0]) else { return XCTFail() }
+        guard case .error(_, "invalid-argument", _, _) = try client.dispatch("grid.step", ["generations": 0]) else { return XCTFail() }
 
         // With autoStop on (the default), the running timer stops itself and says why.
         guard case .ack = try client.dispatch("simulation.startTimer") else { return XCTFail() }
