@@ -82,6 +82,7 @@ let package = Package(
         .testTarget(
             name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeStore", "Protocol", "LifeIO", "StorageCrashWriter"],
             swiftSettings: strict),
+        .testTarget(name: "LifectlTests", dependencies: ["lifectl"], swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
