@@ -67,8 +67,8 @@ final class JumpTests: XCTestCase {
         }
         let result = finish(step)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("grid.step: ok (version "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("1000000 generations in"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("stepped 1000000 generations in "), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix(" (version 3)\n"), result.stdout)
         XCTAssertGreaterThan(pongs, 0)
         XCTAssertEqual(try client.get("/simulation/jump").value, .null)
         XCTAssertEqual(try client.get("/statistics/steps").value, 1_000_000)
@@ -137,7 +137,8 @@ final class JumpTests: XCTestCase {
         XCTAssertEqual(cancel.status, 0, cancel.stderr)
         let other = finish(cancelled)
         XCTAssertEqual(other.status, 1, other.stderr)
-        XCTAssertTrue(other.stderr.contains("cancelled by another client"), other.stderr)
+        XCTAssertTrue(other.stderr.contains("another client cancelled the jump (lifectl cancel, or x in lifewatch)"), other.stderr)
+        XCTAssertEqual(cancel.stdout, "cancelled the jump; the grid is as it was before it (version \(try client.get("").version))\n")
         XCTAssertEqual(try client.get("/statistics").value, before)
     }
 
