@@ -13,8 +13,9 @@ import PackageDescription
 ///   built for Haswell with lanes of four words (`LIFE_WIDE_LANES`). LifeStore uses it when the
 ///   processor has AVX2 (decided once at run time; `LIFE_ENGINE_KERNEL=baseline|avx2` forces one).
 /// - `LifeDaemon`: the daemon's logic that needs no socket: the subscription table and its limits,
-///   rendering the parts of the state that requests ask for, and the publisher that computes each
-///   change's diffs from the grid's bit planes. Unit-tested without sockets.
+///   rendering the parts of the state that requests ask for, the publisher that computes each
+///   change's diffs from the grid's bit planes, the fan-out that decides who is sent a diff and who
+///   a resync, and the action log. Unit-tested without sockets.
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
 /// - `LifeStorage`: the daemon's state on disk: an append-only journal of records plus a binary

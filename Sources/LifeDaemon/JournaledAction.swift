@@ -59,15 +59,13 @@ public struct JournaledAction: Equatable, Sendable {
         jumpStarted = try fields.optionalInt("jumpStarted", in: 0...Int.max)
     }
 
-    static let fetchResponseType = "configurations.fetchResponse"
-
     private static func json(of action: AppAction) -> JSON {
         switch action {
         case .configurations(.fetchResponse(.success(let configs))):
             // As a state file keeps them (their patterns as RLE), not as the wire shows them.
-            return ["type": .string(fetchResponseType), "configs": Configuration.storageJSON(configs)]
+            return ["type": .string(action.typeName), "configs": Configuration.storageJSON(configs)]
         case .configurations(.fetchResponse(.failure(let failure))):
-            return ["type": .string(fetchResponseType), "error": .string(failure.message)]
+            return ["type": .string(action.typeName), "error": .string(failure.message)]
         case .simulation(.grid(.jumpProgress(let jump))):
             return jump.json.settingMember("type", .string(action.typeName))
         case .simulation(.grid(.jumpFinished(let result))):
@@ -78,12 +76,12 @@ public struct JournaledAction: Equatable, Sendable {
     }
 
     private static func action(from json: JSON) throws(ProtocolError) -> AppAction {
-        switch json["type"]?.stringValue {
-        case "grid.jumpProgress":
+        switch json["type"]?.stringValue.flatMap(ActionType.init(rawValue:)) {
+        case .gridJumpProgress:
             return .simulation(.grid(.jumpProgress(try Jump(json: json.removingMember("type"), at: "record.action"))))
-        case "grid.jumpFinished":
+        case .gridJumpFinished:
             return .simulation(.grid(.jumpFinished(try JumpRecord.result(from: json.removingMember("type")))))
-        case fetchResponseType:
+        case .configurationsFetchResponse:
             break
         default:
             return try AppAction(json: json)

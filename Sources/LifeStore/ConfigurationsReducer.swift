@@ -64,9 +64,7 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                     rows = max(rows, bounds.rows)
                     cols = max(cols, bounds.cols)
                 }
-                let top = (rows - bounds.rows) / 2 - bounds.row
-                let left = (cols - bounds.cols) / 2 - bounds.col
-                state.replaceGrid(with: pattern.grid(rows: rows, cols: cols, at: Pattern.Coordinate(row: top, col: left)))
+                state.replaceGrid(with: pattern.grid(rows: rows, cols: cols, at: pattern.centredOrigin(rows: rows, cols: cols)))
                 state.simulation.gridState.ticks = 0
                 return .none
             }

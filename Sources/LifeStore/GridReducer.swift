@@ -52,15 +52,23 @@ public struct GridWorld: Equatable {
 }
 
 extension Reducer where State == GridWorld, Action == GridAction, Environment == Void {
-    /// The grid's own reducer: `step` advances its generations as one change, unless a jump has
-    /// the grid (in the app, a step of more generations than one action computes at once starts
-    /// a jump, which the simulation's jump reducer runs in the background and installs).
+    /// The grid's own reducer: `edit` changes cells (the settling history starts afresh), and
+    /// `step` advances its generations as one change; neither touches a grid a jump has (in the
+    /// app, a step of more generations than one action computes at once starts a jump, which the
+    /// simulation's jump reducer runs in the background and installs, and which refuses edits).
     public static var grid: Reducer {
         Reducer { world, action, _ throws(ProtocolError) in
             switch action {
             case .step(let generations):
                 guard !world.isJumping else { return .none }
                 world.advance(generations: generations)
+                return .none
+            case .edit(let edit):
+                // In the app the jumps reducer has refused it already, with the jump's progress.
+                guard !world.isJumping else { return .none }
+                try world.grid.apply(edit, topology: world.topology)
+                // The world is not the one whose history the settling status counted: it starts afresh.
+                world.settling.reset(startingWith: world.grid.fingerprint)
                 return .none
             case .cancelJump, .jumpProgress, .jumpFinished:
                 return .none

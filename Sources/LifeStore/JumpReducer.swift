@@ -42,6 +42,10 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
                 state.simulation.jump = computation.jump
                 return jumpEffect(computation, environment)
 
+            case .edit(let edit):
+                try refuseWhileJumping(state, edit.typeName)
+                return .none
+
             case .cancelJump:
                 guard state.simulation.jump != nil else { return .none }
                 state.simulation.jump = nil

@@ -29,6 +29,23 @@ public struct Reducer<State, Action, Environment> {
         }
     }
 
+    /// This reducer, then `body` whenever the action changed `value`: for what follows from the
+    /// state rather than from any one action (the timer runs while the state says it runs, at
+    /// the interval it says). `body` gets the value before and after the action, may adjust the
+    /// state, and returns an effect that runs after this reducer's.
+    public func onChange<Value: Equatable>(
+        of value: @escaping (State) -> Value,
+        _ body: @escaping (_ old: Value, _ new: Value, _ state: inout State, _ environment: Environment) -> Effect<Action>
+    ) -> Reducer {
+        Reducer { state, action, environment throws(ProtocolError) in
+            let old = value(state)
+            let effect = try reduce(&state, action, environment)
+            let new = value(state)
+            guard old != new else { return effect }
+            return .merge(effect, body(old, new, &state, environment))
+        }
+    }
+
     /// Lifts this reducer to work on a larger state and action: it runs on `state`'s part
     /// whenever `action` extracts one of its actions, and its effects' actions are embedded back.
     public func pullback<GlobalState, GlobalAction, GlobalEnvironment>(

@@ -2,8 +2,8 @@ import Protocol
 
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
     /// The settings every client sees. Fields that change the world (size, topology, rule)
-    /// are refused while the timer runs; a new interval restarts the running timer.
-    /// It works on app actions because the timer it restarts sends the simulation's `tick`.
+    /// are refused while the timer runs or a jump runs. (The app reducer restarts a running
+    /// timer at a new interval and starts the settling history afresh under a new rule or topology.)
     public static var settings: Reducer {
         Reducer { state, appAction, environment throws(ProtocolError) in
             guard case .settings(let action) = appAction else { return .none }
@@ -30,23 +30,12 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                     }
                 }
                 state.settings = new
-                if new.rule != old.rule || new.topology != old.topology {
-                    state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
-                }
-                if state.simulation.isRunningTimer, new.intervalMs != old.intervalMs {
-                    // The new period counts from now: the timer in flight is replaced.
-                    return Reducer<AppState, SimulationAction, AppEnvironment>.timerEffect(state, environment).map(AppAction.simulation)
-                }
                 return .none
 
             case .reset:
                 try refuseWhileRunning(state, "settings.reset")
                 try refuseWhileJumping(state, "settings.reset")
-                let old = state.settings
                 state.settings = environment.defaultSettings
-                if state.settings.rule != old.rule || state.settings.topology != old.topology {
-                    state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
-                }
                 return .none
             }
         }

@@ -57,22 +57,16 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
                 try refuseWhileJumping(state, "simulation.startTimer")
                 state.simulation.isRunningTimer = true
                 state.simulation.stoppedBecause = nil
-                return timerEffect(state, environment)
+                return .none
 
             case .stopTimer:
                 guard state.simulation.isRunningTimer else {
                     throw ProtocolError(.notAllowed, "the timer is not running; send simulation.startTimer to start it", refused: .timerStopped)
                 }
                 state.simulation.isRunningTimer = false
-                return .cancel(id: .timer)
+                return .none
             }
         }
-    }
-
-    /// The repeating timer that sends `tick` at the settings' interval, under the one timer id.
-    static func timerEffect(_ state: AppState, _ environment: AppEnvironment) -> Effect<SimulationAction> {
-        Effect.timer(every: .milliseconds(state.settings.intervalMs), on: environment.scheduler) { .tick }
-            .cancellable(id: .timer)
     }
 }
 

@@ -16,9 +16,11 @@ extension Reducer where State == Statistics, Action == StatisticsAction, Environ
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
     /// The whole app: each tab's reducer pulled back onto its part of the state and its actions
     /// (a grid loaded with `keep` also joins the configurations), then the instrumentation that
-    /// stops the timer once the world settles.
+    /// stops the timer once the world settles. What follows from the state, whichever action
+    /// changed it, comes last: the timer runs while `isRunningTimer`, at the settings' interval
+    /// (a new interval restarts it), and a new rule or topology starts the settling history afresh.
     public static var app: Reducer {
-        .combine(
+        Reducer.combine(
             Reducer<AppState, SimulationAction, AppEnvironment>.simulation.pullback(
                 state: \AppState.self, action: .simulation, environment: { $0 }),
             Reducer<ConfigurationsState, SimulationAction, Void>.keepingLoadedPatterns.pullback(
@@ -30,6 +32,14 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                 state: \AppState.self, action: .configurations, environment: { $0 }),
             autoStop
         )
+        .onChange(of: \.timerPeriod) { _, period, _, environment in
+            guard let period else { return .cancel(id: .timer) }
+            return Effect.timer(every: .milliseconds(period), on: environment.scheduler) { .simulation(.tick) }.cancellable(id: .timer)
+        }
+        .onChange(of: \.settings.worldRules) { _, _, state, _ in
+            state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
+            return .none
+        }
     }
 
     /// With `autoStop` on, stops the timer when a generation leaves the world settled, and says why.
@@ -41,10 +51,27 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                 guard state.settings.autoStop, state.simulation.isRunningTimer, status != .evolving else { return .none }
                 state.simulation.isRunningTimer = false
                 state.simulation.stoppedBecause = status.reason
-                return .cancel(id: .timer)
+                return .none
             default:
                 return .none
             }
         }
     }
+}
+
+extension AppState {
+    /// How often the timer ticks, in milliseconds, while it runs; nil while it is stopped. The
+    /// timer effect follows this value.
+    var timerPeriod: Int? { simulation.isRunningTimer ? settings.intervalMs : nil }
+}
+
+extension Settings {
+    /// What the world is stepped under: when it changes, the settling history starts afresh.
+    var worldRules: WorldRules { WorldRules(rule: rule, topology: topology) }
+}
+
+/// A rule and a topology, compared together.
+struct WorldRules: Equatable {
+    var rule: Rule
+    var topology: Topology
 }

@@ -23,12 +23,26 @@ public final class Store<State: Equatable, Action> {
         }
     }
 
-    /// Where an action came from.
-    public enum Origin: Equatable, Sendable {
-        /// Sent to the store from outside (a client's dispatch, the daemon at start-up).
-        case sent
-        /// Delivered by one of the store's effects (a timer tick, a fetch's answer).
-        case effect
+    /// Where an action came from: sent to the store from outside (a client's dispatch, the
+    /// daemon at start-up), by a sender the hooks may name in a log, or delivered by one of the
+    /// store's effects (a timer tick, a fetch's answer).
+    public struct Origin: Equatable, Sendable {
+        /// Whether one of the store's effects delivered the action.
+        public let isEffect: Bool
+        /// Who sent it, as ``send(_:from:)`` was told ("client 3"); nil for ``send(_:)`` and effects.
+        public let sender: String?
+
+        private init(isEffect: Bool, sender: String?) {
+            self.isEffect = isEffect
+            self.sender = sender
+        }
+
+        /// Sent from outside, by a sender without a name.
+        public static var sent: Origin { Origin(isEffect: false, sender: nil) }
+        /// Delivered by one of the store's effects.
+        public static var effect: Origin { Origin(isEffect: true, sender: nil) }
+        /// Sent from outside by `sender`.
+        public static func sent(by sender: String) -> Origin { Origin(isEffect: false, sender: sender) }
     }
 
     public private(set) var state: State
@@ -37,6 +51,9 @@ public final class Store<State: Equatable, Action> {
     private var inFlight: [EffectID: [Cancellable]] = [:]
     private var isReducing = false
     private var queued: [Action] = []
+
+    // The hooks: one closure each, set by hand (tests) or from a list of middleware (``install(_:)``,
+    // which the daemon uses).
 
     /// Called before the reducer runs an action (the daemon notes what a replay of the action
     /// needs that the action does not carry, such as the random generator's state).
@@ -51,8 +68,12 @@ public final class Store<State: Equatable, Action> {
     public var didChange: ((_ old: State, _ action: Action, _ origin: Origin, _ version: Int) -> Void)?
     /// Called after ``restore(_:)`` put an earlier state back: the state it replaced and the new version.
     public var didRestore: ((_ old: State, _ version: Int) -> Void)?
-    /// Called for every action an effect delivered, with its outcome (the daemon logs refusals).
+    /// Called for every action an effect delivered, with its outcome.
     public var didRunEffectAction: ((_ action: Action, _ outcome: Outcome) -> Void)?
+    /// Called for every action, sent or delivered by an effect, with where it came from and its
+    /// outcome, once it has run (a sent action: after the actions its effects delivered at once).
+    /// The daemon's action log writes its lines from here.
+    public var didRun: ((_ action: Action, _ origin: Origin, _ outcome: Outcome) -> Void)?
 
     public init<Environment>(
         initialState: State, version: Int = 0, reducer: Reducer<State, Action, Environment>, environment: Environment
@@ -69,7 +90,17 @@ public final class Store<State: Equatable, Action> {
     @discardableResult
     public func send(_ action: Action) -> Outcome { send(action, origin: .sent) }
 
+    /// Runs `action` as ``send(_:)`` does, telling the hooks who sent it (a log names it: "client 3").
+    @discardableResult
+    public func send(_ action: Action, from sender: String) -> Outcome { send(action, origin: .sent(by: sender)) }
+
     private func send(_ action: Action, origin: Origin) -> Outcome {
+        let outcome = run(action, origin: origin)
+        didRun?(action, origin, outcome)
+        return outcome
+    }
+
+    private func run(_ action: Action, origin: Origin) -> Outcome {
         precondition(!isReducing, "send(_:) re-entered from a reducer")
         willReduce?(action, origin)
         isReducing = true

@@ -66,6 +66,8 @@ public enum GridAction: Equatable, Sendable {
     case jumpProgress(Jump)
     /// The jump's outcome, to install (sent by the jump's effect, never by clients).
     case jumpFinished(JumpResult)
+    /// Cells set, cleared, toggled, pasted, rotated or flipped: one edit, one version.
+    case edit(GridEdit)
 
     /// One generation.
     public static var step: GridAction { .step(generations: 1) }
@@ -112,59 +114,40 @@ public struct FetchFailure: Error, Equatable, Sendable, CustomStringConvertible 
 
 extension AppAction {
     /// The wire names of every action clients may send, in the order the docs list them.
-    public static let allTypeNames: [String] = [
-        "grid.step",
-        "grid.cancelJump",
-        "simulation.tick",
-        "simulation.startTimer",
-        "simulation.stopTimer",
-        "simulation.resetGridToEmpty",
-        "simulation.resetGridToRandom",
-        "simulation.reset",
-        "simulation.setGrid",
-        "statistics.reset",
-        "settings.update",
-        "settings.reset",
-        "configurations.fetch",
-        "configurations.cancelFetch",
-        "configurations.clear",
-        "configurations.add",
-        "configurations.load",
-    ]
+    public static let allTypeNames: [String] = ActionType.clientTypes.map(\.rawValue)
+
+    /// The action's name.
+    public var type: ActionType {
+        switch self {
+        case .simulation(.grid(.step)): return .gridStep
+        case .simulation(.grid(.cancelJump)): return .gridCancelJump
+        case .simulation(.grid(.jumpProgress)): return .gridJumpProgress
+        case .simulation(.grid(.jumpFinished)): return .gridJumpFinished
+        case .simulation(.grid(.edit(let edit))): return edit.type
+        case .simulation(.tick): return .simulationTick
+        case .simulation(.startTimer): return .simulationStartTimer
+        case .simulation(.stopTimer): return .simulationStopTimer
+        case .simulation(.resetGridToEmpty): return .simulationResetGridToEmpty
+        case .simulation(.resetGridToRandom): return .simulationResetGridToRandom
+        case .simulation(.reset): return .simulationReset
+        case .simulation(.setGrid): return .simulationSetGrid
+        case .statistics(.reset): return .statisticsReset
+        case .settings(.update): return .settingsUpdate
+        case .settings(.reset): return .settingsReset
+        case .configurations(.fetch): return .configurationsFetch
+        case .configurations(.cancelFetch): return .configurationsCancelFetch
+        case .configurations(.clear): return .configurationsClear
+        case .configurations(.add): return .configurationsAdd
+        case .configurations(.load): return .configurationsLoad
+        case .configurations(.fetchResponse): return .configurationsFetchResponse
+        }
+    }
 
     /// The action's wire name.
-    public var typeName: String {
-        switch self {
-        case .simulation(.grid(.step)): return "grid.step"
-        case .simulation(.grid(.cancelJump)): return "grid.cancelJump"
-        case .simulation(.grid(.jumpProgress)): return "grid.jumpProgress"
-        case .simulation(.grid(.jumpFinished)): return "grid.jumpFinished"
-        case .simulation(.tick): return "simulation.tick"
-        case .simulation(.startTimer): return "simulation.startTimer"
-        case .simulation(.stopTimer): return "simulation.stopTimer"
-        case .simulation(.resetGridToEmpty): return "simulation.resetGridToEmpty"
-        case .simulation(.resetGridToRandom): return "simulation.resetGridToRandom"
-        case .simulation(.reset): return "simulation.reset"
-        case .simulation(.setGrid): return "simulation.setGrid"
-        case .statistics(.reset): return "statistics.reset"
-        case .settings(.update): return "settings.update"
-        case .settings(.reset): return "settings.reset"
-        case .configurations(.fetch): return "configurations.fetch"
-        case .configurations(.cancelFetch): return "configurations.cancelFetch"
-        case .configurations(.clear): return "configurations.clear"
-        case .configurations(.add): return "configurations.add"
-        case .configurations(.load): return "configurations.load"
-        case .configurations(.fetchResponse): return "configurations.fetchResponse"
-        }
-    }
+    public var typeName: String { type.rawValue }
 
-    /// Whether only the daemon itself sends this action (a timer tick, a fetch's outcome).
-    public var isInternal: Bool {
-        switch self {
-        case .configurations(.fetchResponse), .simulation(.grid(.jumpProgress)), .simulation(.grid(.jumpFinished)): return true
-        default: return false
-        }
-    }
+    /// Whether only the daemon itself sends this action (a fetch's outcome, a jump's progress and end).
+    public var isInternal: Bool { type.isInternal }
 
     /// Whether this is a jump's progress report (a version nobody waits for).
     public var isJumpProgress: Bool {
@@ -192,6 +175,8 @@ extension AppAction {
             if let rule = replacement.rule { members["rule"] = .string(rule.notation) }
             if let topology = replacement.topology { members["topology"] = .string(topology.rawValue) }
             if let keep = replacement.keep { members["keep"] = ["title": .string(keep.title)] }
+        case .simulation(.grid(.edit(let edit))):
+            members.merge(edit.members) { $1 }
         case .settings(.update(let update)):
             for (key, value) in update.json.objectValue ?? [:] { members[key] = value }
         case .configurations(.fetch(let url?)):
@@ -212,36 +197,44 @@ extension AppAction {
     /// object or parameter is `invalid-argument` (or `bad-message` when `type` is not a string).
     public init(json: JSON) throws(ProtocolError) {
         let header = try JSONFields(json, at: "action", code: .badMessage)
-        guard let type = try header.required("type").stringValue else {
+        guard let typeText = try header.required("type").stringValue else {
             throw ProtocolError(.badMessage, "action.type must be a string", member: "type")
+        }
+        guard let type = ActionType(rawValue: typeText), !type.isInternal else {
+            throw ProtocolError(
+                .unknownAction,
+                "no action is called \(JSON.string(typeText).preview); known actions: \(Self.allTypeNames.joined(separator: ", "))",
+                member: "type")
         }
         // Parameters are named bare in messages ("rows must be ..."): they stand beside `type`.
         let fields = try JSONFields(json, at: "")
         func only(_ names: Set<String>) throws(ProtocolError) { try fields.rejectUnknown(names.union(["type"])) }
         switch type {
-        case "grid.step":
+        case .gridStep:
             try only(["generations"])
             self = .simulation(.grid(.step(generations: try fields.int("generations", in: GridAction.generationsRange, default: 1))))
-        case "grid.cancelJump": try only([]); self = .simulation(.grid(.cancelJump))
-        case "simulation.tick": try only([]); self = .simulation(.tick)
-        case "simulation.startTimer": try only([]); self = .simulation(.startTimer)
-        case "simulation.stopTimer": try only([]); self = .simulation(.stopTimer)
-        case "simulation.resetGridToEmpty": try only([]); self = .simulation(.resetGridToEmpty)
-        case "simulation.resetGridToRandom": try only([]); self = .simulation(.resetGridToRandom)
-        case "simulation.reset": try only([]); self = .simulation(.reset)
-        case "simulation.setGrid":
+        case .gridCancelJump: try only([]); self = .simulation(.grid(.cancelJump))
+        case .gridSetCells, .gridPaste, .gridClearRect, .gridTransformRect:
+            self = .simulation(.grid(.edit(try GridEdit(type: type, fields: fields))))
+        case .simulationTick: try only([]); self = .simulation(.tick)
+        case .simulationStartTimer: try only([]); self = .simulation(.startTimer)
+        case .simulationStopTimer: try only([]); self = .simulation(.stopTimer)
+        case .simulationResetGridToEmpty: try only([]); self = .simulation(.resetGridToEmpty)
+        case .simulationResetGridToRandom: try only([]); self = .simulation(.resetGridToRandom)
+        case .simulationReset: try only([]); self = .simulation(.reset)
+        case .simulationSetGrid:
             try only(["rows", "cols", "cells", "rle", "rule", "topology", "keep"])
             self = .simulation(.setGrid(try GridReplacement(fields: fields)))
-        case "statistics.reset": try only([]); self = .statistics(.reset)
-        case "settings.update":
+        case .statisticsReset: try only([]); self = .statistics(.reset)
+        case .settingsUpdate:
             self = .settings(.update(try SettingsUpdate(fields: fields)))
-        case "settings.reset": try only([]); self = .settings(.reset)
-        case "configurations.fetch":
+        case .settingsReset: try only([]); self = .settings(.reset)
+        case .configurationsFetch:
             try only(["url"])
             self = .configurations(.fetch(url: try fields.optionalString("url")))
-        case "configurations.cancelFetch": try only([]); self = .configurations(.cancelFetch)
-        case "configurations.clear": try only([]); self = .configurations(.clear)
-        case "configurations.add":
+        case .configurationsCancelFetch: try only([]); self = .configurations(.cancelFetch)
+        case .configurationsClear: try only([]); self = .configurations(.clear)
+        case .configurationsAdd:
             try only(["title", "rle", "contents"])
             do throws(ConfigurationError) {
                 self = .configurations(.add(try Configuration(decoding: json.removingMember("type"))))
@@ -254,15 +247,12 @@ extension AppAction {
                     error.exceedsLimit ? .limitExceeded : .invalidArgument, "configurations.add: \(error.message)",
                     field: member.map { JSONPointer(tokens: [$0]) })
             }
-        case "configurations.load":
+        case .configurationsLoad:
             try only(["title", "index", "resize"])
             let resize = try fields.bool("resize", default: false)
             self = .configurations(.load(try ConfigurationSelector(fields: fields, for: "configurations.load"), resize: resize))
-        default:
-            throw ProtocolError(
-                .unknownAction,
-                "no action is called \(JSON.string(type).preview); known actions: \(Self.allTypeNames.joined(separator: ", "))",
-                member: "type")
+        case .gridJumpProgress, .gridJumpFinished, .configurationsFetchResponse:
+            preconditionFailure("internal actions are refused above")
         }
     }
 }

@@ -12,7 +12,7 @@ public struct BitPlane: Hashable, Sendable {
     /// The number of columns.
     public let cols: Int
     /// The bits, in the layout described above.
-    public private(set) var words: [UInt64]
+    public internal(set) var words: [UInt64]
 
     /// The number of words each row takes: `cols` / 64, rounded up.
     @inlinable public var wordsPerRow: Int { (cols + 63) >> 6 }

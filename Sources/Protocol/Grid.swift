@@ -9,9 +9,9 @@
 /// column, so equal grids have equal planes).
 public struct Grid: Hashable, Sendable {
     /// Which cells are live now (alive or born).
-    public private(set) var live: BitPlane
+    public internal(set) var live: BitPlane
     /// Which cells were live a generation ago (alive or died).
-    public private(set) var previous: BitPlane
+    public internal(set) var previous: BitPlane
 
     /// The number of rows.
     public var rows: Int { live.rows }

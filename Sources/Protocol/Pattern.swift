@@ -175,6 +175,14 @@ public struct Pattern: Hashable, Sendable {
     /// The pattern's own rectangle as a grid: `grid(rows: rows, cols: cols)`.
     public var grid: Grid { Grid(alive: cells) }
 
+    /// Where the pattern's top-left cell goes so that its live cells' bounding box sits in the
+    /// middle of a `rows` x `cols` grid (halves rounded down): how a configuration or a file
+    /// that names no world is loaded. (A pattern with no live cells has nothing to place.)
+    public func centredOrigin(rows: Int, cols: Int) -> Coordinate {
+        let bounds = boundingBox ?? Bounds(row: 0, col: 0, rows: 0, cols: 0)
+        return Coordinate(row: (rows - bounds.rows) / 2 - bounds.row, col: (cols - bounds.cols) / 2 - bounds.col)
+    }
+
     /// Where Golly puts the pattern's top-left cell in a bounded world of `rows` x `cols` (a
     /// file's `:T` or `:P` suffix), counted from the world's top-left cell.
     ///

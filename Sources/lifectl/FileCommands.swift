@@ -61,7 +61,7 @@ let loadCommand = Command(
             return .failure
         }
         let origin = pattern.worldSize == nil
-            ? Pattern.Coordinate(row: (rows - bounds.rows) / 2 - bounds.row, col: (cols - bounds.cols) / 2 - bounds.col)
+            ? pattern.centredOrigin(rows: rows, cols: cols)
             : pattern.originInWorld(rows: rows, cols: cols)
         let title = pattern.name ?? baseName(path)
         // As the wire writes the action: the grid as RLE of its own size; the rule and topology

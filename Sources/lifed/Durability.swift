@@ -7,9 +7,10 @@ import Protocol
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is
 /// acknowledged only once it is on disk.
 ///
-/// The disk holds a snapshot and a journal (``WorldStorage``). Every change the store makes is
-/// appended to the journal as it happens (``record(_:origin:old:new:version:)``, one `pwrite`);
-/// once per turn of the event loop, before any reply goes out, the server calls
+/// The disk holds a snapshot and a journal (``WorldStorage``). Durability is the store's first
+/// middleware: every change the store makes is appended to the journal as it happens
+/// (``didChange(from:to:action:origin:version:)``, one `pwrite`), and while saving fails every
+/// change is refused (``approve(_:origin:old:new:)``). Once per turn of the event loop, before any reply goes out, the server calls
 /// ``commit(_:version:)``, which makes the turn's records durable with one `fdatasync` if an
 /// acknowledgement waits for them (group commit). Timer ticks are not acknowledged to anyone:
 /// they are appended too, and synced every few seconds (``saveTicks(_:version:)``). When the
@@ -69,80 +70,9 @@ final class Durability {
     /// Syncs that pass after a failed compaction before the next is tried.
     static let compactionRetrySyncs = 100
 
-    /// Opens the storage in `folder` and reads what it holds: the world it saved (the journal
-    /// replayed onto its snapshot), nil if it holds none, or a legacy `state.json` migrated.
-    /// Throws when the folder cannot be used, or holds a world this build cannot read (which it
-    /// then leaves untouched).
-    static func open(
-        folder: String, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, environment: [String: String]
-    ) throws(StartupError) -> (durability: Durability, restored: AppState?, version: Int) {
-        let storage: WorldStorage
-        let loaded: Loaded
-        do {
-            storage = try WorldStorage(folder: folder, log: log)
-            loaded = try storage.load()
-        } catch {
-            throw StartupError("cannot use the state folder \(folder): \(error)")
-        }
-        for warning in loaded.warnings { log.warning(warning) }
-        var restored: AppState?
-        var version = loaded.highestVersion
-        switch loaded.contents {
-        case .empty:
-            log.info("no saved state in \(folder); starting a new world")
-        case .legacy(let path):
-            (restored, version) = try migrate(path, into: storage, log: log, floor: version)
-        case .world(let snapshot, let records):
-            let replay = JournalReplay(defaults: defaults)
-            var state: AppState
-            do {
-                state = try SnapshotHeader.decode(snapshot.header, grid: snapshot.grid)
-            } catch {
-                throw StartupError("the snapshot in \(folder) does not read (\(error.message)); it is left as it is: move the folder aside to start a new world")
-            }
-            var replayed = 0
-            for record in records {
-                do {
-                    try replay.apply(try JournaledAction(payload: record.payload), to: &state)
-                    replayed += 1
-                } catch {
-                    log.warning("the journal's record for version \(record.version) does not replay (\(error.message)); the world continues from the record before it")
-                    break
-                }
-            }
-            restored = state
-            log.info("restored the world from the snapshot at version \(snapshot.version) and \(replayed) journal records; continuing at version \(version)")
-        }
-        let compactionBytes = environment["LIFED_COMPACTION_BYTES"].flatMap { Int($0) }.map { max(1, $0) } ?? defaultCompactionBytes
-        let durability = Durability(storage: storage, log: log, random: random, defaults: defaults, inbox: inbox, compactionBytes: compactionBytes)
-        return (durability, restored, version)
-    }
 
-    /// Reads a `state.json` from before the journal and makes its world the first snapshot.
-    private static func migrate(
-        _ path: String, into storage: WorldStorage, log: Logger, floor: Int
-    ) throws(StartupError) -> (AppState?, Int) {
-        let file = StateFile(path: path, log: log)
-        file.removeStaleTemporaries()
-        switch file.load() {
-        case .none:
-            return (nil, floor)
-        case .setAside(let reason, let movedTo):
-            log.warning("the state file was unusable (\(reason)); moved it to \(movedTo) and started from defaults")
-            return (nil, floor)
-        case .restored(let state, let version):
-            let version = max(version, floor)
-            do {
-                let renamed = try storage.migrate(version: version, header: SnapshotHeader.encode(state), grid: state.simulation.gridState.grid)
-                log.info("migrated \(path) (version \(version)) to a snapshot and journal; the old file is now \(renamed ?? path)")
-            } catch {
-                throw StartupError("cannot migrate \(path) to the new format: \(error)")
-            }
-            return (state, version)
-        }
-    }
-
-    private init(storage: WorldStorage, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, compactionBytes: Int) {
+    /// A durability over `storage`, which ``open(folder:log:random:defaults:inbox:environment:)`` has read.
+    init(storage: WorldStorage, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, compactionBytes: Int) {
         self.compactionBytes = compactionBytes
         self.storage = storage
         self.log = log
@@ -168,14 +98,9 @@ final class Durability {
     /// Where a jump's worker encodes the record of the jump's end, off the event loop.
     var preparedJumpEnds: PreparedJumpRecord { recorder.preparedJumpEnds }
 
-    /// Before the reducer runs: the random generator's state, for the record.
-    func willReduce() {
-        recorder.willReduce()
-    }
-
     /// Appends a change the store made to the journal. Everything but a timer's tick is synced
     /// before the turn's replies go out.
-    func record(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, old: AppState, new: AppState, version: Int) {
+    private func record(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, old: AppState, new: AppState, version: Int) {
         guard failure == nil, turnFailure == nil else { return }
         let payload = recorder.payload(of: action, from: old, to: new)
         do {
@@ -363,8 +288,33 @@ final class Durability {
     }
 }
 
-/// Why lifed cannot start with its state folder: a sentence for the log.
-struct StartupError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// Durability as the store's middleware: it sees every action first, and every change before
+/// anyone is sent it.
+extension Durability: StoreMiddleware {
+    typealias State = AppState
+    typealias Action = AppAction
+
+    /// Before the reducer runs: the random generator's state, for the record.
+    func willReduce(_ action: AppAction, origin: Store<AppState, AppAction>.Origin) {
+        recorder.willReduce()
+    }
+
+    /// While saving fails, every change is refused (`storage-failed`).
+    func approve(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, old: AppState, new: AppState) throws(ProtocolError) {
+        if let refusal { throw refusal }
+    }
+
+    /// Every change is appended to the journal (``record(_:origin:old:new:version:)``).
+    func didChange(from old: AppState, to new: AppState, action: AppAction, origin: Store<AppState, AppAction>.Origin, version: Int) {
+        record(action, origin: origin, old: old, new: new, version: version)
+    }
+
+    /// A state put back after a failed save is a new version: the floor on disk must cover it.
+    func didRestore(from old: AppState, to new: AppState, version: Int) {
+        do throws(StorageError) {
+            try lease(version)
+        } catch {
+            log.error("cannot raise the version floor to cover version \(version): \(error)")
+        }
+    }
 }

@@ -124,7 +124,10 @@ if initialState.simulation.settling.fingerprints.isEmpty {
         status: initialState.simulation.settling.status, fingerprints: [initialState.simulation.gridState.grid.fingerprint])
 }
 let resumeTimer = initialState.simulation.isRunningTimer
-// A restored fetch cannot continue; a running timer is restarted below, as an action.
+// A restored fetch cannot continue. A running timer is resumed below, as an action, after the
+// command line's settings: those that change the world are refused while the timer runs, and
+// the store starts the timer's effect when `isRunningTimer` becomes true (the app reducer's
+// onChange), not for a state it was created with.
 initialState.simulation.isRunningTimer = false
 initialState.configurations.isFetching = false
 // Nor can a jump: what it had computed was never part of the world, which is as it was before it.
@@ -142,14 +145,21 @@ durability?.start(with: initialState, version: firstVersion)
 let server = Server(
     loop: loop, store: store, listener: listener, options: options, log: log, durability: durability,
     admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity))
-server.observe(store)
+// The store's middleware, in this order: saving first (a change is journaled, and refused while
+// saving fails, before anyone is sent it), then the action log, then the server, which publishes
+// every change to its subscribers.
+var middleware: [any StoreMiddleware<AppState, AppAction>] = []
+if let durability { middleware.append(durability) }
+if options.logActions { middleware.append(ActionLog { log.info($0) }) }
+middleware.append(server)
+store.install(middleware)
 if durability?.failure != nil { server.scheduleRetry() }
 // Settings given on this command line win over the saved world's, as one change of their own.
 if restored != nil, !options.commandLineSettings.isEmpty {
     do {
         let update = try SettingsUpdate(fields: JSONFields(.object(options.commandLineSettings), at: ""))
         let action = AppAction.settings(.update(update))
-        let outcome = store.send(action)
+        let outcome = store.send(action, from: "the command line")
         if case .refused(let error) = outcome {
             log.warning("cannot apply \(options.commandLineSettingsText) to the saved world: \(error.message)")
         } else if case .changed = outcome {
@@ -161,7 +171,7 @@ if restored != nil, !options.commandLineSettings.isEmpty {
 }
 if resumeTimer {
     log.info("the timer was running; resuming it")
-    server.logAction(.simulation(.startTimer), store.send(.simulation(.startTimer)), from: "start-up")
+    store.send(.simulation(.startTimer), from: "start-up")
 }
 
 let notifier = SystemdNotifier(environment: environmentVariables)

@@ -119,6 +119,50 @@ final class ReducerCompositionTests: XCTestCase {
         store.finish()
     }
 
+    /// `onChange` runs its body only when the action changed the value, with the old and new
+    /// values; the body may adjust the state, and its effect runs after the reducer's.
+    func testOnChangeRunsOnlyWhenTheValueChanged() {
+        let counting = Reducer<Counter, CounterAction, Void> { state, action, _ throws(ProtocolError) in
+            switch action {
+            case .set(let n): state.count = n
+            case .refuse: throw ProtocolError(.notAllowed, "refused")
+            default: break
+            }
+            return .run { send in
+                if case .set(let n) = action { send(.got(n)) }
+                return .empty
+            }
+        }
+        let reducer = counting.onChange(of: { $0.count.isMultiple(of: 2) }) { old, new, state, _ in
+            state.log.append("\(old) -> \(new)")
+            return .run { send in
+                send(.got(-1))
+                return .empty
+            }
+        }
+        let store = TestStore(initialState: Counter(), reducer: reducer, environment: ())
+        // 0 to 2: still even, no change; 2 to 3: odd; 3 to 5: still odd; 5 to 6: even.
+        store.send(.set(2)) { $0.count = 2 }
+        store.receive(.got(2))
+        store.send(.set(3)) {
+            $0.count = 3
+            $0.log = ["true -> false"]
+        }
+        store.receive(.got(3))
+        store.receive(.got(-1))  // the body's effect runs after the reducer's
+        store.send(.set(5)) { $0.count = 5 }
+        store.receive(.got(5))
+        store.send(.set(6)) {
+            $0.count = 6
+            $0.log = ["true -> false", "false -> true"]
+        }
+        store.receive(.got(6))
+        store.receive(.got(-1))
+        // A refused action changes nothing, and the body does not run.
+        store.sendRefused(.refuse, messageContains: "refused")
+        store.finish()
+    }
+
     func testCombineStopsAtARefusalAndTheStoreRollsBack() {
         var ran: [String] = []
         let probe = Probe()

@@ -120,6 +120,14 @@ final class ErrorFieldTests: XCTestCase {
             (["type": "configurations.load", "title": "Glider", "resize": "yes"], "/resize"),
             (["type": "configurations.load"], nil),  // a title or an index: neither is the one missing
             (["type": "configurations.fetch", "url": 3], "/url"),
+            // the editing actions
+            (["type": "grid.setCells", "cells": [[0, 0], [0, 4096]], "to": "alive"], "/cells/1"),
+            (["type": "grid.setCells", "cells": "0,0", "to": "alive"], "/cells"),
+            (["type": "grid.setCells", "cells": [[0, 0]], "to": "on"], "/to"),
+            (["type": "grid.paste", "rle": "x = 1, y = 1\nz!", "row": 0, "col": 0], "/rle"),
+            (["type": "grid.paste", "rle": "x = 1, y = 1\no!", "row": 4096, "col": 0], "/row"),
+            (["type": "grid.clearRect", "row": 0, "col": 0, "rows": 0, "cols": 1], "/rows"),
+            (["type": "grid.transformRect", "row": 0, "col": 0, "rows": 1, "cols": 1, "transform": "spin"], "/transform"),
             // the action's type
             (["type": "grid.jump"], "/type"),
             (["type": 3], "/type"),

@@ -655,3 +655,17 @@ extension Pattern {
     /// The live cells as a set, to compare regardless of order.
     fileprivate var liveSet: Set<Pattern.Coordinate> { Set(liveCells) }
 }
+
+final class PatternCentringTests: XCTestCase {
+    /// Loading a configuration and `lifectl load` of a file with no world both put the live
+    /// cells' bounding box in the middle, halves rounded down, whatever empty margin the pattern has.
+    func testTheLiveCellsBoundingBoxGoesInTheMiddle() {
+        let glider = Pattern(rows: 5, cols: 7, liveCells: [.init(row: 1, col: 3), .init(row: 2, col: 4), .init(row: 3, col: 2), .init(row: 3, col: 3), .init(row: 3, col: 4)])
+        let origin = glider.centredOrigin(rows: 10, cols: 11)
+        XCTAssertEqual(origin, Pattern.Coordinate(row: 2, col: 2))
+        let grid = glider.grid(rows: 10, cols: 11, at: origin)
+        XCTAssertEqual(grid.live.boundingBox, Pattern.Bounds(row: 3, col: 4, rows: 3, cols: 3))
+        // A box as large as the grid fills it.
+        XCTAssertEqual(glider.trimmed().centredOrigin(rows: 3, cols: 3), Pattern.Coordinate(row: 0, col: 0))
+    }
+}

@@ -1,0 +1,119 @@
+extension Grid {
+    /// Applies `edit` on a world of `topology`: a paste wraps around the edges of a torus and is
+    /// cut off at the edges of a bounded world. Cells an edit sets or clears become alive or
+    /// empty (not born or died); the others keep their state. Refused with `invalid-argument`,
+    /// the grid unchanged, when a cell or rectangle lies outside the grid or a pattern is larger
+    /// than it.
+    public mutating func apply(_ edit: GridEdit, topology: Topology) throws(ProtocolError) {
+        switch edit {
+        case .setCells(let cells, let change):
+            for (index, cell) in cells.enumerated() where !(0..<rows).contains(cell.row) || !(0..<cols).contains(cell.col) {
+                throw ProtocolError(
+                    .invalidArgument, "the cell [\(cell.row), \(cell.col)] is outside the \(rows)x\(cols) grid",
+                    field: JSONPointer(tokens: ["cells", String(index)]))
+            }
+            switch change {
+            case .alive: for cell in cells { self[cell.row, cell.col] = .alive }
+            case .empty: for cell in cells { self[cell.row, cell.col] = .empty }
+            case .toggle:
+                var seen = Set<Pattern.Coordinate>(minimumCapacity: cells.count)
+                for cell in cells where seen.insert(cell).inserted {
+                    self[cell.row, cell.col] = isLive(row: cell.row, col: cell.col) ? .empty : .alive
+                }
+            }
+
+        case .paste(let pattern, let origin, let mode):
+            guard pattern.rows <= rows, pattern.cols <= cols else {
+                throw ProtocolError(
+                    .invalidArgument, "the pattern is \(pattern.rows)x\(pattern.cols), larger than the \(rows)x\(cols) grid", member: "rle")
+            }
+            try requireInside(CellRect(row: origin.row, col: origin.col, rows: 1, cols: 1), "the paste's corner")
+            // On a torus the part past the bottom or right edge comes back at the top or left.
+            let wraps = topology == .torus
+            let rowOffsets = wraps && origin.row + pattern.rows > rows ? [origin.row, origin.row - rows] : [origin.row]
+            let colOffsets = wraps && origin.col + pattern.cols > cols ? [origin.col, origin.col - cols] : [origin.col]
+            for row in rowOffsets {
+                for col in colOffsets { combine(pattern, atRow: row, col: col, mode: mode) }
+            }
+
+        case .clearRect(let rect):
+            try requireInside(rect, "the rectangle")
+            combine(BitPlane(rows: rect.rows, cols: rect.cols), atRow: rect.row, col: rect.col, mode: .copy)
+
+        case .transformRect(let rect, let transform):
+            try requireInside(rect, "the rectangle")
+            let turned = CellRect(
+                row: rect.row, col: rect.col, rows: transform.isRotation ? rect.cols : rect.rows,
+                cols: transform.isRotation ? rect.rows : rect.cols)
+            if transform.isRotation {
+                try requireInside(turned, "the rotated rectangle")
+            }
+            let cells = live.cropped(to: Pattern.Bounds(row: rect.row, col: rect.col, rows: rect.rows, cols: rect.cols))
+            combine(BitPlane(rows: rect.rows, cols: rect.cols), atRow: rect.row, col: rect.col, mode: .copy)
+            combine(cells.transformed(transform), atRow: turned.row, col: turned.col, mode: .copy)
+        }
+    }
+
+    private func requireInside(_ rect: CellRect, _ what: String) throws(ProtocolError) {
+        guard rect.fits(rows: rows, cols: cols) else {
+            throw ProtocolError(.invalidArgument, "\(what) (\(rect)) reaches outside the \(rows)x\(cols) grid")
+        }
+    }
+
+    /// Combines `source`, its top-left cell at `row`, `col` (either may be negative), with the
+    /// cells under it by `mode`, a word at a time; the part outside the grid is left out. The
+    /// cells that change (and, for `copy`, all of the box) become alive or empty.
+    mutating func combine(_ source: BitPlane, atRow row: Int, col: Int, mode: PasteMode) {
+        let firstRow = max(0, row)
+        let endRow = min(rows, row + source.rows)
+        let firstCol = max(0, col)
+        let endCol = min(cols, col + source.cols)
+        guard firstRow < endRow, firstCol < endCol else { return }
+        let stride = wordsPerRow
+        for target in firstRow..<endRow {
+            for index in (firstCol >> 6)...((endCol - 1) >> 6) {
+                let low = max(firstCol, index << 6) - (index << 6)
+                let high = min(endCol, (index + 1) << 6) - (index << 6)
+                let box: UInt64 = high - low == 64 ? ~0 : ((1 << UInt64(high - low)) - 1) << UInt64(low)
+                let bits = source.cells(row: target - row, from: (index << 6) - col) & box
+                let word = target * stride + index
+                let old = live.words[word]
+                let new: UInt64
+                let edited: UInt64
+                switch mode {
+                case .or:
+                    new = old | bits
+                    edited = new ^ old
+                case .xor:
+                    new = old ^ bits
+                    edited = bits
+                case .copy:
+                    new = (old & ~box) | bits
+                    edited = box
+                }
+                live.words[word] = new
+                previous.words[word] = (previous.words[word] & ~edited) | (new & edited)
+            }
+        }
+    }
+}
+
+extension BitPlane {
+    /// The plane rotated or flipped: a rotation swaps its sides.
+    public func transformed(_ transform: RectTransform) -> BitPlane {
+        var result = transform.isRotation ? BitPlane(rows: cols, cols: rows) : BitPlane(rows: rows, cols: cols)
+        for row in 0..<rows {
+            var next = 0
+            while let col = nextSet(row: row, from: next) {
+                switch transform {
+                case .rotateClockwise: result[col, rows - 1 - row] = true
+                case .rotateAnticlockwise: result[cols - 1 - col, row] = true
+                case .flipLeftRight: result[row, cols - 1 - col] = true
+                case .flipTopBottom: result[rows - 1 - row, col] = true
+                }
+                next = col + 1
+            }
+        }
+        return result
+    }
+}

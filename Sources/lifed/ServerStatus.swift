@@ -1,0 +1,47 @@
+import Glibc
+import LifeIO
+import Protocol
+
+/// What `status` answers: the daemon, its clients and subscriptions, its storage, its publishing
+/// work, and a summary of the world.
+extension Server {
+    /// The `info` of a `status` reply (see PROTOCOL.md).
+    func statusInfo() -> [String: JSON] {
+        let state = store.state
+        let uptime = MonotonicClock.now - startedAt
+        return [
+            "pid": .int(Int(getpid())),
+            "server": .string("lifed \(LifeVersion.current)"),
+            "version": .int(store.version),
+            "uptimeMs": .int(DurationText.milliseconds(of: uptime)),
+            "clients": .int(clients.count),
+            "subscriptions": .int(fanout.subscriptions.count),
+            "resyncs": .int(fanout.resyncs),
+            "bytesSent": .int(clients.values.reduce(bytesSentToDeparted) { $0 + $1.bytesWritten }),
+            "socket": .string(options.socketPath),
+            "storage": storageInfo,
+            "publisher": [
+                "patches": .int(fanout.publisher.work.patches), "gridComparisons": .int(fanout.publisher.work.gridComparisons),
+                "cellsRendered": .int(fanout.publisher.work.cellsRendered), "streamedReplyBytesOwed": .int(replyBudget.owed),
+            ],
+            "summary": [
+                "ticks": .int(state.simulation.gridState.ticks),
+                "isRunningTimer": .bool(state.simulation.isRunningTimer),
+                "rows": .int(state.simulation.gridState.grid.rows),
+                "cols": .int(state.simulation.gridState.grid.cols),
+                "population": .int(state.simulation.gridState.grid.population),
+                "intervalMs": .int(state.settings.intervalMs),
+                "steps": .int(state.statistics.steps),
+                "rule": .string(state.settings.rule.notation),
+                "topology": .string(state.settings.topology.rawValue),
+                "status": .string(state.simulation.settling.status.name),
+                "period": state.simulation.json["period"] ?? .null,
+            ],
+        ]
+    }
+
+    /// Whether changes are being saved (see ``Durability/statusJSON``), or `{"saving": "off"}` with `--ephemeral`.
+    private var storageInfo: JSON {
+        durability?.statusJSON ?? ["saving": "off"]
+    }
+}
