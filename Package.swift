@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(
             name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeIO", "StorageCrashWriter"],
             swiftSettings: strict),
+        .testTarget(name: "LifectlTests", dependencies: ["lifectl", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

@@ -61,7 +61,7 @@ public final class Connection {
             throw .untrustedServer(path: path, uid: trust.uid, reason: reason)
         }
         let first = try receive()
-        if case .error(_, let code, let message) = first {
+        if case .error(_, let code, let message, _) = first {
             throw .refused(code: code, message: message)
         }
         guard case .hello(_, let server, let version) = first else {
@@ -145,7 +145,7 @@ public final class Connection {
     /// without an id whose code closes it (``ErrorCode/closesConnection``: `frame-too-large`,
     /// `bad-frame`, `forbidden`, `busy`), after which nothing more comes.
     public static func ending(_ message: ServerMessage) -> Failure? {
-        guard case .error(nil, let code, let text) = message, ErrorCode(rawValue: code)?.closesConnection == true else { return nil }
+        guard case .error(nil, let code, let text, _) = message, ErrorCode(rawValue: code)?.closesConnection == true else { return nil }
         return .refused(code: code, message: text)
     }
 

@@ -58,7 +58,8 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                     guard resize else {
                         throw ProtocolError(
                             .invalidArgument,
-                            "\(configuration.title) needs a grid of at least \(bounds.rows)x\(bounds.cols), and this one is \(rows)x\(cols); add \"resize\": true to grow it")
+                            "\(configuration.title) needs a grid of at least \(bounds.rows)x\(bounds.cols), and this one is \(rows)x\(cols); add \"resize\": true to grow it",
+                            member: "resize")
                     }
                     rows = max(rows, bounds.rows)
                     cols = max(cols, bounds.cols)
@@ -87,12 +88,12 @@ extension Reducer where State == ConfigurationsState, Action == SimulationAction
                 pattern.rule = replacement.rule
                 configuration = try Configuration(title: keep.title, pattern: pattern)
             } catch {
-                throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, Self.notKept(error.message))
+                throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, Self.notKept(error.message), member: "keep")
             }
             do throws(ProtocolError) {
                 try configurations.add(configuration)
             } catch {
-                throw ProtocolError(error.code, Self.notKept(error.message))
+                throw ProtocolError(error.code, Self.notKept(error.message), member: "keep")
             }
             return .none
         }

@@ -35,7 +35,8 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
                 if state.simulation.isRunningTimer {
                     throw ProtocolError(
                         .notAllowed,
-                        "\(generations) generations of a \(grid.rows)x\(grid.cols) grid are more than one action computes at once (at most \(atOnce)), so they would run as a jump in the background, which is not allowed while the timer runs; send simulation.stopTimer first"
+                        "\(generations) generations of a \(grid.rows)x\(grid.cols) grid are more than one action computes at once (at most \(atOnce)), so they would run as a jump in the background, which is not allowed while the timer runs; send simulation.stopTimer first",
+                        member: "generations", refused: .timerRunning
                     )
                 }
                 let computation = JumpComputation(generations: generations, startedAt: environment.wallClock(), from: state)
@@ -118,6 +119,9 @@ private final class ProgressTicker {
 /// jump steps it under, behind the jump's back.
 func refuseWhileJumping(_ state: AppState, _ name: String) throws(ProtocolError) {
     if let jump = state.simulation.jump {
-        throw ProtocolError(.notAllowed, "\(name) is not allowed while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump")
+        throw ProtocolError(
+            .notAllowed,
+            "\(name) is not allowed while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump",
+            refused: .jumpRunning)
     }
 }

@@ -16,7 +16,8 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                     guard changed.isEmpty else {
                         throw ProtocolError(
                             .notAllowed,
-                            "\(changed.joined(separator: ", ")) cannot change while the timer runs; send simulation.stopTimer first")
+                            "\(changed.joined(separator: ", ")) cannot change while the timer runs; send simulation.stopTimer first",
+                            member: changed[0], refused: .timerRunning)
                     }
                 }
                 if let jump = state.simulation.jump {
@@ -24,7 +25,8 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                     guard changed.isEmpty else {
                         throw ProtocolError(
                             .notAllowed,
-                            "\(changed.joined(separator: ", ")) cannot change while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump")
+                            "\(changed.joined(separator: ", ")) cannot change while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump",
+                            member: changed[0], refused: .jumpRunning)
                     }
                 }
                 state.settings = new

@@ -52,7 +52,7 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
 
             case .startTimer:
                 guard !state.simulation.isRunningTimer else {
-                    throw ProtocolError(.notAllowed, "the timer is already running; send simulation.stopTimer first")
+                    throw ProtocolError(.notAllowed, "the timer is already running; send simulation.stopTimer first", refused: .timerRunning)
                 }
                 try refuseWhileJumping(state, "simulation.startTimer")
                 state.simulation.isRunningTimer = true
@@ -61,7 +61,7 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
 
             case .stopTimer:
                 guard state.simulation.isRunningTimer else {
-                    throw ProtocolError(.notAllowed, "the timer is not running; send simulation.startTimer to start it")
+                    throw ProtocolError(.notAllowed, "the timer is not running; send simulation.startTimer to start it", refused: .timerStopped)
                 }
                 state.simulation.isRunningTimer = false
                 return .none
@@ -73,7 +73,7 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
 /// Refuses `name` with `not-allowed` while the timer runs, like a button disabled during a run.
 func refuseWhileRunning(_ state: AppState, _ name: String) throws(ProtocolError) {
     if state.simulation.isRunningTimer {
-        throw ProtocolError(.notAllowed, "\(name) is not allowed while the timer runs; send simulation.stopTimer first")
+        throw ProtocolError(.notAllowed, "\(name) is not allowed while the timer runs; send simulation.stopTimer first", refused: .timerRunning)
     }
 }
 

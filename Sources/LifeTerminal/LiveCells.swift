@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// Where the daemon says the live cells are (`status`'s `summary.liveBounds`).

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 /// The daemon's refusal of something a key sent, in lifewatch's words: which key, and what to

@@ -1,3 +1,4 @@
+import LifeJSON
 import Protocol
 
 extension GridZoom {

@@ -200,12 +200,13 @@ extension AppAction {
     public init(json: JSON) throws(ProtocolError) {
         let header = try JSONFields(json, at: "action", code: .badMessage)
         guard let typeText = try header.required("type").stringValue else {
-            throw ProtocolError(.badMessage, "action.type must be a string")
+            throw ProtocolError(.badMessage, "action.type must be a string", member: "type")
         }
         guard let type = ActionType(rawValue: typeText), !type.isInternal else {
             throw ProtocolError(
                 .unknownAction,
-                "no action is called \(JSON.string(typeText).preview); known actions: \(Self.allTypeNames.joined(separator: ", "))")
+                "no action is called \(JSON.string(typeText).preview); known actions: \(Self.allTypeNames.joined(separator: ", "))",
+                member: "type")
         }
         // Parameters are named bare in messages ("rows must be ..."): they stand beside `type`.
         let fields = try JSONFields(json, at: "")
@@ -240,7 +241,13 @@ extension AppAction {
             do throws(ConfigurationError) {
                 self = .configurations(.add(try Configuration(decoding: json.removingMember("type"))))
             } catch {
-                throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, "configurations.add: \(error.message)")
+                // A title that is not a string is told first; after it, the pattern is at fault:
+                // its rle or its contents (the one required when neither is given), or both.
+                let given = ["rle", "contents"].filter { fields.members[$0] != nil }
+                let member = fields.members["title"]?.stringValue == nil ? "title" : given.count == 2 ? nil : given.first ?? "contents"
+                throw ProtocolError(
+                    error.exceedsLimit ? .limitExceeded : .invalidArgument, "configurations.add: \(error.message)",
+                    field: member.map { JSONPointer(tokens: [$0]) })
             }
         case .configurationsLoad:
             try only(["title", "index", "resize"])
@@ -257,12 +264,12 @@ extension GridReplacement {
     public init(fields: JSONFields) throws(ProtocolError) {
         let keep = try fields.members["keep"].flatMap { (value: JSON) throws(ProtocolError) -> Keep? in
             guard value != .null else { return nil }
-            let inner = try JSONFields(value, at: "keep")
+            let inner = try JSONFields(value, at: "keep", pointer: fields.field("keep"))
             try inner.rejectUnknown(["title"])
             return Keep(title: try inner.string("title"))
         }
         var rule = try fields.optionalString("rule").map { (text: String) throws(ProtocolError) -> Rule in
-            do { return try Rule(parsing: text) } catch { throw ProtocolError(.invalidArgument, "rule: \(error)") }
+            do { return try Rule(parsing: text) } catch { throw ProtocolError(.invalidArgument, "rule: \(error)", member: "rule") }
         }
         var topology = try fields.optionalString("topology").map { (text: String) throws(ProtocolError) -> Topology in
             try Topology(field: "topology", text)
@@ -275,11 +282,13 @@ extension GridReplacement {
             do {
                 pattern = try PatternFormat.rle.read(rle)
             } catch {
-                throw ProtocolError(.invalidArgument, "rle: \(error)")
+                throw ProtocolError(.invalidArgument, "rle: \(error)", member: "rle")
             }
             let size = pattern.worldSize ?? Pattern.Size(rows: pattern.rows, cols: pattern.cols)
             guard (1...Grid.maxSide).contains(size.rows), (1...Grid.maxSide).contains(size.cols) else {
-                throw ProtocolError(.invalidArgument, "rle: the grid must be from 1x1 to \(Grid.maxSide)x\(Grid.maxSide), not \(size.rows)x\(size.cols)")
+                throw ProtocolError(
+                    .invalidArgument, "rle: the grid must be from 1x1 to \(Grid.maxSide)x\(Grid.maxSide), not \(size.rows)x\(size.cols)",
+                    member: "rle")
             }
             rule = rule ?? pattern.rule
             topology = topology ?? pattern.topology
@@ -298,7 +307,8 @@ extension Topology {
     /// Reads a topology name for the field `field`.
     public init(field: String, _ text: String) throws(ProtocolError) {
         guard let topology = Topology(rawValue: text) else {
-            throw ProtocolError(.invalidArgument, "\(field) must be \"torus\" or \"bounded\", not \(JSON.string(text).preview)")
+            throw ProtocolError(
+                .invalidArgument, "\(field) must be \"torus\" or \"bounded\", not \(JSON.string(text).preview)", member: field)
         }
         self = topology
     }

@@ -107,7 +107,7 @@ extension Grid {
         let rows = try reader.int("rows", in: 0...Grid.maxSide)
         let cols = try reader.int("cols", in: 0...Grid.maxSide)
         guard let lines = try reader.required("cells").arrayValue else {
-            throw ProtocolError(.invalidArgument, "grid.cells must be an array of \(rows) strings")
+            throw ProtocolError(.invalidArgument, "grid.cells must be an array of \(rows) strings", member: "cells")
         }
         try self.init(rows: rows, cols: cols, rowStrings: lines.map { $0.stringValue })
     }
@@ -115,21 +115,21 @@ extension Grid {
     /// Builds a grid from row strings (nil entries are not strings), checking their shape.
     public init(rows: Int, cols: Int, rowStrings: [String?]) throws(ProtocolError) {
         guard rowStrings.count == rows else {
-            throw ProtocolError(.invalidArgument, "grid.cells has \(rowStrings.count) rows, expected \(rows)")
+            throw ProtocolError(.invalidArgument, "grid.cells has \(rowStrings.count) rows, expected \(rows)", member: "cells")
         }
         let wordsPerRow = (cols + 63) >> 6
         var live = [UInt64](repeating: 0, count: rows * wordsPerRow)
         var previous = live
         for (index, line) in rowStrings.enumerated() {
             guard let line else {
-                throw ProtocolError(.invalidArgument, "grid.cells[\(index)] must be a string")
+                throw ProtocolError(.invalidArgument, "grid.cells[\(index)] must be a string", field: Self.cellsField(index))
             }
             var count = 0
             for byte in line.utf8 {
                 guard let cell = Cell(symbol: byte) else {
                     throw ProtocolError(
                         .invalidArgument,
-                        "grid.cells[\(index)] column \(count): only '.', 'O', '+' and 'x' stand for cells")
+                        "grid.cells[\(index)] column \(count): only '.', 'O', '+' and 'x' stand for cells", field: Self.cellsField(index))
                 }
                 if count < cols, cell != .empty {
                     let word = index * wordsPerRow + (count >> 6)
@@ -140,14 +140,17 @@ extension Grid {
                 count += 1
             }
             guard count == cols else {
-                throw ProtocolError(.invalidArgument, "grid.cells[\(index)] has \(count) cells, expected \(cols)")
+                throw ProtocolError(.invalidArgument, "grid.cells[\(index)] has \(count) cells, expected \(cols)", field: Self.cellsField(index))
             }
         }
         guard let grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous) else {
-            throw ProtocolError(.invalidArgument, "grid.cells does not hold \(rows) x \(cols) cells")
+            throw ProtocolError(.invalidArgument, "grid.cells does not hold \(rows) x \(cols) cells", member: "cells")
         }
         self = grid
     }
+
+    /// The pointer to row `index` of `cells`, for errors about it.
+    private static func cellsField(_ index: Int) -> JSONPointer { JSONPointer(tokens: ["cells", String(index)]) }
 }
 
 extension Statistics {

@@ -68,7 +68,8 @@ public struct ClientRequest: Equatable, Sendable {
         case nil, .null?: id = nil
         case .int?, .double?, .string?: id = members["id"]
         case let other?:
-            return .failure(Failure(id: nil, error: ProtocolError(.badMessage, "id must be a number or a string, not \(other.typeName)")))
+            return .failure(
+                Failure(id: nil, error: ProtocolError(.badMessage, "id must be a number or a string, not \(other.typeName)", member: "id")))
         }
         do {
             return .success(ClientRequest(id: id, kind: try kind(of: members)))
@@ -79,10 +80,10 @@ public struct ClientRequest: Equatable, Sendable {
 
     private static func kind(of members: [String: JSON]) throws(ProtocolError) -> Kind {
         guard let typeValue = members["type"] else {
-            throw ProtocolError(.badMessage, "a request needs a \"type\": one of \(typeNames.joined(separator: ", "))")
+            throw ProtocolError(.badMessage, "a request needs a \"type\": one of \(typeNames.joined(separator: ", "))", member: "type")
         }
         guard let type = typeValue.stringValue else {
-            throw ProtocolError(.badMessage, "type must be a string, not \(typeValue.typeName)")
+            throw ProtocolError(.badMessage, "type must be a string, not \(typeValue.typeName)", member: "type")
         }
         let fields = try JSONFields(.object(members), at: "", code: .badMessage)
         switch type {
@@ -90,7 +91,8 @@ public struct ClientRequest: Equatable, Sendable {
             try fields.rejectUnknown(["type", "id", "action"])
             let action = try fields.required("action")
             guard case .object = action else {
-                throw ProtocolError(.badMessage, "action must be an object such as {\"type\":\"grid.step\"}, not \(action.typeName)")
+                throw ProtocolError(
+                    .badMessage, "action must be an object such as {\"type\":\"grid.step\"}, not \(action.typeName)", member: "action")
             }
             return .dispatch(action: action)
         case "get", "subscribe":
@@ -100,14 +102,15 @@ public struct ClientRequest: Equatable, Sendable {
             do {
                 path = try JSONPointer(parsing: text)
             } catch {
-                throw ProtocolError(.invalidArgument, "path \(JSON.string(text).preview) is not a JSON Pointer: \(error)")
+                throw ProtocolError(.invalidArgument, "path \(JSON.string(text).preview) is not a JSON Pointer: \(error)", member: "path")
             }
             if type == "get" { return .get(path: path) }
             guard let window = fields.members["viewport"], window != .null else { return .subscribe(path: path) }
             guard Viewport.gridPath.hasPrefix(path) else {
                 throw ProtocolError(
                     .invalidArgument,
-                    "a viewport applies to the grid: subscribe to \(Viewport.gridPath.description) or a path above it, not \(JSON.string(text).preview)")
+                    "a viewport applies to the grid: subscribe to \(Viewport.gridPath.description) or a path above it, not \(JSON.string(text).preview)",
+                    member: "viewport")
             }
             return .subscribe(path: path, viewport: try Viewport(json: window))
         case "viewport":
@@ -134,7 +137,7 @@ public struct ClientRequest: Equatable, Sendable {
         default:
             throw ProtocolError(
                 .unknownMessage,
-                "no request type is called \(JSON.string(type).preview); known: \(typeNames.joined(separator: ", "))")
+                "no request type is called \(JSON.string(type).preview); known: \(typeNames.joined(separator: ", "))", member: "type")
         }
     }
 

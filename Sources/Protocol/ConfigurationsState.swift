@@ -56,7 +56,8 @@ public struct ConfigurationsState: Equatable, Sendable {
                     .invalidArgument,
                     configs.isEmpty
                         ? "there are no configurations; send configurations.fetch first"
-                        : "index \(index) is out of range: there are \(configs.count) configurations (0 to \(configs.count - 1))")
+                        : "index \(index) is out of range: there are \(configs.count) configurations (0 to \(configs.count - 1))",
+                    member: "index")
             }
             return (index, configs[index])
         case .title(let title):
@@ -67,7 +68,8 @@ public struct ConfigurationsState: Equatable, Sendable {
                 .invalidArgument,
                 configs.isEmpty
                     ? "there are no configurations; send configurations.fetch first"
-                    : "no configuration is titled \(JSON.string(title).preview); known: \(known)\(configs.count > 30 ? ", …" : "")")
+                    : "no configuration is titled \(JSON.string(title).preview); known: \(known)\(configs.count > 30 ? ", …" : "")",
+                member: "title")
         }
     }
 }

@@ -1,3 +1,5 @@
+import LifeJSON
+
 /// The error codes of the wire protocol. Each reply of type `error` carries one.
 ///
 /// Of the errors a request can cause, only the framing errors (``badFrame``, ``frameTooLarge``)
@@ -44,15 +46,49 @@ public enum ErrorCode: String, Sendable, CaseIterable, Codable {
     }
 }
 
-/// A refusal: an error code and a message a person can act on.
+/// A refusal: an error code and a message a person can act on, and, for clients that say it in
+/// their own words, the field it is about and why the state refused.
 public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     public var code: ErrorCode
     public var message: String
+    /// The member the error is about, as a JSON Pointer from the object that was read: an action's
+    /// errors point into the action (`/intervalMs`) until lifed places them in the request
+    /// (``nested(in:)``: `/action/intervalMs`). On the wire, `field`. Nil when the error is about
+    /// no one member (a frame, the whole request, a limit of the daemon).
+    public var field: JSONPointer?
+    /// Why the state refused the action (`not-allowed`). On the wire, `refused`.
+    public var refused: Refusal?
 
-    public init(_ code: ErrorCode, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String, field: JSONPointer? = nil, refused: Refusal? = nil) {
         self.code = code
         self.message = message
+        self.field = field
+        self.refused = refused
+    }
+
+    /// An error about the member `key` of the object read (a field one level deep).
+    public init(_ code: ErrorCode, _ message: String, member key: String, refused: Refusal? = nil) {
+        self.init(code, message, field: JSONPointer(tokens: [key]), refused: refused)
+    }
+
+    /// The same error, its field seen from the object that holds what was read under `token`:
+    /// `/intervalMs` of an action becomes `/action/intervalMs` of the request.
+    public func nested(in token: String) -> ProtocolError {
+        var copy = self
+        copy.field = field.map { JSONPointer(tokens: [token] + $0.tokens) }
+        return copy
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
+}
+
+/// Why the state refuses an action now (the `refused` member of a `not-allowed` error), so that a
+/// client can say what to do about it in its own words.
+public enum Refusal: String, Sendable, CaseIterable {
+    /// The timer runs, and the action needs it stopped (or starts it).
+    case timerRunning
+    /// The timer is stopped, and the action needs it running (`simulation.stopTimer`).
+    case timerStopped
+    /// A jump runs in the background, and the action would change the grid or start another.
+    case jumpRunning
 }

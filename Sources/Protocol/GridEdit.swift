@@ -86,12 +86,12 @@ extension GridEdit {
         case .gridSetCells:
             try fields.rejectUnknown(["type", "cells", "to"])
             guard let list = try fields.required("cells").arrayValue else {
-                throw ProtocolError(.invalidArgument, "cells must be an array of [row, col] pairs")
+                throw ProtocolError(.invalidArgument, "cells must be an array of [row, col] pairs", member: "cells")
             }
             guard (1...Self.maxCells).contains(list.count) else {
                 throw ProtocolError(
                     list.isEmpty ? .invalidArgument : .limitExceeded,
-                    "cells must list from 1 to \(Self.maxCells) cells, not \(list.count); paste a pattern for more")
+                    "cells must list from 1 to \(Self.maxCells) cells, not \(list.count); paste a pattern for more", member: "cells")
             }
             var cells: [Pattern.Coordinate] = []
             cells.reserveCapacity(list.count)
@@ -101,7 +101,8 @@ extension GridEdit {
                 else {
                     throw ProtocolError(
                         .invalidArgument,
-                        "cells[\(index)] must be [row, col], two integers from 0 to \(Grid.maxSide - 1), not \(item.preview)")
+                        "cells[\(index)] must be [row, col], two integers from 0 to \(Grid.maxSide - 1), not \(item.preview)",
+                        field: JSONPointer(tokens: ["cells", String(index)]))
                 }
                 cells.append(Pattern.Coordinate(row: row, col: col))
             }
@@ -113,7 +114,7 @@ extension GridEdit {
             do {
                 pattern = try PatternFormat.rle.read(rle)
             } catch {
-                throw ProtocolError(.invalidArgument, "rle: \(error)")
+                throw ProtocolError(.invalidArgument, "rle: \(error)", member: "rle")
             }
             let origin = Pattern.Coordinate(
                 row: try fields.int("row", in: 0...(Grid.maxSide - 1)), col: try fields.int("col", in: 0...(Grid.maxSide - 1)))
@@ -151,10 +152,10 @@ extension JSONFields {
         let names = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard let text = try optionalString(key) else {
             if let defaultValue { return defaultValue }
-            throw ProtocolError(code, "\(key) is required: one of \(names)")
+            throw self.error(key, "\(key) is required: one of \(names)")
         }
         guard let value = Choice(rawValue: text) else {
-            throw ProtocolError(code, "\(key) must be one of \(names), not \(JSON.string(text).preview)")
+            throw self.error(key, "\(key) must be one of \(names), not \(JSON.string(text).preview)")
         }
         return value
     }

@@ -1,3 +1,5 @@
+import LifeJSON
+
 extension Grid {
     /// Applies `edit` on a world of `topology`: a paste wraps around the edges of a torus and is
     /// cut off at the edges of a bounded world. Cells an edit sets or clears become alive or
@@ -7,8 +9,10 @@ extension Grid {
     public mutating func apply(_ edit: GridEdit, topology: Topology) throws(ProtocolError) {
         switch edit {
         case .setCells(let cells, let change):
-            for cell in cells where !(0..<rows).contains(cell.row) || !(0..<cols).contains(cell.col) {
-                throw ProtocolError(.invalidArgument, "the cell [\(cell.row), \(cell.col)] is outside the \(rows)x\(cols) grid")
+            for (index, cell) in cells.enumerated() where !(0..<rows).contains(cell.row) || !(0..<cols).contains(cell.col) {
+                throw ProtocolError(
+                    .invalidArgument, "the cell [\(cell.row), \(cell.col)] is outside the \(rows)x\(cols) grid",
+                    field: JSONPointer(tokens: ["cells", String(index)]))
             }
             switch change {
             case .alive: for cell in cells { self[cell.row, cell.col] = .alive }
@@ -23,7 +27,7 @@ extension Grid {
         case .paste(let pattern, let origin, let mode):
             guard pattern.rows <= rows, pattern.cols <= cols else {
                 throw ProtocolError(
-                    .invalidArgument, "the pattern is \(pattern.rows)x\(pattern.cols), larger than the \(rows)x\(cols) grid")
+                    .invalidArgument, "the pattern is \(pattern.rows)x\(pattern.cols), larger than the \(rows)x\(cols) grid", member: "rle")
             }
             try requireInside(CellRect(row: origin.row, col: origin.col, rows: 1, cols: 1), "the paste's corner")
             // On a torus the part past the bottom or right edge comes back at the top or left.

@@ -6,8 +6,9 @@ public enum ServerMessage: Equatable, Sendable {
     case hello(protocolVersion: Int, server: String, version: Int)
     /// A dispatch or unsubscribe succeeded; `version` is the state version after it.
     case ack(id: JSON?, version: Int)
-    /// A request failed. `code` is one of ``ErrorCode``'s raw values (clients keep unknown ones).
-    case error(id: JSON?, code: String, message: String)
+    /// A request failed. `code` is one of ``ErrorCode``'s raw values (clients keep unknown ones);
+    /// `details` holds the `field` and `refused` members, when the error has them.
+    case error(id: JSON?, code: String, message: String, details: ErrorDetails = .none)
     /// The answer to `get`.
     case state(id: JSON?, version: Int, path: String, value: JSON)
     /// The answer to `subscribe`, and a fresh start after a watcher fell behind (`resync`).
@@ -29,13 +30,13 @@ public enum ServerMessage: Equatable, Sendable {
 
     /// An error reply from a ``ProtocolError``.
     public static func error(id: JSON?, _ error: ProtocolError) -> ServerMessage {
-        .error(id: id, code: error.code.rawValue, message: error.message)
+        .error(id: id, code: error.code.rawValue, message: error.message, details: ErrorDetails(error))
     }
 
     /// The `id` the message answers, if any.
     public var id: JSON? {
         switch self {
-        case .ack(let id, _), .error(let id, _, _), .state(let id, _, _, _), .snapshot(let id, _, _, _, _),
+        case .ack(let id, _), .error(let id, _, _, _), .state(let id, _, _, _), .snapshot(let id, _, _, _, _),
             .diff(let id, _, _, _), .configuration(let id, _, _, _), .pong(let id), .status(let id, _):
             return id
         case .hello, .bye:
@@ -51,8 +52,10 @@ public enum ServerMessage: Equatable, Sendable {
             m = ["type": "hello", "protocol": .int(protocolVersion), "server": .string(server), "version": .int(version)]
         case .ack(_, let version):
             m = ["type": "ack", "version": .int(version)]
-        case .error(_, let code, let message):
+        case .error(_, let code, let message, let details):
             m = ["type": "error", "code": .string(code), "message": .string(message)]
+            if let field = details.field { m["field"] = .string(field) }
+            if let refused = details.refused { m["refused"] = .string(refused) }
         case .state(_, let version, let path, let value):
             m = ["type": "state", "version": .int(version), "path": .string(path), "value": value]
         case .snapshot(_, let version, let path, let value, let resync):
@@ -86,7 +89,9 @@ public enum ServerMessage: Equatable, Sendable {
         case "ack":
             self = .ack(id: id, version: try f.int("version", in: 0...Int.max))
         case "error":
-            self = .error(id: id, code: try f.string("code"), message: try f.optionalString("message") ?? "")
+            self = .error(
+                id: id, code: try f.string("code"), message: try f.optionalString("message") ?? "",
+                details: ErrorDetails(field: try f.optionalString("field"), refused: try f.optionalString("refused")))
         case "state":
             self = .state(
                 id: id, version: try f.int("version", in: 0...Int.max), path: try f.string("path"), value: try f.required("value"))

@@ -44,25 +44,27 @@ public struct SettingsUpdate: Equatable, Sendable {
             do {
                 rule = try Rule(parsing: text)
             } catch {
-                throw ProtocolError(.invalidArgument, "rule: \(error)")
+                throw ProtocolError(.invalidArgument, "rule: \(error)", member: "rule")
             }
         }
         if let value = fields.members["density"], value != .null {
             let range = Settings.densityRange
             guard let density = value.doubleValue, range.contains(density) else {
                 throw ProtocolError(
-                    .invalidArgument, "density must be a number from \(range.lowerBound) to \(range.upperBound), not \(value.preview)")
+                    .invalidArgument, "density must be a number from \(range.lowerBound) to \(range.upperBound), not \(value.preview)",
+                    member: "density")
             }
             self.density = density
         }
         if let value = fields.members["autoStop"], value != .null { autoStop = try fields.bool("autoStop") }
         if let display = fields.members["display"], display != .null {
-            let inner = try JSONFields(display, at: "display")
+            let inner = try JSONFields(display, at: "display", pointer: fields.field("display"))
             try inner.rejectUnknown(["title", "showStatistics"])
             if let title = try inner.optionalString("title") {
                 guard title.count <= Settings.maxTitleLength, !title.contains(where: { $0.isNewline }) else {
                     throw ProtocolError(
-                        .invalidArgument, "display.title must be one line of at most \(Settings.maxTitleLength) characters")
+                        .invalidArgument, "display.title must be one line of at most \(Settings.maxTitleLength) characters",
+                        field: inner.field("title"))
                 }
                 self.title = title
             }

@@ -12,7 +12,7 @@ extension Viewport {
 
     /// Reads `{"row": R, "col": C, "rows": H, "cols": W}`.
     public init(json: JSON) throws(ProtocolError) {
-        let fields = try JSONFields(json, at: "viewport")
+        let fields = try JSONFields(json, at: "viewport", pointer: JSONPointer(tokens: ["viewport"]))
         try fields.rejectUnknown(["row", "col", "rows", "cols"])
         let side = 1...Grid.maxSide
         self.init(

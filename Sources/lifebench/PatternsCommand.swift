@@ -263,7 +263,7 @@ enum PatternsBenchmark {
                 let reply = try receiveReply(driver, id: .int(index))
                 switch reply {
                 case .ack: times[name, default: []].append(milliseconds(MonotonicClock.now - start))
-                case .error(_, let code, let message): refusals[name] = "\(code): \(message)"
+                case .error(_, let code, let message, _): refusals[name] = "\(code): \(message)"
                 default: throw BenchError("\(name) got \(reply.json.text.prefix(200))")
                 }
             }

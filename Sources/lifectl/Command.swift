@@ -50,12 +50,13 @@ final class Session {
         try connection().request(kind)
     }
 
-    /// Dispatches an action object; prints the outcome; returns the exit code.
-    func dispatch(_ action: JSON, quiet: Bool = false) throws(Connection.Failure) -> ExitCode {
+    /// Dispatches an action object; prints the outcome (a success as `done` says it, from the
+    /// version after it; an error in lifectl's words, from what was `said`); returns the exit code.
+    func dispatch(_ action: JSON, said: Said, done: (_ version: Int) -> String) throws(Connection.Failure) -> ExitCode {
         let reply = try request(.dispatch(action: action))
-        return report(reply) {
-            guard !quiet, case .ack(_, let version) = reply else { return nil }
-            return "\(action["type"]?.stringValue ?? "action"): ok (version \(version))"
+        return report(reply, said: said) {
+            guard case .ack(_, let version) = reply else { return nil }
+            return done(version)
         }
     }
 
@@ -69,11 +70,13 @@ final class Session {
         return value
     }
 
-    /// Prints a reply: errors to stderr (exit 1), the rest as JSON or as `human` says.
-    func report(_ reply: ServerMessage, human: () -> String?) -> ExitCode {
-        if case .error(_, let code, let message) = reply {
+    /// Prints a reply: an error on stderr in lifectl's words (``ErrorWords``, from what was
+    /// `said`), exit 1; anything else as `human` says. With `--json`, the reply itself (an error's
+    /// with its code, message, field and refused) as one line on stdout instead of `human`.
+    func report(_ reply: ServerMessage, said: Said, human: () -> String?) -> ExitCode {
+        if case .error(_, let code, let message, let details) = reply {
             if jsonOutput { print(reply.json.text) }
-            printError("lifectl", "\(code): \(message)")
+            printError("lifectl", ErrorWords.line(code: code, message: message, details: details, said: said))
             return .failure
         }
         if jsonOutput {
@@ -82,6 +85,11 @@ final class Session {
             print(text)
         }
         return .success
+    }
+
+    /// Prints one object of lifectl's own (`{"type": "save", ...}`) as a line of compact JSON.
+    func printJSON(_ object: JSON) {
+        print(object.text)
     }
 }
 

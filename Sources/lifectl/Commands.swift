@@ -9,20 +9,24 @@ let commands: [Command] = [
         try expectCount(arguments, 0...0, "status")
         return { session throws(Connection.Failure) in
             let reply = try session.request(.status)
-            return session.report(reply) {
+            return session.report(reply, said: Said("status")) {
                 if case .status(_, let info) = reply { return formatStatus(info, socketPath: session.socketPath) }
                 return nil
             }
         }
     },
-    simpleAction("start", "simulation.startTimer", "Start the timer."),
-    simpleAction("stop", "simulation.stopTimer", "Stop the timer."),
+    simpleAction("start", "simulation.startTimer", "Start the timer.", done: "started the timer"),
+    simpleAction("stop", "simulation.stopTimer", "Stop the timer.", done: "stopped the timer"),
     stepCommand,
-    simpleAction("cancel", "grid.cancelJump", "Cancel the jump in flight; the grid stays as it was before it."),
-    simpleAction("tick", "simulation.tick", "ticks += 1, and one generation."),
-    simpleAction("empty", "simulation.resetGridToEmpty", "An empty grid of the settings' size; refused while the timer or a jump runs."),
-    simpleAction("random", "simulation.resetGridToRandom", "A random grid of the settings' size and density; refused while the timer or a jump runs."),
-    simpleAction("reset", "simulation.reset", "ticks = 0; refused while the timer runs."),
+    cancelCommand,
+    simpleAction("tick", "simulation.tick", "ticks += 1, and one generation.", done: "ticked once"),
+    simpleAction(
+        "empty", "simulation.resetGridToEmpty", "An empty grid of the settings' size; refused while the timer or a jump runs.",
+        done: "an empty grid"),
+    simpleAction(
+        "random", "simulation.resetGridToRandom", "A random grid of the settings' size and density; refused while the timer or a jump runs.",
+        done: "a random grid"),
+    simpleAction("reset", "simulation.reset", "ticks = 0; refused while the timer runs.", done: "ticks back to 0"),
     statsCommand,
     configsCommand,
     loadCommand,
@@ -39,9 +43,10 @@ let commands: [Command] = [
         } catch {
             throw UsageError("\"\(arguments.first ?? "")\" is not a JSON Pointer (use \"\" or a path such as /simulation/gridState): \(error)")
         }
+        let said = Said("get").with(pointer: "/path", "POINTER", pointer.description)
         return { session throws(Connection.Failure) in
             let reply = try session.request(.get(path: pointer))
-            return session.report(reply) {
+            return session.report(reply, said: said) {
                 if case .state(_, _, _, let value) = reply { return value.prettyText() }
                 return nil
             }
@@ -54,7 +59,7 @@ let commands: [Command] = [
         try expectCount(arguments, 0...0, "shutdown")
         return { session throws(Connection.Failure) in
             let reply = try session.request(.shutdown)
-            return session.report(reply) { "lifed is shutting down" }
+            return session.report(reply, said: Said("shutdown")) { "lifed is shutting down" }
         }
     },
     Command(
@@ -78,11 +83,26 @@ let commands: [Command] = [
     },
 ]
 
-/// A command that dispatches one action with no parameters.
-func simpleAction(_ name: String, _ type: String, _ summary: String) -> Command {
+/// A command that dispatches one action with no parameters; `done` says its success.
+func simpleAction(_ name: String, _ type: String, _ summary: String, done: String) -> Command {
     Command(name: name, usage: name, summary: "\(summary) (\(type))") { arguments throws(UsageError) in
         try expectCount(arguments, 0...0, name)
-        return { session throws(Connection.Failure) in try session.dispatch(["type": .string(type)]) }
+        return { session throws(Connection.Failure) in
+            try session.dispatch(["type": .string(type)], said: Said(name)) { "\(done) (version \($0))" }
+        }
+    }
+}
+
+/// `cancel`: cancels the jump in flight, and says whether there was one.
+let cancelCommand = Command(
+    name: "cancel", usage: "cancel", summary: "Cancel the jump in flight; the grid stays as it was before it. (grid.cancelJump)"
+) { arguments throws(UsageError) in
+    try expectCount(arguments, 0...0, "cancel")
+    return { session throws(Connection.Failure) in
+        let running = try session.get("/simulation/jump") != .null
+        return try session.dispatch(["type": "grid.cancelJump"], said: Said("cancel")) { version in
+            running ? "cancelled the jump; the grid is as it was before it (version \(version))" : "no jump was running (version \(version))"
+        }
     }
 }
 
@@ -92,11 +112,13 @@ let statsCommand = Command(
     try expectCount(arguments, 0...1, "stats")
     if let sub = arguments.first {
         guard sub == "reset" else { throw UsageError("stats takes no argument or \"reset\", not \"\(sub)\"") }
-        return { session throws(Connection.Failure) in try session.dispatch(["type": "statistics.reset"]) }
+        return { session throws(Connection.Failure) in
+            try session.dispatch(["type": "statistics.reset"], said: Said("stats reset")) { "statistics reset to 0 (version \($0))" }
+        }
     }
     return { session throws(Connection.Failure) in
         let reply = try session.request(.get(path: JSONPointer(tokens: ["statistics"])))
-        return session.report(reply) {
+        return session.report(reply, said: Said("stats")) {
             guard case .state(_, _, _, let value) = reply else { return nil }
             return ["steps", "alive", "born", "died", "empty"].map { "\($0) \(value[$0]?.intValue ?? 0)" }.joined(separator: "\n")
         }
@@ -141,7 +163,8 @@ let watchCommand = Command(
         swaymsg -m -t subscribe. Example: lifectl watch /statistics | jq -c .patch
         --format text prints a line a person reads instead: for the whole world (no POINTER)
         the version, ticks, population, status and whether the timer runs; for a POINTER, the
-        version and the value there, as compact JSON.
+        version and the value there, as compact JSON. --json asks for the JSON lines (the
+        default), so it does not go with --format text.
         """
 ) { arguments throws(UsageError) in
     let parsed = try Arguments(arguments, options: ["format"], flags: [])
@@ -153,7 +176,12 @@ let watchCommand = Command(
     } catch {
         throw UsageError("\"\(parsed.positionals.first ?? "")\" is not a JSON Pointer: \(error)")
     }
+    let said = Said("watch").with(pointer: "/path", "POINTER", pointer.description)
     return { session throws(Connection.Failure) in
+        if text, session.jsonOutput {
+            printError("lifectl", "watch: --json prints JSON lines and --format text lines for people; choose one")
+            return .usage
+        }
         let connection = try session.connection()
         let id = connection.makeID()
         // The text lines of the whole world need no cells: a window of one cell keeps them out.
@@ -163,8 +191,9 @@ let watchCommand = Command(
         while true {
             let message = try connection.receive()
             switch message {
-            case .error(_, let code, let text):
-                printError("lifectl", "\(code): \(text)")
+            case .error(_, let code, let text, let details):
+                if session.jsonOutput { print(message.json.text) }
+                printError("lifectl", ErrorWords.line(code: code, message: text, details: details, said: said))
                 return .failure
             case .bye:
                 return .success

@@ -24,7 +24,7 @@ let configsCommand = Command(
         try expectCount(rest, 0...0, "configs list")
         return { session throws(Connection.Failure) in
             let reply = try session.request(.get(path: JSONPointer(tokens: ["configurations"])))
-            return session.report(reply) {
+            return session.report(reply, said: Said("configs list")) {
                 guard case .state(_, _, _, let value) = reply else { return nil }
                 return formatConfigurations(value)
             }
@@ -32,9 +32,10 @@ let configsCommand = Command(
     case "show":
         try expectCount(rest, 1...1, "configs show")
         let selector: ConfigurationSelector = Int(rest[0]).map { .index($0) } ?? .title(rest[0])
+        let said = Said("configs show").with(pointer: Int(rest[0]) == nil ? "/title" : "/index", "NAME|INDEX", rest[0])
         return { session throws(Connection.Failure) in
             let reply = try session.request(.readConfiguration(selector))
-            return session.report(reply) {
+            return session.report(reply, said: said) {
                 guard case .configuration(_, _, _, let configuration) = reply else { return nil }
                 return showConfiguration(configuration)
             }
@@ -42,62 +43,91 @@ let configsCommand = Command(
     case "fetch":
         try expectCount(rest, 0...1, "configs fetch")
         var action: JSON = ["type": "configurations.fetch"]
-        if let url = rest.first { action = ["type": "configurations.fetch", "url": .string(url)] }
-        return { session throws(Connection.Failure) in try fetchAndWait(session, action) }
+        var said = Said("configs fetch")
+        if let url = rest.first {
+            action = ["type": "configurations.fetch", "url": .string(url)]
+            said = said.with(action: "url", "URL", url)
+        }
+        return { session throws(Connection.Failure) in try fetchAndWait(session, action, said: said) }
     case "cancel":
         try expectCount(rest, 0...0, "configs cancel")
-        return { session throws(Connection.Failure) in try session.dispatch(["type": "configurations.cancelFetch"]) }
+        return { session throws(Connection.Failure) in
+            try session.dispatch(["type": "configurations.cancelFetch"], said: Said("configs cancel")) { "no fetch runs now (version \($0))" }
+        }
     case "clear":
         try expectCount(rest, 0...0, "configs clear")
-        return { session throws(Connection.Failure) in try session.dispatch(["type": "configurations.clear"]) }
+        return { session throws(Connection.Failure) in
+            try session.dispatch(["type": "configurations.clear"], said: Said("configs clear")) { "the list of configurations is empty (version \($0))" }
+        }
     case "load":
         let resize = rest.contains("--resize")
         let names = rest.filter { $0 != "--resize" }
         try expectCount(names, 1...1, "configs load")
+        let name = names[0]
         var action: [String: JSON] = ["type": "configurations.load"]
-        if let index = Int(names[0]) { action["index"] = .int(index) } else { action["title"] = .string(names[0]) }
-        if resize { action["resize"] = true }
+        var said = Said("configs load")
+        if let index = Int(name) {
+            action["index"] = .int(index)
+            said = said.with(action: "index", "INDEX", name)
+        } else {
+            action["title"] = .string(name)
+            said = said.with(action: "title", "NAME", name)
+        }
+        if resize {
+            action["resize"] = true
+            said = said.with(action: "resize", "--resize")
+        }
         let request = JSON.object(action)
-        return { session throws(Connection.Failure) in try session.dispatch(request) }
+        let done = said
+        return { session throws(Connection.Failure) in
+            try session.dispatch(request, said: done) { "loaded \(Int(name) == nil ? name : "configuration \(name)"), centred on the grid (version \($0))" }
+        }
     default:
         throw UsageError("configs takes list, show, fetch, cancel, clear or load, not \"\(sub)\"")
     }
 }
 
-/// Dispatches a fetch and waits, through a subscription, until it ends.
-func fetchAndWait(_ session: Session, _ action: JSON) throws(Connection.Failure) -> ExitCode {
+/// Dispatches a fetch and waits, through a subscription, until it ends. With `--json` it prints
+/// `{"type": "fetch", "outcome": "fetched", "count": N, "version": V}`, or with `"outcome":
+/// "failed"` and the `error`.
+func fetchAndWait(_ session: Session, _ action: JSON, said: Said) throws(Connection.Failure) -> ExitCode {
     let connection = try session.connection()
-    let subscription = connection.makeID()
     let path = JSONPointer(tokens: ["configurations"])
     let snapshot = try connection.request(.subscribe(path: path))
-    guard case .snapshot(let subscriptionID, _, _, var mirror, _) = snapshot else {
-        return session.report(snapshot) { nil }
+    guard case .snapshot(let subscriptionID, var version, _, var mirror, _) = snapshot else {
+        return session.report(snapshot, said: said) { nil }
     }
-    _ = subscription
     let reply = try connection.request(.dispatch(action: action)) { message in
-        if case .diff(let id, _, _, let patch) = message, id == subscriptionID { try? mirror.apply(patch) }
+        if case .diff(let id, _, let at, let patch) = message, id == subscriptionID {
+            try? mirror.apply(patch)
+            version = at
+        }
     }
-    guard case .ack = reply else { return session.report(reply) { nil } }
+    guard case .ack = reply else { return session.report(reply, said: said) { nil } }
     while mirror["isFetching"]?.boolValue == true {
         let message = try connection.receive()
-        if case .diff(let id, _, _, let patch) = message, id == subscriptionID {
+        if case .diff(let id, _, let at, let patch) = message, id == subscriptionID {
             do {
                 try mirror.apply(patch)
             } catch {
                 throw .protocolViolation("a diff did not apply: \(error)")
             }
+            version = at
         }
         if case .bye = message { throw .closed }
     }
+    let count = mirror["configs"]?.arrayValue?.count ?? 0
+    let failure = mirror["error"]?.stringValue
     if session.jsonOutput {
-        print(mirror.text)
+        var outcome: [String: JSON] = ["type": "fetch", "outcome": failure == nil ? "fetched" : "failed", "version": .int(version)]
+        if let failure { outcome["error"] = .string(failure) } else { outcome["count"] = .int(count) }
+        session.printJSON(.object(outcome))
     }
-    if let error = mirror["error"]?.stringValue {
-        printError("lifectl", "fetch failed: \(error)")
+    if let failure {
+        printError("lifectl", "fetch failed: \(failure)")
         return .failure
     }
     if !session.jsonOutput {
-        let count = mirror["configs"]?.arrayValue?.count ?? 0
         print("fetched \(count) configuration\(count == 1 ? "" : "s")")
     }
     return .success

@@ -71,15 +71,21 @@ let loadCommand = Command(
             grid: pattern.grid(rows: rows, cols: cols, at: origin), rule: pattern.rule, topology: pattern.topology,
             keep: keep ? GridReplacement.Keep(title: title) : nil)
         let action = AppAction.simulation(.setGrid(replacement)).json
+        let said = keep ? Said("load").with(action: "keep", "--keep") : Said("load")
         let reply = try session.request(.dispatch(action: action))
-        let code = session.report(reply) {
-            "loaded \(title): \(pattern.population) cells on \(rows)x\(cols)\(pattern.rule.map { ", rule \($0.notation)" } ?? "")"
-                + (keep ? "; kept in the configurations" : "")
+        guard case .ack(_, let version) = reply else { return session.report(reply, said: said) { nil } }
+        if session.jsonOutput {
+            session.printJSON([
+                "type": "load", "loaded": .string(path), "title": .string(title), "rows": .int(rows), "cols": .int(cols),
+                "population": .int(pattern.population), "rule": pattern.rule.map { .string($0.notation) } ?? .null,
+                "kept": .bool(keep), "version": .int(version),
+            ])
+        } else {
+            print(
+                "loaded \(title): \(pattern.population) cells on \(rows)x\(cols)\(pattern.rule.map { ", rule \($0.notation)" } ?? "")"
+                    + (keep ? "; kept in the configurations" : "") + " (version \(version))")
         }
-        if case .error(_, _, let message) = reply, message.hasPrefix("simulation.setGrid: keep:") {
-            printError("lifectl", "load it without --keep to replace the grid alone")
-        }
-        return code
+        return .success
     }
 }
 
@@ -117,11 +123,10 @@ let saveCommand = Command(
             return .failure
         }
         if session.jsonOutput {
-            let report: JSON = [
-                "saved": .string(path), "format": .string(chosen.rawValue), "rows": .int(pattern.rows), "cols": .int(pattern.cols),
-                "population": .int(pattern.population),
-            ]
-            print(String(decoding: report.encoded(), as: UTF8.self))
+            session.printJSON([
+                "type": "save", "saved": .string(path), "format": .string(chosen.rawValue), "rows": .int(pattern.rows),
+                "cols": .int(pattern.cols), "population": .int(pattern.population),
+            ])
         } else {
             print("saved \(pattern.population) cells on \(pattern.rows)x\(pattern.cols) to \(path) (\(chosen.rawValue))")
         }

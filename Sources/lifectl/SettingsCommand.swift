@@ -22,10 +22,14 @@ let setCommand = Command(
 ) { arguments throws(UsageError) in
     guard !arguments.isEmpty else { throw UsageError("set needs KEY=VALUE pairs (see lifectl set --help)") }
     if arguments == ["reset"] {
-        return { session throws(Connection.Failure) in try session.dispatch(["type": "settings.reset"]) }
+        return { session throws(Connection.Failure) in
+            try session.dispatch(["type": "settings.reset"], said: Said("set reset")) { "settings back to lifed's start-up settings (version \($0))" }
+        }
     }
     var fields: [String: JSON] = ["type": "settings.update"]
     var display: [String: JSON] = [:]
+    // How each field was typed, so that the daemon's errors come back in these words.
+    var said = Said("set")
     for argument in arguments {
         guard let equals = argument.firstIndex(of: "=") else { throw UsageError("\"\(argument)\" is not KEY=VALUE") }
         let key = argument[..<equals].lowercased()
@@ -35,36 +39,48 @@ let setCommand = Command(
         case "interval", "intervalms":
             guard let ms = DurationText.milliseconds(value) else { throw bad("a duration such as 250ms or 2s") }
             fields["intervalMs"] = .int(ms)
+            said = said.with(action: "intervalMs", "interval", value)
         case "size":
             let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let rows = Int(parts[0]), let cols = Int(parts[1]) else { throw bad("ROWSxCOLS such as 40x80") }
             fields["rows"] = .int(rows)
             fields["cols"] = .int(cols)
+            said = said.with(action: "rows", "size", value).with(action: "cols", "size", value)
         case "rows", "cols":
             guard let n = Int(value) else { throw bad("a whole number") }
             fields[key] = .int(n)
+            said = said.with(action: key, key, value)
         case "rule":
             fields["rule"] = .string(value)
+            said = said.with(action: "rule", "rule", value)
         case "topology":
             fields["topology"] = .string(value)
+            said = said.with(action: "topology", "topology", value)
         case "density":
             guard let x = Double(value) else { throw bad("a number such as 0.35") }
             fields["density"] = .double(x)
+            said = said.with(action: "density", "density", value)
         case "autostop":
             guard let on = parseSwitch(value) else { throw bad("on or off") }
             fields["autoStop"] = .bool(on)
+            said = said.with(action: "autoStop", "autostop", value)
         case "title":
             display["title"] = .string(value)
+            said = said.with(action: "display/title", "title", value)
         case "statistics", "showstatistics", "stats":
             guard let on = parseSwitch(value) else { throw bad("on or off") }
             display["showStatistics"] = .bool(on)
+            said = said.with(action: "display/showStatistics", "statistics", value)
         default:
             throw UsageError("unknown setting \"\(key)\" (see lifectl set --help)")
         }
     }
     if !display.isEmpty { fields["display"] = .object(display) }
     let action = JSON.object(fields)
-    return { session throws(Connection.Failure) in try session.dispatch(action) }
+    let typed = said
+    return { session throws(Connection.Failure) in
+        try session.dispatch(action, said: typed) { "settings changed (version \($0))" }
+    }
 }
 
 /// Reads on/off, true/false, yes/no, 1/0.

@@ -16,7 +16,7 @@ let stepCommand = Command(
         1024x1024 grid, 11 of 4096x4096) the generations are made at once. More run as a jump in
         the background: lifectl waits for it to end, with a progress bar on stderr when stderr is a
         terminal (percent, generations per second, time left), and prints
-        `grid.step: ok (version V): N generations in T`. Meanwhile the daemon serves everyone else,
+        `stepped N generations in T (version V)`. Meanwhile the daemon serves everyone else,
         and refuses what would change the grid. Ctrl-C cancels the jump (grid.cancelJump): the grid
         stays as it was before it, and lifectl exits with status 130. A jump another client
         cancels ends lifectl with status 1.
@@ -76,12 +76,11 @@ struct JumpWaiter {
             return .interrupted
         }
         let reply = try connection.request(.dispatch(action: action)) { message in self.take(message) }
-        guard case .ack(_, let version) = reply else { return session.report(reply) { nil } }
+        guard case .ack(_, let version) = reply else { return session.report(reply, said: said) { nil } }
         // The jump appeared with the step's own version: this step started it.
         guard let started = jump, jumpVersion == version else {
-            return session.report(reply) { "grid.step: ok (version \(version))" }
+            return session.report(reply, said: said) { "stepped \(Self.generations(generations)) (version \(version))" }
         }
-        if session.jsonOutput { print(reply.json.text) }
         return try follow(started)
     }
 
@@ -105,9 +104,10 @@ struct JumpWaiter {
                 }
                 if let cancel, message.id == cancel, !Self.isPushed(message) {
                     cancelReply = message
-                    if case .error(_, let code, let text) = message {
+                    if case .error(_, let code, let text, let details) = message {
                         clearBar()
-                        printError("lifectl", "could not cancel the jump: \(code): \(text); it goes on")
+                        let reason = ErrorWords.line(code: code, message: text, details: details, said: Said("cancel"))
+                        printError("lifectl", "could not cancel the jump: \(reason); it goes on")
                         return .failure
                     }
                 }
@@ -140,7 +140,7 @@ struct JumpWaiter {
         }
         if finished {
             if !session.jsonOutput {
-                print("grid.step: ok (version \(jumpVersion)): \(started.target) generations in \(JumpProgressMeter.duration(Double(elapsed) / 1000))")
+                print("stepped \(Self.generations(started.target)) in \(JumpProgressMeter.duration(Double(elapsed) / 1000)) (version \(jumpVersion))")
             }
             return .success
         }
@@ -149,9 +149,15 @@ struct JumpWaiter {
             printError("lifectl", "cancelled: the jump stopped after \(done) of \(started.target) generations; the grid is as it was before it (version \(jumpVersion))")
             return .interrupted
         }
-        printError("lifectl", "the jump was cancelled by another client (grid.cancelJump) after \(done) of \(started.target) generations; the grid is as it was before it")
+        printError("lifectl", "another client cancelled the jump (lifectl cancel, or x in lifewatch) after \(done) of \(started.target) generations; the grid is as it was before it")
         return .failure
     }
+
+    /// What the person asked for, for the daemon's errors: `step N`.
+    private var said: Said { Said("step").with(action: "generations", "N", String(generations)) }
+
+    /// `1 generation`, `12 generations`.
+    static func generations(_ count: Int) -> String { count == 1 ? "1 generation" : "\(count) generations" }
 
     private mutating func subscribe(_ path: String) throws(Connection.Failure) -> JSON {
         let reply = try connection.request(.subscribe(path: (try? JSONPointer(parsing: path)) ?? .root)) { message in self.take(message) }

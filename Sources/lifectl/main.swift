@@ -17,10 +17,16 @@ let overview = """
     Options (anywhere on the line):
       --socket PATH   the daemon's socket (default: $LIFED_SOCKET, else
                       $XDG_RUNTIME_DIR/lifed/lifed.sock, else /tmp/lifed-UID/lifed.sock)
-      --json          print the daemon's replies as JSON, one per line
+      --json          print one JSON object per command (watch: one per message): the
+                      daemon's reply, or lifectl's report of a jump, fetch, load or save;
+                      a refusal's is the daemon's error (code, message, field, refused).
+                      See JSON OUTPUT in lifectl(1)
       --no-start      do not start lifed when none answers (by default the first
                       client starts one, as tmux starts its server)
       -h, --help      this help; `lifectl COMMAND --help` for one command's
+
+    Refusals are said in lifectl's words; one it has no words for is the daemon's
+    "code: message".
 
     Exit status: 0 success, 1 the daemon refused (a request over its --max-frame too),
     or the socket is served by a user lifectl does not trust (the reason is on stderr),

@@ -41,6 +41,16 @@ struct DaemonOptions {
     /// they win over a saved world's settings.
     var commandLineSettings: [String: JSON] = [:]
 
+    /// Those settings as the command line gave them, for the log: `--interval 100ms, --size 32x33`.
+    var commandLineSettingsText: String {
+        var flags: [String] = []
+        if commandLineSettings["intervalMs"] != nil { flags.append("--interval \(DurationText.format(milliseconds: settings.intervalMs))") }
+        if commandLineSettings["rows"] != nil { flags.append("--size \(settings.rows)x\(settings.cols)") }
+        if commandLineSettings["rule"] != nil { flags.append("--rule \(settings.rule.notation)") }
+        if commandLineSettings["topology"] != nil { flags.append("--topology \(settings.topology.rawValue)") }
+        return flags.joined(separator: ", ")
+    }
+
     static let help = """
         lifed: the Game of Life daemon. It owns one world and serves it over a Unix socket.
 
@@ -53,9 +63,10 @@ struct DaemonOptions {
           --size ROWSxCOLS      grid size for new grids, e.g. 40x80 (default 10x10; 3 to 4096 a side)
           --rule RULE           a Life-like rule such as B3/S23 (default), B36/S23, B2/S
           --topology NAME       torus (default: edges wrap) or bounded (outside is dead)
-          --configurations URL  where configurations.fetch looks by default (http, https or file;
-                                default: a collection of classics built into lifed)
-          --fetch-helper PATH   the program that fetches URLs for configurations.fetch (default:
+          --configurations URL  where a fetch of configurations (lifectl configs fetch) looks by
+                                default: an http, https or file URL (default: a collection
+                                of classics built into lifed)
+          --fetch-helper PATH   the program that fetches configurations from URLs (default:
                                 lifefetch beside lifed, else ../libexec/life/lifefetch from there)
           --fetch-timeout DURATION  how long a fetch from a URL may take (default 30s; 100ms to 10m)
           --seed N              seed for random grids, for reproducible worlds
@@ -81,9 +92,9 @@ struct DaemonOptions {
           -h, --help            show this help
           --version             print the version
 
-        --interval, --size, --rule and --topology set the settings of a new world and of
-        settings.reset; given on the command line, they also change a saved world's settings
-        at start-up (its grid stays as it is).
+        --interval, --size, --rule and --topology set the settings of a new world, and those
+        `lifectl set reset` returns to; given on the command line, they also change a saved
+        world's settings at start-up (its grid stays as it is).
 
         Clients: lifectl (commands and queries), lifewatch (a live view). The wire protocol is
         length-prefixed JSON; see PROTOCOL.md.

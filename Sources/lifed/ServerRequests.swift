@@ -22,7 +22,8 @@ extension Server {
             do {
                 action = try AppAction(json: actionJSON)
             } catch {
-                return send(.error(id: id, error), to: client)
+                // The action's errors point into the action; the reply points into the request.
+                return send(.error(id: id, error.nested(in: "action")), to: client)
             }
             let outcome = store.send(action, from: "client \(client.number)")
             switch outcome {
@@ -34,7 +35,7 @@ extension Server {
                     send(.ack(id: id, version: version), to: client)
                 }
             case .refused(let error):
-                send(.error(id: id, error), to: client)
+                send(.error(id: id, error.nested(in: "action")), to: client)
             }
 
         case .get(let path):
@@ -65,10 +66,10 @@ extension Server {
         case .viewport(let viewport):
             let key = SubscriptionTable.Key(connection: client.number, id: id ?? .null)
             guard let subscription = fanout.subscriptions[key] else {
-                return send(.error(id: id, ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)")), to: client)
+                return send(.error(id: id, noSuchSubscription(id)), to: client)
             }
             guard Viewport.gridPath.hasPrefix(subscription.group.path) else {
-                return send(.error(id: id, ProtocolError(.invalidArgument, "subscription \((id ?? .null).preview) does not include the grid")), to: client)
+                return send(.error(id: id, ProtocolError(.invalidArgument, "subscription \((id ?? .null).preview) does not include the grid", member: "id")), to: client)
             }
             let group = SubscriptionGroup(path: subscription.group.path, viewport: viewport)
             let version = store.version
@@ -86,7 +87,7 @@ extension Server {
 
         case .unsubscribe:
             guard fanout.subscriptions.unsubscribe(SubscriptionTable.Key(connection: client.number, id: id ?? .null)) else {
-                return send(.error(id: id, ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)")), to: client)
+                return send(.error(id: id, noSuchSubscription(id)), to: client)
             }
             send(.ack(id: id, version: store.version), to: client)
 
@@ -132,7 +133,11 @@ extension Server {
     }
 
     private func noSuchPath(_ path: JSONPointer) -> ProtocolError {
-        ProtocolError(.noSuchPath, "nothing in the state at \(JSON.string(path.description).preview)")
+        ProtocolError(.noSuchPath, "nothing in the state at \(JSON.string(path.description).preview)", member: "path")
+    }
+
+    private func noSuchSubscription(_ id: JSON?) -> ProtocolError {
+        ProtocolError(.invalidArgument, "no subscription has id \((id ?? .null).preview)", member: "id")
     }
 }
 

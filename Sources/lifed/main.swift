@@ -161,13 +161,12 @@ if restored != nil, !options.commandLineSettings.isEmpty {
         let action = AppAction.settings(.update(update))
         let outcome = store.send(action, from: "the command line")
         if case .refused(let error) = outcome {
-            log.warning("cannot apply the command line's settings to the saved world: \(error.message)")
+            log.warning("cannot apply \(options.commandLineSettingsText) to the saved world: \(error.message)")
         } else if case .changed = outcome {
-            let names = options.commandLineSettings.keys.sorted().joined(separator: ", ")
-            log.info("the command line's settings (\(names)) replace the saved world's")
+            log.info("the command line's \(options.commandLineSettingsText) replace the saved world's settings")
         }
     } catch {
-        log.warning("cannot apply the command line's settings to the saved world: \(error.message)")
+        log.warning("cannot apply \(options.commandLineSettingsText) to the saved world: \(error.message)")
     }
 }
 if resumeTimer {

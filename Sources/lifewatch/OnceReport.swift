@@ -29,7 +29,7 @@ enum OnceReport {
         case .state(_, _, _, let value), .snapshot(_, _, _, let value, _):
             for line in PlainTextReport.lines(for: WatchedContent(path: path.description, value: value)) { print(line) }
             return .success
-        case .error(_, let code, let message):
+        case .error(_, let code, let message, _):
             printError("lifewatch", "\(code): \(message)")
             return .failure
         default:

@@ -127,7 +127,7 @@ final class WatchApp {
                 switch message {
                 case .snapshot(let id, let version, _, let value, _) where id == subscriptionID:
                     return (version, value)
-                case .error(let id, let code, let message) where id == subscriptionID:
+                case .error(let id, let code, let message, _) where id == subscriptionID:
                     throw Failure(message: "\(code): \(message)", status: ExitCode.failure.rawValue)
                 case .bye(let reason):
                     throw Failure(message: "the daemon said goodbye (\(reason))", status: ExitCode.unreachable.rawValue)
@@ -362,13 +362,13 @@ final class WatchApp {
             case .ignored: break
             case .resubscribe: resubscribe()
             }
-        case .error(nil, let code, let text) where Connection.ending(message) != nil:
+        case .error(nil, let code, let text, _) where Connection.ending(message) != nil:
             // The daemon refused a frame lifewatch sent, and closes: sending it again would be refused again.
             finish(status: ExitCode.failure.rawValue, message: "the daemon closed the connection: \(code): \(text)")
-        case .error(let id, let code, let text) where id == Self.subscriptionID:
+        case .error(let id, let code, let text, _) where id == Self.subscriptionID:
             // Without its subscription the view cannot follow the state any more.
             finish(status: ExitCode.failure.rawValue, message: "the daemon refused the subscription: \(code): \(text)")
-        case .error(let id, let code, let text):
+        case .error(let id, let code, let text, _):
             let request = take(id)
             var words = text.isEmpty ? "the daemon refused" : text
             if case .dispatch(let action)? = request {

@@ -51,7 +51,7 @@ final class AutoStartTests: XCTestCase {
             versions.append(output)
         }
         // One daemon served all four: versions 1 to 4, each once.
-        XCTAssertEqual(Set(versions), Set((1...4).map { "grid.step: ok (version \($0))\n" }))
+        XCTAssertEqual(Set(versions), Set((1...4).map { "stepped 1 generation (version \($0))\n" }))
         XCTAssertEqual(daemonPIDs(socket: socket).count, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/run/lifed.log"))
 

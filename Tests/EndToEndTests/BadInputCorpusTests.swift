@@ -51,7 +51,7 @@ final class BadInputCorpusTests: XCTestCase {
         for byte in frame {
             try? trickler.sendRaw([byte])
             if trickler.hasInput(waitingMs: 100) {
-                guard case .error(nil, let code, let message)? = try trickler.receive() else { return XCTFail("no error before the close") }
+                guard case .error(nil, let code, let message, _)? = try trickler.receive() else { return XCTFail("no error before the close") }
                 XCTAssertEqual(code, "bad-frame")
                 XCTAssertTrue(message.contains("to arrive"), message)
                 closedAfter = Date().timeIntervalSince(started)
@@ -91,7 +91,7 @@ final class BadInputCorpusTests: XCTestCase {
             XCTAssertEqual(try busy.receive(), .pong(id: 1))
             if stalledClosedAfter == nil, stalled.hasInput(waitingMs: 0) {
                 // The stalled frame's error, then the close.
-                guard case .error(nil, let code, _)? = try stalled.receive() else { return XCTFail("the stalled client got no error") }
+                guard case .error(nil, let code, _, _)? = try stalled.receive() else { return XCTFail("the stalled client got no error") }
                 XCTAssertEqual(code, "bad-frame")
                 XCTAssertNil(try stalled.receive(), "closed after the error")
                 stalledClosedAfter = Date().timeIntervalSince(started)
@@ -127,7 +127,7 @@ final class BadInputCorpusTests: XCTestCase {
         let third = try RawClient(daemon.socketPath)
 
         let fourth = try RawClient(daemon.socketPath, expectHello: false)
-        guard case .error(let id, let code, let message)? = try fourth.receive() else {
+        guard case .error(let id, let code, let message, _)? = try fourth.receive() else {
             return XCTFail("the fourth client's first frame is not an error")
         }
         XCTAssertNil(id)
@@ -196,7 +196,7 @@ fileprivate struct BadInput {
         if halfClose { client.shutdownWrite() }
         switch outcome {
         case .error(let code, let id):
-            guard case .error(let replyID, let replyCode, let message)? = try client.receive() else {
+            guard case .error(let replyID, let replyCode, let message, _)? = try client.receive() else {
                 return XCTFail("\(name): expected error \(code)", file: file, line: line)
             }
             XCTAssertEqual(replyCode, code, "\(name): \(message)", file: file, line: line)
@@ -210,7 +210,7 @@ fileprivate struct BadInput {
             try client.send(ClientRequest(id: "still-there", kind: .ping))
             XCTAssertEqual(try client.receive(), .pong(id: "still-there"), "\(name): the connection stays open", file: file, line: line)
         case .errorThenClose(let code):
-            guard case .error(nil, let replyCode, let message)? = try client.receive() else {
+            guard case .error(nil, let replyCode, let message, _)? = try client.receive() else {
                 return XCTFail("\(name): expected error \(code) without an id", file: file, line: line)
             }
             XCTAssertEqual(replyCode, code, "\(name): \(message)", file: file, line: line)
@@ -220,7 +220,7 @@ fileprivate struct BadInput {
         case .repliesThenClose(let expected):
             for message in expected {
                 let reply = try client.receive()
-                if case .error(let id, let code, _) = message, case .error(let replyID, let replyCode, _)? = reply {
+                if case .error(let id, let code, _, _) = message, case .error(let replyID, let replyCode, _, _)? = reply {
                     XCTAssertEqual(replyID, id, "\(name)", file: file, line: line)
                     XCTAssertEqual(replyCode, code, "\(name)", file: file, line: line)
                 } else {

@@ -11,7 +11,7 @@ final class BadInputTests: XCTestCase {
 
     private func expectError(_ connection: Connection, _ code: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let reply = try connection.receive()
-        guard case .error(_, let actual, let message) = reply else {
+        guard case .error(_, let actual, let message, _) = reply else {
             return XCTFail("expected error \(code), got \(reply)", file: file, line: line)
         }
         XCTAssertEqual(actual, code, message, file: file, line: line)
@@ -60,7 +60,7 @@ final class BadInputTests: XCTestCase {
         try expectError(client, "bad-json")
         // An error reply echoes a valid id.
         try client.sendFrame(frame("{\"type\":\"dispatch\",\"id\":\"abc\",\"action\":{\"type\":\"nope\"}}"))
-        guard case .error(let id, "unknown-action", _) = try client.receive() else { return XCTFail() }
+        guard case .error(let id, "unknown-action", _, _) = try client.receive() else { return XCTFail() }
         XCTAssertEqual(id, "abc")
         // The connection is still fine.
         try client.send(ClientRequest(id: 1, kind: .ping))

@@ -243,7 +243,7 @@ private func isAck(_ message: ServerMessage) -> Bool {
 private func isAckOrRefusal(_ message: ServerMessage) -> Bool {
     switch message {
     case .ack: return true
-    case .error(_, let code, _): return code == "not-allowed"
+    case .error(_, let code, _, _): return code == "not-allowed"
     default: return false
     }
 }

@@ -28,7 +28,7 @@ final class DescriptorLimitTests: XCTestCase {
         for (index, answer) in answers.enumerated() {
             switch answer {
             case .hello?: hellos += 1
-            case .error(nil, "busy", let message)?: busy.append(message)
+            case .error(nil, "busy", let message, _)?: busy.append(message)
             default: XCTFail("client \(index) of 100: \(String(describing: answer))")
             }
         }
@@ -74,7 +74,7 @@ final class DescriptorLimitTests: XCTestCase {
         for (index, answer) in answers.enumerated() {
             switch answer {
             case .hello?: hellos += 1
-            case .error(nil, "busy", let message)?: busy.append(message)
+            case .error(nil, "busy", let message, _)?: busy.append(message)
             default: XCTFail("client \(index) of 60: \(String(describing: answer))")
             }
         }
@@ -171,7 +171,7 @@ final class DescriptorLimitTests: XCTestCase {
             guard case .hello? = answer else { return XCTFail("within the capacity of \(capacity): \(String(describing: answer))") }
         }
         let past = try Herd(count: 1, socketPath: daemon.socketPath)
-        guard case .error(nil, "busy", let message)? = past.firstMessages(within: 10).first else { return XCTFail("client \(capacity + 1)") }
+        guard case .error(nil, "busy", let message, _)? = past.firstMessages(within: 10).first else { return XCTFail("client \(capacity + 1)") }
         XCTAssertTrue(message.contains("lifed is serving \(capacity) clients, all that its limit of open files leaves room for"), message)
     }
 

@@ -68,8 +68,8 @@ final class JumpTests: XCTestCase {
         }
         let result = finish(step)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("grid.step: ok (version "), result.stdout)
-        XCTAssertTrue(result.stdout.contains("1000000 generations in"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("stepped 1000000 generations in "), result.stdout)
+        XCTAssertTrue(result.stdout.hasSuffix(" (version 3)\n"), result.stdout)
         XCTAssertGreaterThan(pongs, 0)
         XCTAssertEqual(try client.get("/simulation/jump").value, .null)
         XCTAssertEqual(try client.get("/statistics/steps").value, 1_000_000)
@@ -104,7 +104,7 @@ final class JumpTests: XCTestCase {
         let refused = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", "1000000001"])
         XCTAssertEqual(refused.status, 2)
         XCTAssertTrue(refused.stderr.contains("from 1 to 1000000000"), refused.stderr)
-        guard case .error(_, "invalid-argument", let message) = try client.dispatch("grid.step", ["generations": 1_000_000_001]) else {
+        guard case .error(_, "invalid-argument", let message, _) = try client.dispatch("grid.step", ["generations": 1_000_000_001]) else {
             return XCTFail("10^9 + 1 generations were not refused")
         }
         XCTAssertTrue(message.contains("from 1 to 1000000000"), message)
@@ -138,7 +138,8 @@ final class JumpTests: XCTestCase {
         XCTAssertEqual(cancel.status, 0, cancel.stderr)
         let other = finish(cancelled)
         XCTAssertEqual(other.status, 1, other.stderr)
-        XCTAssertTrue(other.stderr.contains("cancelled by another client"), other.stderr)
+        XCTAssertTrue(other.stderr.contains("another client cancelled the jump (lifectl cancel, or x in lifewatch)"), other.stderr)
+        XCTAssertEqual(cancel.stdout, "cancelled the jump; the grid is as it was before it (version \(try client.get("").version))\n")
         XCTAssertEqual(try client.get("/statistics").value, before)
     }
 
@@ -158,7 +159,7 @@ final class JumpTests: XCTestCase {
             ("settings.reset", [:]),
         ]
         for (type, parameters) in refused {
-            guard case .error(_, "not-allowed", let message) = try client.dispatch(type, parameters) else {
+            guard case .error(_, "not-allowed", let message, _) = try client.dispatch(type, parameters) else {
                 return XCTFail("\(type) \(parameters) was not refused")
             }
             XCTAssertTrue(message.contains("while a jump runs"), message)

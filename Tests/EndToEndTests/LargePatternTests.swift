@@ -89,7 +89,7 @@ final class LargePatternTests: XCTestCase {
         XCTAssertEqual(index, 0)
         XCTAssertEqual(value, expected.jsonWithPattern)
         XCTAssertEqual(try Configuration(decoding: value), expected)
-        guard case .error(_, "invalid-argument", let message) = try bystander.request(.readConfiguration(.index(1))) else {
+        guard case .error(_, "invalid-argument", let message, _) = try bystander.request(.readConfiguration(.index(1))) else {
             return XCTFail("an index out of range was read")
         }
         XCTAssertEqual(message, "index 1 is out of range: there are 1 configurations (0 to 0)")
@@ -196,13 +196,13 @@ final class LargePatternTests: XCTestCase {
 
         // One byte more is refused, and so is every large one; the list stays as it was.
         let dot = try configuration("one more", "x = 1, y = 1\no!")
-        guard case .error(_, "limit-exceeded", let message) = try driver.request(.dispatch(action: dot.action)) else {
+        guard case .error(_, "limit-exceeded", let message, _) = try driver.request(.dispatch(action: dot.action)) else {
             return XCTFail("a configuration past the limit was added")
         }
         XCTAssertEqual(message, "one more takes 16 bytes of RLE and the list already holds 8388608 of the 8388608 it may; clear it first")
         let started = Date()
         for _ in 0..<10 {
-            guard case .error(_, "limit-exceeded", _) = try driver.request(.dispatch(action: actions[0])) else {
+            guard case .error(_, "limit-exceeded", _, _) = try driver.request(.dispatch(action: actions[0])) else {
                 return XCTFail("a large configuration past the limit was added")
             }
         }

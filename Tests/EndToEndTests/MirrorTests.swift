@@ -113,13 +113,13 @@ final class MirrorTests: XCTestCase {
         guard case .ack(_, let started) = try client.dispatch("simulation.startTimer") else { return XCTFail() }
         for action in ["simulation.startTimer", "simulation.resetGridToEmpty", "simulation.resetGridToRandom", "simulation.reset"] {
             let reply = try client.dispatch(action)
-            guard case .error(_, let code, let message) = reply else { XCTFail("\(action) was not refused"); continue }
+            guard case .error(_, let code, let message, _) = reply else { XCTFail("\(action) was not refused"); continue }
             XCTAssertEqual(code, "not-allowed")
             XCTAssertTrue(message.contains("timer"), "the reason names the timer: \(message)")
         }
         XCTAssertEqual(try client.get("").version, started)
         guard case .ack = try client.dispatch("simulation.stopTimer") else { return XCTFail() }
-        guard case .error(_, "not-allowed", _) = try client.dispatch("simulation.stopTimer") else { return XCTFail("second stop accepted") }
+        guard case .error(_, "not-allowed", _, _) = try client.dispatch("simulation.stopTimer") else { return XCTFail("second stop accepted") }
     }
 
     /// Unsubscribing stops the diffs; unsubscribing twice is an error.
@@ -132,7 +132,7 @@ final class MirrorTests: XCTestCase {
         // After the barrier, no diff may have arrived on the unsubscribed connection.
         try watcher.connection.send(ClientRequest(id: "p", kind: .ping))
         XCTAssertEqual(try watcher.connection.receive(), .pong(id: "p"))
-        guard case .error(_, "invalid-argument", _) = try watcher.connection.request(.unsubscribe, id: watcher.id) else {
+        guard case .error(_, "invalid-argument", _, _) = try watcher.connection.request(.unsubscribe, id: watcher.id) else {
             return XCTFail("a second unsubscribe should fail")
         }
     }

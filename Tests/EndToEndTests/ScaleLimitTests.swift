@@ -30,7 +30,7 @@ final class ScaleLimitTests: XCTestCase {
             guard case .snapshot = reply else { return XCTFail("subscription \(index) of 64: \(reply)") }
         }
         let past = try subscribe(watcher, id: 64, viewport: Viewport(row: 0, col: 1, rows: 1, cols: 1))
-        guard case .error(_, let code, let message) = past else { return XCTFail("the 65th subscription: \(past)") }
+        guard case .error(_, let code, let message, _) = past else { return XCTFail("the 65th subscription: \(past)") }
         XCTAssertEqual(code, "limit-exceeded")
         XCTAssertTrue(message.contains("64 subscriptions"), message)
         // Reusing an id replaces; leaving one makes room.
@@ -62,7 +62,7 @@ final class ScaleLimitTests: XCTestCase {
         }
         let extra = try daemon.connect()
         let past = try subscribe(extra, id: 0, viewport: Viewport(row: 100, col: 100, rows: 1, cols: 1))
-        guard case .error(_, let code, _) = past else { return XCTFail("the 4097th window: \(past)") }
+        guard case .error(_, let code, _, _) = past else { return XCTFail("the 4097th window: \(past)") }
         XCTAssertEqual(code, "limit-exceeded")
         guard case .snapshot = try subscribe(extra, id: 0, viewport: Viewport(row: 0, col: 0, rows: 1, cols: 1)) else {
             return XCTFail("watching what another connection watches costs nothing more")
@@ -108,7 +108,7 @@ final class ScaleLimitTests: XCTestCase {
                 streamed += 1
             } else {
                 let message = try ServerMessage(json: JSON(parsing: head))
-                guard case .error(_, let code, let text) = message else { return XCTFail("\(message)") }
+                guard case .error(_, let code, let text, _) = message else { return XCTFail("\(message)") }
                 XCTAssertEqual(code, "limit-exceeded")
                 XCTAssertTrue(text.contains("viewport"), text)
                 refused += 1

@@ -32,7 +32,7 @@ final class StartupOptionsTests: XCTestCase {
         XCTAssertEqual(settings.value["display"]?["title"], "mine")
         XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 12, "the saved grid stays")
         XCTAssertEqual(daemon.terminate(), 0)
-        XCTAssertTrue(daemon.stderrText().contains("the command line's settings (cols, intervalMs, rows) replace the saved world's"), daemon.stderrText())
+        XCTAssertTrue(daemon.stderrText().contains("the command line's --interval 100ms, --size 32x33 replace the saved world's settings"), daemon.stderrText())
     }
 
     func testTheOptionsFileSetsDefaultsAndTheCommandLineWins() throws {

@@ -44,7 +44,7 @@ final class StorageFaultTests: XCTestCase {
             let title = "change \(number) " + String(repeating: "x", count: 150)
             switch try driver.dispatch("settings.update", ["display": ["title": .string(title)]]) {
             case .ack: kept = title
-            case .error(_, let code, let message): refusal = (code, message, title)
+            case .error(_, let code, let message, _): refusal = (code, message, title)
             case let other: return XCTFail("\(other)")
             }
             // The watcher sees every change as it is made (and keeps up, so it never needs a resync).
@@ -67,7 +67,7 @@ final class StorageFaultTests: XCTestCase {
         XCTAssertEqual(after.version, highestShown)
 
         // Changes are refused while saving fails; reads and status keep working and say why.
-        guard case .error(_, let again, _) = try driver.dispatch("simulation.tick") else { return XCTFail("a tick is a change like any other") }
+        guard case .error(_, let again, _, _) = try driver.dispatch("simulation.tick") else { return XCTFail("a tick is a change like any other") }
         XCTAssertEqual(again, "storage-failed")
         guard case .status(_, let info) = try driver.request(.status) else { return XCTFail("status") }
         XCTAssertEqual(info["storage"]?["saving"], "failed")
@@ -83,7 +83,7 @@ final class StorageFaultTests: XCTestCase {
         driver = try daemon.connect()
         let restarted = try driver.get("/settings/display/title")
         XCTAssertEqual(restarted.value, .string(kept))
-        guard case .error(_, let stillRefused, _) = try driver.dispatch("settings.update", ["display": ["title": "no"]]) else {
+        guard case .error(_, let stillRefused, _, _) = try driver.dispatch("settings.update", ["display": ["title": "no"]]) else {
             return XCTFail("a restart on a full disk refuses changes")
         }
         XCTAssertEqual(stillRefused, "storage-failed")

@@ -151,7 +151,7 @@ final class SystemdTests: XCTestCase {
         // ticks is still 0 (a step is not a tick): no change.
         XCTAssertEqual(try connection.dispatch("simulation.reset"), .ack(id: .int(2), version: 1))
         XCTAssertEqual(try connection.dispatch("simulation.startTimer"), .ack(id: .int(3), version: 2))
-        guard case .error(_, let code, _) = try connection.dispatch("simulation.resetGridToRandom") else {
+        guard case .error(_, let code, _, _) = try connection.dispatch("simulation.resetGridToRandom") else {
             return XCTFail("a random grid is refused while the timer runs")
         }
         XCTAssertEqual(code, "not-allowed")

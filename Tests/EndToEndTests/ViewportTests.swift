@@ -86,17 +86,17 @@ final class ViewportTests: XCTestCase {
         let daemon = try Daemon(self, arguments: ["--seed", "5"])
         let client = try daemon.connect()
         try client.sendFrame(Frame.encode(Array(#"{"type":"subscribe","id":1,"path":"/statistics","viewport":{"row":0,"col":0,"rows":3,"cols":3}}"#.utf8)))
-        guard case .error(_, "invalid-argument", _) = try client.receive() else { return XCTFail() }
+        guard case .error(_, "invalid-argument", _, _) = try client.receive() else { return XCTFail() }
         try client.sendFrame(Frame.encode(Array(#"{"type":"subscribe","id":2,"path":"","viewport":{"row":-1,"col":0,"rows":3,"cols":3}}"#.utf8)))
-        guard case .error(_, "invalid-argument", let message) = try client.receive() else { return XCTFail() }
+        guard case .error(_, "invalid-argument", let message, _) = try client.receive() else { return XCTFail() }
         XCTAssertTrue(message.contains("viewport.row"), message)
         try client.sendFrame(Frame.encode(Array(#"{"type":"viewport","id":9,"viewport":{"row":0,"col":0,"rows":3,"cols":3}}"#.utf8)))
-        guard case .error(_, "invalid-argument", _) = try client.receive() else { return XCTFail() }
+        guard case .error(_, "invalid-argument", _, _) = try client.receive() else { return XCTFail() }
         // A subscription without the grid in it cannot take a window.
         try client.send(ClientRequest(id: 4, kind: .subscribe(path: JSONPointer(tokens: ["statistics"]))))
         guard case .snapshot = try client.receive() else { return XCTFail() }
         try client.send(ClientRequest(id: 4, kind: .viewport(Viewport(row: 0, col: 0, rows: 3, cols: 3))))
-        guard case .error(_, "invalid-argument", let noGrid) = try client.receive() else { return XCTFail() }
+        guard case .error(_, "invalid-argument", let noGrid, _) = try client.receive() else { return XCTFail() }
         XCTAssertEqual(noGrid, "subscription 4 does not include the grid")
         // A whole-state subscription with a viewport windows the grid inside it.
         try client.send(ClientRequest(id: 3, kind: .subscribe(path: .root, viewport: Viewport(row: 0, col: 0, rows: 2, cols: 3))))

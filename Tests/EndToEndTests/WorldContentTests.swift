@@ -30,7 +30,7 @@ final class WorldContentTests: XCTestCase {
         // All or nothing: one bad field refuses the whole update, naming the field and its range.
         let bad = try runTool("lifectl", socket + ["set", "interval=2s", "rows=2"])
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stderr.contains("invalid-argument: rows must be an integer from 3 to 4096"), bad.stderr)
+        XCTAssertEqual(bad.stderr, "lifectl: rows must be from 3 to 4096, not 2\n")
         XCTAssertEqual(try client.get("/settings/intervalMs").value, 250)
         let b0 = try runTool("lifectl", socket + ["set", "rule=B03/S23"])
         XCTAssertEqual(b0.status, 1)
@@ -40,7 +40,7 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(try runTool("lifectl", socket + ["start"]).status, 0)
         let refused = try runTool("lifectl", socket + ["set", "size=50x50"])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.contains("not-allowed"), refused.stderr)
+        XCTAssertEqual(refused.stderr, "lifectl: size cannot change while the timer runs; stop it with `lifectl stop` first\n")
         XCTAssertEqual(try runTool("lifectl", socket + ["set", "interval=1s"]).status, 0)
         XCTAssertEqual(try runTool("lifectl", socket + ["set", "reset"]).status, 1)
         XCTAssertEqual(try runTool("lifectl", socket + ["stop"]).status, 0)
@@ -75,7 +75,9 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(try PatternFormat.rle.read(show.stdout).population, 5)
         let unknown = try runTool("lifectl", socket + ["configs", "show", "99999"])
         XCTAssertEqual(unknown.status, 1)
-        XCTAssertTrue(unknown.stderr.contains("invalid-argument: index 99999 is out of range"), unknown.stderr)
+        XCTAssertEqual(
+            unknown.stderr,
+            "lifectl: there is no configuration number 99999; `lifectl configs` lists them by number, `lifectl configs fetch` fetches a list\n")
 
         let load = try runTool("lifectl", socket + ["configs", "load", "glider"])
         XCTAssertEqual(load.status, 0, load.stderr)
@@ -151,7 +153,7 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(try client.get("/statistics/steps").value, 1001)
         XCTAssertEqual(try client.get("/simulation/status").value, "oscillating")
         XCTAssertEqual(try client.get("/simulation/period").value, 2)
-        guard case .error(_, "invalid-argument", _) = try client.dispatch("grid.step", ["generations": 0]) else { return XCTFail() }
+        guard case .error(_, "invalid-argument", _, _) = try client.dispatch("grid.step", ["generations": 0]) else { return XCTFail() }
 
         // With autoStop on (the default), the running timer stops itself and says why.
         guard case .ack = try client.dispatch("simulation.startTimer") else { return XCTFail() }

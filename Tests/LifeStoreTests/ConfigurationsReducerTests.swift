@@ -307,7 +307,9 @@ final class ConfigurationsReducerTests: XCTestCase {
         let error = store.sendRefused(.configurations(.load(.index(0), resize: false)), messageContains: "configurations.load")
         XCTAssertEqual(
             error,
-            ProtocolError(.notAllowed, "configurations.load is not allowed while the timer runs; send simulation.stopTimer first"))
+            ProtocolError(
+                .notAllowed, "configurations.load is not allowed while the timer runs; send simulation.stopTimer first",
+                refused: .timerRunning))
         store.sendRefused(.configurations(.load(.title("Glider"), resize: true)), messageContains: "simulation.stopTimer")
         XCTAssertEqual(app.scheduler.pendingCount, 1)
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
@@ -322,6 +324,8 @@ final class ConfigurationsReducerTests: XCTestCase {
         XCTAssertEqual(
             error?.message,
             "Gosper glider gun needs a grid of at least 9x36, and this one is 10x10; add \"resize\": true to grow it")
+        XCTAssertEqual(error?.field, JSONPointer(tokens: ["resize"]), "what the client should add")
+        XCTAssertNil(error?.refused)
         // With resize the grid grows to fit: 10 rows stay (the gun has 9), the columns grow to 36.
         store.send(.configurations(.load(.index(0), resize: true))) {
             $0.expectReplacement(placed(Patterns.gosperGun, rows: 10, cols: 36, row: 0, col: 0))
@@ -352,8 +356,10 @@ final class ConfigurationsReducerTests: XCTestCase {
         let store = app.store
         var error = store.sendRefused(.configurations(.load(.title("Nope"), resize: false)), code: .invalidArgument, messageContains: "Nope")
         XCTAssertEqual(error?.message, "no configuration is titled \"Nope\"; known: Glider, Block")
+        XCTAssertEqual(error?.field, JSONPointer(tokens: ["title"]))
         error = store.sendRefused(.configurations(.load(.index(2), resize: false)), code: .invalidArgument, messageContains: "2")
         XCTAssertEqual(error?.message, "index 2 is out of range: there are 2 configurations (0 to 1)")
+        XCTAssertEqual(error?.field, JSONPointer(tokens: ["index"]))
         store.finish()
         // With no list at all, both say to fetch first.
         let empty = AppHarness()

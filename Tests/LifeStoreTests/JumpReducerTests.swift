@@ -127,6 +127,10 @@ final class JumpReducerTests: XCTestCase {
         for (action, message) in refused {
             let error = app.store.sendRefused(action, code: .notAllowed, messageContains: message)
             XCTAssertTrue(error?.message.contains("send grid.cancelJump") == true, "\(action)")
+            XCTAssertEqual(error?.refused, .jumpRunning, "\(action)")
+            // A settings update names the first setting that may not change (the message names them all).
+            let field = message.hasPrefix("rule") ? "/rule" : message.hasPrefix("rows") ? "/rows" : nil
+            XCTAssertEqual(error?.field?.description, field, "\(action)")
         }
         app.store.sendRefused(.simulation(.stopTimer), messageContains: "the timer is not running")
         // What leaves the grid alone is allowed.
@@ -146,9 +150,11 @@ final class JumpReducerTests: XCTestCase {
     /// it); a step the action computes at once may.
     func testAJumpIsRefusedWhileTheTimerRuns() {
         let app = harness(AppState.fixture(grid: Self.glider.simulation.gridState.grid, running: true))
-        app.store.sendRefused(
+        let error = app.store.sendRefused(
             .simulation(.grid(.step(generations: 11))), code: .notAllowed,
             messageContains: "11 generations of a 40x40 grid are more than one action computes at once (at most 10), so they would run as a jump in the background, which is not allowed while the timer runs; send simulation.stopTimer first")
+        XCTAssertEqual(error?.refused, .timerRunning)
+        XCTAssertEqual(error?.field, JSONPointer(tokens: ["generations"]), "fewer generations would be allowed")
         app.store.send(.simulation(.grid(.step(generations: 10)))) { $0 = self.stepped($0, 10) }
         app.store.finish()
     }

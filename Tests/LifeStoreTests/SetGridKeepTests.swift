@@ -104,6 +104,7 @@ final class SetGridKeepTests: XCTestCase {
             refusal?.message,
             "simulation.setGrid: keep: the pattern takes more than 1048576 bytes of RLE, the most one configuration may; "
                 + "nothing was loaded")
+        XCTAssertEqual(refusal?.field, JSONPointer(tokens: ["keep"]), "without keep it loads")
         // Without keep, the same grid loads.
         app.store.send(.simulation(.setGrid(GridReplacement(grid: over)))) {
             $0.simulation.gridState.ticks = 0
@@ -137,6 +138,7 @@ final class SetGridKeepTests: XCTestCase {
         XCTAssertEqual(
             refusal?.message,
             "simulation.setGrid: keep: the list already holds 10000 configurations; clear it first; nothing was loaded")
+        XCTAssertEqual(refusal?.field, JSONPointer(tokens: ["keep"]), "without keep it would load")
         // One fewer, and it is kept.
         let roomForOne = AppHarness(state: state(configs: Array(full.dropLast())))
         roomForOne.store.send(setGrid(Blinker.start, keep: "Blinker")) {
@@ -175,15 +177,16 @@ final class SetGridKeepTests: XCTestCase {
         XCTAssertEqual(
             try AppAction(json: ["type": "simulation.setGrid", "rle": "x = 3, y = 1\n3o!", "keep": nil]),
             .simulation(.setGrid(GridReplacement(grid: grid("OOO")))))
-        let refusals: [(JSON, String)] = [
-            ("Blinker", "keep must be an object, not string"),
-            ([:], "keep.title is required: a string"),
-            (["title": 3], "keep.title must be a string, not number"),
-            (["title": "Blinker", "resize": true], "keep.resize is not a known field (known: title)"),
+        // Each names the member at fault, from the action.
+        let refusals: [(JSON, String, String)] = [
+            ("Blinker", "keep must be an object, not string", "/keep"),
+            ([:], "keep.title is required: a string", "/keep/title"),
+            (["title": 3], "keep.title must be a string, not number", "/keep/title"),
+            (["title": "Blinker", "resize": true], "keep.resize is not a known field (known: title)", "/keep/resize"),
         ]
-        for (keep, message) in refusals {
+        for (keep, message, field) in refusals {
             XCTAssertThrowsError(try AppAction(json: ["type": "simulation.setGrid", "rle": "x = 3, y = 1\n3o!", "keep": keep])) { error in
-                XCTAssertEqual(error as? ProtocolError, ProtocolError(.invalidArgument, message))
+                XCTAssertEqual(error as? ProtocolError, ProtocolError(.invalidArgument, message, field: try? JSONPointer(parsing: field)))
             }
         }
     }

@@ -73,7 +73,8 @@ final class SetGridTests: XCTestCase {
             code: .notAllowed, messageContains: "simulation.setGrid")
         XCTAssertEqual(
             error,
-            ProtocolError(.notAllowed, "simulation.setGrid is not allowed while the timer runs; send simulation.stopTimer first"))
+            ProtocolError(
+                .notAllowed, "simulation.setGrid is not allowed while the timer runs; send simulation.stopTimer first", refused: .timerRunning))
         XCTAssertEqual(app.scheduler.pendingCount, 1)
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
         store.send(.simulation(.setGrid(GridReplacement(grid: Grid(rows: 5, cols: 5))))) {

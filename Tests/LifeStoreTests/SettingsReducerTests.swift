@@ -1,3 +1,4 @@
+import LifeJSON
 import LifeScheduling
 import LifeStore
 import Protocol
@@ -93,6 +94,9 @@ final class SettingsReducerTests: XCTestCase {
             let error = store.sendRefused(.settings(.update(update)), code: .notAllowed, messageContains: names)
             XCTAssertEqual(
                 error?.message, "\(names) cannot change while the timer runs; send simulation.stopTimer first")
+            XCTAssertEqual(error?.refused, .timerRunning)
+            // The first setting that may not change is the field; the message names them all.
+            XCTAssertEqual(error?.field, JSONPointer(tokens: [String(names.prefix { $0 != "," })]))
         }
         // The timer was not restarted by the refused updates: it still ticks on the second.
         XCTAssertEqual(app.scheduler.pendingCount, 1)
@@ -264,7 +268,8 @@ final class SettingsReducerTests: XCTestCase {
         store.send(.simulation(.startTimer)) { $0.simulation.isRunningTimer = true }
         let error = store.sendRefused(.settings(.reset), code: .notAllowed, messageContains: "settings.reset")
         XCTAssertEqual(
-            error, ProtocolError(.notAllowed, "settings.reset is not allowed while the timer runs; send simulation.stopTimer first"))
+            error,
+            ProtocolError(.notAllowed, "settings.reset is not allowed while the timer runs; send simulation.stopTimer first", refused: .timerRunning))
         XCTAssertEqual(app.scheduler.pendingCount, 1)
         app.scheduler.advance(by: .seconds(1))
         receiveBlinkerTick(store, 1)

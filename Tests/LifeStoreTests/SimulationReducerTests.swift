@@ -159,7 +159,9 @@ final class SimulationReducerTests: XCTestCase {
         let app = AppHarness()
         let store = app.store
         store.send(.simulation(.startTimer)) { $0.simulation.isRunningTimer = true }
-        store.sendRefused(.simulation(.startTimer), messageContains: "already running")
+        let error = store.sendRefused(.simulation(.startTimer), messageContains: "already running")
+        XCTAssertEqual(error?.refused, .timerRunning, "a client can say why without reading the message")
+        XCTAssertNil(error?.field)
         store.sendRefused(.simulation(.startTimer), messageContains: "simulation.stopTimer")
         XCTAssertEqual(store.store.inFlightEffectIDs, [.timer])
         XCTAssertEqual(app.scheduler.pendingCount, 1)
@@ -170,7 +172,9 @@ final class SimulationReducerTests: XCTestCase {
     func testStopTimerIsRefusedWhileStopped() {
         let app = AppHarness()
         let store = app.store
-        store.sendRefused(.simulation(.stopTimer), messageContains: "not running")
+        let error = store.sendRefused(.simulation(.stopTimer), messageContains: "not running")
+        XCTAssertEqual(error?.refused, .timerStopped, "a client can say why without reading the message")
+        XCTAssertNil(error?.field)
         store.sendRefused(.simulation(.stopTimer), messageContains: "simulation.startTimer")
         XCTAssertEqual(store.version, 0)
         store.finish()
@@ -213,7 +217,7 @@ final class SimulationReducerTests: XCTestCase {
         let error = store.sendRefused(action, messageContains: "simulation.stopTimer", file: file, line: line)
         XCTAssertEqual(
             error,
-            ProtocolError(.notAllowed, "\(name) is not allowed while the timer runs; send simulation.stopTimer first"),
+            ProtocolError(.notAllowed, "\(name) is not allowed while the timer runs; send simulation.stopTimer first", refused: .timerRunning),
             file: file, line: line)
         XCTAssertEqual(
             store.store.state,

@@ -1,3 +1,4 @@
+import LifeJSON
 import LifeTerminal
 import Protocol
 import XCTest

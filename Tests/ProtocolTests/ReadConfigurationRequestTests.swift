@@ -28,8 +28,11 @@ final class ReadConfigurationRequestTests: XCTestCase {
         XCTAssertEqual(
             refusal(#"{"type":"configurations.read","title":"a","index":0}"#),
             ProtocolError(.invalidArgument, "configurations.read needs either a title or an index (from 0), not both"))
-        XCTAssertEqual(refusal(#"{"type":"configurations.read","index":-1}"#), ProtocolError(.invalidArgument, "index must be an integer from 0 to \(Int.max), not -1"))
-        XCTAssertEqual(refusal(#"{"type":"configurations.read","title":7}"#), ProtocolError(.invalidArgument, "title must be a string, not number"))
+        XCTAssertEqual(
+            refusal(#"{"type":"configurations.read","index":-1}"#),
+            ProtocolError(.invalidArgument, "index must be an integer from 0 to \(Int.max), not -1", member: "index"))
+        XCTAssertEqual(
+            refusal(#"{"type":"configurations.read","title":7}"#), ProtocolError(.invalidArgument, "title must be a string, not number", member: "title"))
         XCTAssertEqual(refusal(#"{"type":"configurations.read","index":0,"rle":"x"}"#)?.code, .badMessage)
     }
 

@@ -138,9 +138,13 @@ CLOSING_ERRORS = ("bad-frame", "frame-too-large", "forbidden", "busy")
 
 
 class ServerError(Exception):
+    """An error reply: its code, and what it is about (PROTOCOL.md, section 11.1): `field`, a JSON
+    Pointer into the request (or None), and `refused`, why the state refused (or None)."""
+
     def __init__(self, reply):
-        super().__init__("%s: %s" % (reply["code"], reply.get("message", "")))
-        self.code = reply["code"]
+        self.code, self.field, self.refused = reply["code"], reply.get("field"), reply.get("refused")
+        about = " (%s)" % ", ".join(part for part in (self.field, self.refused) if part) if self.field or self.refused else ""
+        super().__init__("%s: %s%s" % (reply["code"], reply.get("message", ""), about))
 
 
 class Client:
@@ -239,6 +243,7 @@ def selftest(client):
              "statistics.reset", "simulation.resetGridToEmpty", "simulation.startTimer",
              ("simulation.reset", "not-allowed"), ({"type": "settings.update", "rule": "B36/S23"}, "not-allowed"),
              {"type": "settings.update", "intervalMs": 30, "display": {"title": "selftest"}}, "simulation.stopTimer",
+             ("simulation.stopTimer", "not-allowed"),
              ({"type": "settings.update", "intervalMs": 5}, "invalid-argument"),
              ({"type": "grid.step", "generations": 0}, "invalid-argument"),
              {"type": "simulation.setGrid", "rle": glider}, {"type": "grid.step", "generations": 33},
@@ -258,6 +263,9 @@ def selftest(client):
         name = json.dumps(what)
         if reply.get("code") != expected or reply["type"] not in ("ack", "error"):
             return failed("%s: expected %s, got %s" % (name, expected or "an ack", json.dumps(reply)))
+        about = (reply.get("field"), reply.get("refused"))
+        if reply["type"] == "error" and about != expected_about(what, reply["code"]):
+            return failed("%s: expected field and refused %s, got %s" % (name, expected_about(what, reply["code"]), json.dumps(reply)))
         # Every diff up to the ack's version comes before the ack (a fetch answered at once, even later ones).
         if reply["type"] == "ack" and reply["version"] > mirror.version:
             return failed("%s: acked at version %s but the mirror is at %s" % (name, reply["version"], mirror.version))
@@ -283,6 +291,18 @@ def selftest(client):
     checks += 1
     print("selftest: %d checks passed" % (checks + mirror.diffs + window.diffs))  # each diff's base was checked
     return 0
+
+
+def expected_about(what, code):
+    """The `field` and `refused` of the refusals selftest provokes (PROTOCOL.md, section 11.1)."""
+    action = action_object(what)
+    if code == "not-allowed":  # the timer runs (or, for a stop, does not)
+        return ("/action/rule" if "rule" in action else None, "timerStopped" if action["type"] == "simulation.stopTimer" else "timerRunning")
+    if code == "invalid-argument":  # the one parameter out of range, or a row of cells too short
+        if "cells" in action:
+            return ("/action/cells/1", None)
+        return ("/action/" + next(key for key in action if key != "type"), None)
+    return ("/type" if code == "unknown-message" else "/action/type", None)
 
 
 def action_object(what):
