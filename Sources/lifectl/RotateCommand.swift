@@ -32,7 +32,8 @@ let rotateCommand = Command(
     let request = EditRequest(
         edit: .transformRect(rect, transform),
         done: { version in
-            "rotated \(rect.rows)x\(rect.cols) at \(rect.row),\(rect.col) \(direction), now \(rect.cols)x\(rect.rows) (version \(version))"
+            let turned = rect.rows == rect.cols ? "" : ", now \(rect.cols)x\(rect.rows)"
+            return "rotated \(rect.rows)x\(rect.cols) at \(rect.row),\(rect.col) \(direction)\(turned) (version \(version))"
         },
         report: rect.members.merging(["transform": .string(transform.rawValue)]) { $1 })
     return { session throws(Connection.Failure) in try request.send(session) }

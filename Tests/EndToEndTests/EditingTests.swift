@@ -140,10 +140,13 @@ final class EditingTests: XCTestCase {
         let human = try Self.lifectl(daemon, ["paste", "\(folder)/glider.rle", "--at", "0,0", "--mode", "copy"])
         XCTAssertEqual(human.stdout, "pasted Glider (3x3, 5 live cells) at 0,0, mode copy (version \(version + 1))\n")
         let rotated = try Self.lifectl(daemon, ["rotate", "0,0", "3x3", "cw"])
-        XCTAssertEqual(rotated.stdout, "rotated 3x3 at 0,0 clockwise, now 3x3 (version \(version + 2))\n")
+        XCTAssertEqual(rotated.stdout, "rotated 3x3 at 0,0 clockwise (version \(version + 2))\n")
+
         // The glider turned clockwise: the same glider, heading down and to the left now.
         let corner = try client.get("/simulation/gridState/grid/cells").value.arrayValue?.prefix(3).compactMap { $0.stringValue?.prefix(3) }
         XCTAssertEqual(corner, ["O..", "O.O", "OO."])
+        let turned = try Self.lifectl(daemon, ["rotate", "0,0", "2x3", "ccw"])
+        XCTAssertEqual(turned.stdout, "rotated 2x3 at 0,0 anticlockwise, now 3x2 (version \(version + 3))\n")
     }
 
     /// Each command's help says that it works while the timer runs, and `lifectl --help` lists it.
