@@ -3,7 +3,7 @@ import LifeIO
 import Protocol
 
 /// `cell ROW,COL... on|off|toggle`: cells set, cleared or toggled, in one `grid.setCells`,
-/// while the timer runs or not.
+/// while the timer runs or not. Starts lifed on demand.
 let cellCommand = Command(
     name: "cell", usage: "cell ROW,COL... on|off|toggle",
     summary: "Turn cells on or off, or toggle them, all in one change. Works while the timer runs.",
@@ -19,7 +19,8 @@ let cellCommand = Command(
 
         Examples: lifectl cell 5,5 on
                   lifectl cell 10,10 10,11 10,12 toggle
-        """
+        """,
+    daemonStart: .onDemand
 ) { arguments throws(UsageError) in
     guard let verb = arguments.last, arguments.count >= 2 else {
         throw UsageError("cell needs one or more ROW,COL and then on, off or toggle, such as: cell 5,5 on")

@@ -2,7 +2,7 @@ import LifeIO
 import Protocol
 
 /// `clear ROW,COL SIZE`: a rectangle of the world emptied, in one `grid.clearRect`, while the
-/// timer runs or not.
+/// timer runs or not. Starts lifed on demand.
 let clearCommand = Command(
     name: "clear", usage: "clear ROW,COL SIZE",
     summary: "Empty a rectangle of SIZE (ROWSxCOLS, such as 10x20) whose top-left cell is ROW,COL. Works while the timer runs.",
@@ -15,7 +15,8 @@ let clearCommand = Command(
         --json prints {"version", "row", "col", "rows", "cols"}.
 
         Example: lifectl clear 0,0 10x20   (rows 0 to 9, columns 0 to 19)
-        """
+        """,
+    daemonStart: .onDemand
 ) { arguments throws(UsageError) in
     let rect = try EditArguments.rectangle(arguments, "clear", more: 0)
     let request = EditRequest(

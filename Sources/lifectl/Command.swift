@@ -1,8 +1,6 @@
 import LifeIO
-import LifeJSON
-import Protocol
 
-/// One lifectl command: its name, its help, and how it reads its arguments.
+/// One lifectl command: its name, its help, whether it starts lifed, and how it reads its arguments.
 ///
 /// Arguments are read before anything is sent, so a usage error never depends on the daemon.
 struct Command: Sendable {
@@ -11,6 +9,8 @@ struct Command: Sendable {
     var summary: String
     /// More help, shown by `lifectl COMMAND --help`.
     var details: String = ""
+    /// Whether the command starts lifed when none answers (main.swift reads it for the ``Session``).
+    var daemonStart: DaemonStart
     /// Reads the arguments after the command's name into the work to do.
     var parse: @Sendable ([String]) throws(UsageError) -> Work
 
@@ -23,78 +23,10 @@ struct Command: Sendable {
     }
 }
 
-/// What a running command works with: the connection (opened on first use) and the output mode.
-final class Session {
-    let socketPath: String
-    let jsonOutput: Bool
-    /// Whether to start lifed when none answers.
-    let autoStart: Bool
-    private var opened: Connection?
-
-    init(socketPath: String, jsonOutput: Bool, autoStart: Bool) {
-        self.socketPath = socketPath
-        self.jsonOutput = jsonOutput
-        self.autoStart = autoStart
-    }
-
-    /// The connection to the daemon, started on demand unless `--no-start`.
-    func connection() throws(Connection.Failure) -> Connection {
-        if let opened { return opened }
-        let connection = try DaemonLauncher.connect(path: socketPath, autoStart: autoStart)
-        opened = connection
-        return connection
-    }
-
-    /// Sends a request and waits for its reply.
-    func request(_ kind: ClientRequest.Kind) throws(Connection.Failure) -> ServerMessage {
-        try connection().request(kind)
-    }
-
-    /// Dispatches an action object; prints the outcome (a success as `done` says it, from the
-    /// version after it; an error in lifectl's words, from what was `said`); returns the exit code.
-    func dispatch(_ action: JSON, said: Said, done: (_ version: Int) -> String) throws(Connection.Failure) -> ExitCode {
-        let reply = try request(.dispatch(action: action))
-        return report(reply, said: said) {
-            guard case .ack(_, let version) = reply else { return nil }
-            return done(version)
-        }
-    }
-
-    /// The value at `path` in the daemon's state.
-    func get(_ path: String) throws(Connection.Failure) -> JSON {
-        let pointer = (try? JSONPointer(parsing: path)) ?? .root
-        let reply = try request(.get(path: pointer))
-        guard case .state(_, _, _, let value) = reply else {
-            throw .protocolViolation("expected the state at \(path), got \(reply.json.preview)")
-        }
-        return value
-    }
-
-    /// Prints a reply: an error on stderr in lifectl's words (``ErrorWords``, from what was
-    /// `said`), exit 1; anything else as `human` says. With `--json`, the reply itself (an error's
-    /// with its code, message, field and refused) as one line on stdout instead of `human`.
-    func report(_ reply: ServerMessage, said: Said, human: () -> String?) -> ExitCode {
-        if case .error(_, let code, let message, let details) = reply {
-            if jsonOutput { print(reply.json.text) }
-            printError("lifectl", ErrorWords.line(code: code, message: message, details: details, said: said))
-            return .failure
-        }
-        if jsonOutput {
-            print(reply.json.text)
-        } else if let text = human() {
-            print(text)
-        }
-        return .success
-    }
-
-    /// Prints one object of lifectl's own (`{"type": "save", ...}`) as a line of compact JSON.
-    func printJSON(_ object: JSON) {
-        print(object.text)
-    }
-}
-
-/// A usage error unless `arguments` has a count in `range`.
-func expectCount(_ arguments: [String], _ range: ClosedRange<Int>, _ command: String) throws(UsageError) {
-    if arguments.count < range.lowerBound { throw UsageError("\(command) needs more arguments") }
-    if arguments.count > range.upperBound { throw UsageError("\(command): unexpected argument \"\(arguments[range.upperBound])\"") }
+/// What a command does when no daemon answers on the socket.
+enum DaemonStart: Sendable {
+    /// Starts lifed, as tmux starts its server, and works with it (unless `--no-start`).
+    case onDemand
+    /// Only asks a running lifed: one started for the command would have nothing to tell or to stop.
+    case never
 }

@@ -88,6 +88,3 @@ extension GridEdit {
             + "column \(rect.right - 1): past \(world); \(action)"
     }
 }
-
-/// "1 cell", "2 cells": a count with its noun.
-func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

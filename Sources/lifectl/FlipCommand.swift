@@ -2,7 +2,7 @@ import LifeIO
 import Protocol
 
 /// `flip ROW,COL SIZE left-right|top-bottom`: a rectangle mirrored in place, in one
-/// `grid.transformRect`, while the timer runs or not.
+/// `grid.transformRect`, while the timer runs or not. Starts lifed on demand.
 let flipCommand = Command(
     name: "flip", usage: "flip ROW,COL SIZE left-right|top-bottom",
     summary: "Mirror a rectangle of SIZE (ROWSxCOLS) at ROW,COL: left-right swaps its columns, top-bottom its rows. Works while the timer runs.",
@@ -17,7 +17,8 @@ let flipCommand = Command(
         (transform: flipLeftRight or flipTopBottom).
 
         Example: lifectl flip 0,0 20x20 left-right
-        """
+        """,
+    daemonStart: .onDemand
 ) { arguments throws(UsageError) in
     let rect = try EditArguments.rectangle(arguments, "flip", more: 1)
     let mirrors: [String: RectTransform] = [

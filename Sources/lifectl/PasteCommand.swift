@@ -3,7 +3,7 @@ import LifeIO
 import Protocol
 
 /// `paste FILE --at ROW,COL [--mode or|copy|xor]`: a pattern file's cells into the world, in one
-/// `grid.paste`, while the timer runs or not.
+/// `grid.paste`, while the timer runs or not. Starts lifed on demand.
 let pasteCommand = Command(
     name: "paste", usage: "paste FILE --at ROW,COL [--mode or|copy|xor] [--format F]",
     summary: "Paste a pattern file's cells into the world, the top-left cell of its box at ROW,COL. Works while the timer runs.",
@@ -32,7 +32,8 @@ let pasteCommand = Command(
 
         Examples: lifectl paste glider.rle --at 10,20
                   gzip -dc gun.rle.gz | lifectl paste - --at 0,0 --mode copy
-        """
+        """,
+    daemonStart: .onDemand
 ) { arguments throws(UsageError) in
     let parsed = try Arguments(arguments, options: ["at", "mode", "format"], flags: [])
     guard !parsed.positionals.isEmpty else { throw UsageError("paste needs a pattern FILE (or - for standard input) and --at ROW,COL") }
@@ -45,23 +46,13 @@ let pasteCommand = Command(
         PatternFormat(rawValue: $0)
     }
     return { session throws(Connection.Failure) in
-        let fromStandardInput = path == "-"
-        let pattern: Pattern
-        do {
-            let bytes = fromStandardInput ? try FileIO.readStandardInput(limit: PatternFile.maxBytes) : try FileIO.read(path, limit: PatternFile.maxBytes)
-            pattern = try PatternFile.read(bytes, fileName: fromStandardInput ? nil : path, format: format)
-        } catch let error as SystemError {
-            printError("lifectl", "\(error)")
-            return .failure
-        } catch {
-            printError("lifectl", "\(fromStandardInput ? "standard input" : path): \(error)")
-            return .failure
-        }
+        let source: PatternSource = path == "-" ? .standardInput : .file(path)
+        guard let pattern = source.read(format: format) else { return .failure }
         guard pattern.rows > 0, pattern.cols > 0 else {
-            printError("lifectl", "\(fromStandardInput ? "standard input" : path): the pattern has no cells to paste")
+            printError("lifectl", "\(source): the pattern has no cells to paste")
             return .failure
         }
-        let name = pattern.name ?? (fromStandardInput ? "the pattern" : baseName(path))
+        let name = pattern.name ?? (source == .standardInput ? "the pattern" : baseName(path))
         let request = EditRequest(
             edit: .paste(pattern.cells, at: origin, mode: mode),
             done: { version in

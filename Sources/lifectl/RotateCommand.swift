@@ -2,7 +2,7 @@ import LifeIO
 import Protocol
 
 /// `rotate ROW,COL SIZE cw|ccw`: a rectangle turned a quarter in place, in one
-/// `grid.transformRect`, while the timer runs or not.
+/// `grid.transformRect`, while the timer runs or not. Starts lifed on demand.
 let rotateCommand = Command(
     name: "rotate", usage: "rotate ROW,COL SIZE cw|ccw",
     summary: "Turn a rectangle of SIZE (ROWSxCOLS) at ROW,COL a quarter clockwise (cw) or anticlockwise (ccw). Works while the timer runs.",
@@ -18,7 +18,8 @@ let rotateCommand = Command(
         given; transform: rotateClockwise or rotateAnticlockwise).
 
         Example: lifectl rotate 10,10 3x3 cw   (a glider at 10,10 now heads another way)
-        """
+        """,
+    daemonStart: .onDemand
 ) { arguments throws(UsageError) in
     let rect = try EditArguments.rectangle(arguments, "rotate", more: 1)
     let turns: [String: RectTransform] = [

@@ -103,8 +103,8 @@ do {
     usage(error.message)
 }
 
-// Like tmux, start the daemon on demand; `status` and `shutdown` only ask a running one.
-let autoStart = !noStart && !["status", "shutdown"].contains(name)
+// Like tmux, start the daemon on demand, for the commands that do (see each command's file).
+let autoStart = !noStart && command.daemonStart == .onDemand
 let session = Session(socketPath: SocketPath.resolve(explicit: socketOption), jsonOutput: jsonOutput, autoStart: autoStart)
 do {
     exit(try work(session))

@@ -2,7 +2,12 @@ import LifeIO
 import LifeJSON
 import Protocol
 
-/// `set KEY=VALUE...`: one `settings.update` with every pair, all or nothing.
+/// `set KEY=VALUE...`: one `settings.update` with every pair, all or nothing; `set reset`: the
+/// settings lifed started with (`settings.reset`). Starts lifed on demand.
+///
+/// The values go to lifed as typed (a number, a rule's text), not checked here beyond their
+/// form, so the action is built as JSON: lifed says what is wrong with them, and ``ErrorWords``
+/// says it in the words of the setting typed.
 let setCommand = Command(
     name: "set", usage: "set KEY=VALUE...",
     summary: "Change settings, all or nothing (settings.update). `set reset` restores the defaults.",
@@ -18,15 +23,16 @@ let setCommand = Command(
           statistics=on|off   whether watchers show the statistics panel
         size, rule and topology are refused while the timer runs.
         Example: lifectl set interval=250ms size=40x80 rule=B36/S23 title="Hello"
-        """
+        """,
+    daemonStart: .onDemand
 ) { arguments throws(UsageError) in
     guard !arguments.isEmpty else { throw UsageError("set needs KEY=VALUE pairs (see lifectl set --help)") }
     if arguments == ["reset"] {
         return { session throws(Connection.Failure) in
-            try session.dispatch(["type": "settings.reset"], said: Said("set reset")) { "settings back to lifed's start-up settings (version \($0))" }
+            try session.dispatch(.settings(.reset), said: Said("set reset")) { "settings back to lifed's start-up settings (version \($0))" }
         }
     }
-    var fields: [String: JSON] = ["type": "settings.update"]
+    var fields: [String: JSON] = ["type": .string(ActionType.settingsUpdate.name)]
     var display: [String: JSON] = [:]
     // How each field was typed, so that the daemon's errors come back in these words.
     var said = Said("set")

@@ -2,8 +2,9 @@ import LifeIO
 import LifeJSON
 import Protocol
 
-/// `load FILE [--keep]`: read a pattern file here, then replace the daemon's grid with it, in
-/// one `simulation.setGrid` (with `keep`, which adds it to the configurations in the same change).
+/// `load FILE [--keep] [--format F]`: reads a pattern file here, then replaces the daemon's grid
+/// with it, in one `simulation.setGrid` (with `keep`, which adds it to the configurations in the
+/// same change). Starts lifed on demand.
 let loadCommand = Command(
     name: "load", usage: "load FILE [--keep] [--format rle|mc|plaintext|life105|life106|json]",
     summary: "Read a pattern file (RLE, Golly's macrocell, plaintext .cells, Life 1.05 or 1.06, the course's JSON; gzipped too) and load it.",
@@ -26,7 +27,8 @@ let loadCommand = Command(
           --keep    also add the pattern to the configurations list, titled by its name or the
                     file's base name, in the same change: if it may not join the list (more than
                     1 MiB of RLE, the list's 8 MiB or 10000 entries), nothing is loaded either
-        """
+        """,
+    daemonStart: .onDemand
 ) { arguments throws(UsageError) in
     let (rest, format) = try splitFormat(arguments, "load")
     let keep = rest.contains("--keep")
@@ -34,16 +36,7 @@ let loadCommand = Command(
     try expectCount(files, 1...1, "load")
     let path = files[0]
     return { session throws(Connection.Failure) in
-        let pattern: Pattern
-        do {
-            pattern = try PatternFile.read(try FileIO.read(path, limit: PatternFile.maxBytes), fileName: path, format: format)
-        } catch let error as SystemError {
-            printError("lifectl", "\(error)")
-            return .failure
-        } catch {
-            printError("lifectl", "\(path): \(error)")
-            return .failure
-        }
+        guard let pattern = PatternSource.file(path).read(format: format) else { return .failure }
         // The grid's size alone: its cells may be 16 MB.
         let currentRows = try session.get("/simulation/gridState/grid/rows").intValue
         let currentCols = try session.get("/simulation/gridState/grid/cols").intValue
@@ -87,84 +80,4 @@ let loadCommand = Command(
         }
         return .success
     }
-}
-
-/// `save FILE`: write the daemon's grid as a pattern file.
-let saveCommand = Command(
-    name: "save", usage: "save FILE [--format rle|mc|plaintext|life105|life106|json]",
-    summary: "Write the current grid to FILE (RLE unless the extension or --format says otherwise).",
-    details: "RLE keeps the rule, and the grid's size and topology as Golly's :T (torus) or :P (bounded) suffix, so load restores the world."
-) { arguments throws(UsageError) in
-    let (files, format) = try splitFormat(arguments, "save")
-    try expectCount(files, 1...1, "save")
-    let path = files[0]
-    return { session throws(Connection.Failure) in
-        let state = try session.get("")
-        let grid: Grid
-        let settings: Settings
-        do throws(ProtocolError) {
-            grid = try Grid(json: state["simulation"]?["gridState"]?["grid"] ?? .null)
-            settings = try Settings(json: state["settings"] ?? .null)
-        } catch {
-            throw .protocolViolation("the state does not read as a world: \(error)")
-        }
-        var pattern = Pattern(grid: grid)
-        pattern.rule = settings.rule
-        pattern.name = baseName(path)
-        // Golly's :T (torus) or :P (plane) suffix keeps the size and topology.
-        pattern.topology = settings.topology
-        pattern.worldSize = Pattern.Size(rows: pattern.rows, cols: pattern.cols)
-        let chosen = format ?? PatternFormat.detect(fileName: path, text: "")
-        let text = chosen.write(pattern)
-        do {
-            try FileIO.writeAtomically(Array(text.utf8), to: path)
-        } catch {
-            printError("lifectl", "\(error)")
-            return .failure
-        }
-        if session.jsonOutput {
-            session.printJSON([
-                "type": "save", "saved": .string(path), "format": .string(chosen.rawValue), "rows": .int(pattern.rows),
-                "cols": .int(pattern.cols), "population": .int(pattern.population),
-            ])
-        } else {
-            print("saved \(pattern.population) cells on \(pattern.rows)x\(pattern.cols) to \(path) (\(chosen.rawValue))")
-        }
-        return .success
-    }
-}
-
-/// Separates `--format NAME` from the other arguments.
-func splitFormat(_ arguments: [String], _ command: String) throws(UsageError) -> ([String], PatternFormat?) {
-    var rest: [String] = []
-    var format: PatternFormat?
-    var index = 0
-    while index < arguments.count {
-        let argument = arguments[index]
-        index += 1
-        var value: String?
-        if argument == "--format" {
-            guard index < arguments.count else { throw UsageError("--format needs a value") }
-            value = arguments[index]
-            index += 1
-        } else if argument.hasPrefix("--format=") {
-            value = String(argument.dropFirst("--format=".count))
-        }
-        if let value {
-            guard let parsed = PatternFormat(rawValue: value) else {
-                throw UsageError("--format takes \(PatternFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(value)\"")
-            }
-            format = parsed
-        } else {
-            rest.append(argument)
-        }
-    }
-    return (rest, format)
-}
-
-/// The file name without folders or extension.
-func baseName(_ path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
 }

@@ -1,0 +1,28 @@
+import LifeIO
+import Protocol
+
+/// `configs load NAME|INDEX [--resize]`: puts a pattern of the list centred on the grid, ticks to
+/// 0 (`configurations.load`; refused while the timer runs); `--resize` grows the grid when the
+/// pattern does not fit. Starts lifed on demand, as every `configs` subcommand does
+/// (``configsCommand``).
+let configsLoadCommand = ConfigsSubcommand(name: "load") { rest throws(UsageError) in
+    let resize = rest.contains("--resize")
+    let names = rest.filter { $0 != "--resize" }
+    try expectCount(names, 1...1, "configs load")
+    let name = names[0]
+    let selector: ConfigurationSelector
+    var said = Said("configs load")
+    if let index = Int(name) {
+        selector = .index(index)
+        said = said.with(action: "index", "INDEX", name)
+    } else {
+        selector = .title(name)
+        said = said.with(action: "title", "NAME", name)
+    }
+    if resize { said = said.with(action: "resize", "--resize") }
+    let action = AppAction.configurations(.load(selector, resize: resize))
+    let done = said
+    return { session throws(Connection.Failure) in
+        try session.dispatch(action, said: done) { "loaded \(Int(name) == nil ? name : "configuration \(name)"), centred on the grid (version \($0))" }
+    }
+}

@@ -1,0 +1,35 @@
+import LifeIO
+import Protocol
+
+/// Where a command reads a pattern file from: a file (`load`, `paste`), or standard input
+/// (`paste -`), at most ``PatternFile/maxBytes``.
+enum PatternSource: Equatable, CustomStringConvertible {
+    case file(String)
+    case standardInput
+
+    /// How lifectl's messages name it: the path, or `standard input`.
+    var description: String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "standard input"
+        }
+    }
+
+    /// The pattern read as ``PatternFile`` reads it (`format`, else the one the file or its name
+    /// gives); nil when it cannot be read, after saying why on stderr.
+    func read(format: PatternFormat?) -> Pattern? {
+        do {
+            switch self {
+            case .file(let path):
+                return try PatternFile.read(try FileIO.read(path, limit: PatternFile.maxBytes), fileName: path, format: format)
+            case .standardInput:
+                return try PatternFile.read(try FileIO.readStandardInput(limit: PatternFile.maxBytes), fileName: nil, format: format)
+            }
+        } catch let error as SystemError {
+            printError("lifectl", "\(error)")
+        } catch {
+            printError("lifectl", "\(self): \(error)")
+        }
+        return nil
+    }
+}
