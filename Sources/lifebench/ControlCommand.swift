@@ -59,7 +59,7 @@ enum Control {
         var outgoing: [UInt8] = []
         outgoing.reserveCapacity(dispatches * 64)
         for index in 0..<dispatches {
-            outgoing += Frame.encode(ClientRequest(id: .int(index), kind: .dispatch(action: ["type": "grid.step"])).json)
+            outgoing += Frame.encode(ClientRequest(id: .int(index), kind: .dispatch(action: AppAction.simulation(.grid(.step)).json)).json)
         }
         var decoder = FrameDecoder(maxFrameSize: 1 << 30)
         var sent = 0

@@ -59,15 +59,15 @@ enum Durability {
             times.sort()
             return (percentile(times, 0.5), percentile(times, 0.9), bytes)
         }
-        let update = try timeActions(actions) { ["type": "settings.update", "display": ["title": .string("title \($0)")]] }
-        let step = try timeActions(max(10, actions / 4)) { _ in ["type": "grid.step"] }
+        let update = try timeActions(actions) { AppAction.settings(.update(SettingsUpdate(title: "title \($0)"))).json }
+        let step = try timeActions(max(10, actions / 4)) { _ in AppAction.simulation(.grid(.step)).json }
 
         // A journal of `journal` entries, pipelined in batches, then SIGKILL and a timed restart.
         var index = 0
         while index < journal {
             let batch = min(100, journal - index)
             for offset in 0..<batch {
-                try connection.send(ClientRequest(id: .int(offset), kind: .dispatch(action: ["type": "settings.update", "display": ["title": .string("journal \(index + offset)")]])))
+                try connection.send(ClientRequest(id: .int(offset), kind: .dispatch(action: AppAction.settings(.update(SettingsUpdate(title: "journal \(index + offset)"))).json)))
             }
             var acked = 0
             while acked < batch {

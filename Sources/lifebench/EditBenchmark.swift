@@ -25,21 +25,19 @@ extension PatternsBenchmark {
         }
         let driver = try Connection(path: daemon.socketPath)
         let bystander = try Connection(path: daemon.socketPath)
-        _ = try receiveReply(driver, id: "empty", after: ClientRequest(id: "empty", kind: .dispatch(action: ["type": "simulation.resetGridToEmpty"])))
+        _ = try receiveReply(driver, id: "empty", after: ClientRequest(id: "empty", kind: .dispatch(action: AppAction.simulation(.resetGridToEmpty).json)))
 
-        let paste = AppAction.simulation(.grid(.edit(.paste(pattern.cells, at: Pattern.Coordinate(row: 0, col: 0), mode: .copy)))).json
-        let clear = AppAction.simulation(.grid(.edit(.clearRect(CellRect(row: 0, col: 0, rows: pattern.rows, cols: pattern.cols))))).json
+        let paste = AppAction.simulation(.grid(.edit(.paste(pattern.cells, at: Pattern.Coordinate(row: 0, col: 0), mode: .copy))))
+        let clear = AppAction.simulation(.grid(.edit(.clearRect(CellRect(row: 0, col: 0, rows: pattern.rows, cols: pattern.cols)))))
         // A lattice of 256 x 256 cells (fewer on a small world), as far apart as the world allows.
         let side = Int(Double(setCellsCount).squareRoot())
         let lattice = (0..<setCellsCount).map { index in
             Pattern.Coordinate(row: index / side * pattern.rows / side, col: index % side * pattern.cols / side)
         }
-        let toggle = AppAction.simulation(.grid(.edit(.setCells(lattice, to: .toggle)))).json
-        let frames: [(name: String, bytes: [UInt8])] = [
-            ("grid.paste", Frame.encode(ClientRequest(id: 0, kind: .dispatch(action: paste)).json)),
-            ("grid.clearRect", Frame.encode(ClientRequest(id: 1, kind: .dispatch(action: clear)).json)),
-            ("grid.setCells", Frame.encode(ClientRequest(id: 2, kind: .dispatch(action: toggle)).json)),
-        ]
+        let toggle = AppAction.simulation(.grid(.edit(.setCells(lattice, to: .toggle))))
+        let frames: [(name: String, bytes: [UInt8])] = [paste, clear, toggle].enumerated().map { index, action in
+            (action.typeName, Frame.encode(ClientRequest(id: .int(index), kind: .dispatch(action: action.json)).json))
+        }
         var times: [String: [Double]] = [:]
         var pings: [Double] = []
         let startRss = daemon.rssMB
@@ -73,7 +71,7 @@ extension PatternsBenchmark {
                 "frameBytes": .int(frame.bytes.count), "ackMsMedian": .double(round3(percentile(sorted, 0.5))),
                 "ackMsMax": .double(round3(sorted.last ?? 0)),
             ]
-            let what = frame.name == "grid.setCells" ? "\(setCellsCount) cells toggled" : frame.name == "grid.paste" ? "copy at 0,0" : "the whole world"
+            let what = frame.name == ActionType.gridSetCells.name ? "\(setCellsCount) cells toggled" : frame.name == ActionType.gridPaste.name ? "copy at 0,0" : "the whole world"
             lines.append(
                 "  \(frame.name.padding(16))\(what.padding(22))\(frame.bytes.count) bytes: ack in \(round3(percentile(sorted, 0.5))) ms median (slowest \(round3(sorted.last ?? 0)))")
         }

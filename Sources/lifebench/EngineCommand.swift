@@ -210,7 +210,7 @@ struct EngineBenchmark {
             while remaining > 0 {
                 let count = min(limit, remaining)
                 if case .refused(let error) = store.send(.step(generations: count)) {
-                    printError("lifebench", "grid.step refused: \(error)")
+                    printError("lifebench", "\(ActionType.gridStep.name) refused: \(error)")
                     exit(.failure)
                 }
                 remaining -= count

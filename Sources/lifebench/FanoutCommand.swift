@@ -35,8 +35,8 @@ enum Fanout {
         let daemon = try BenchDaemon(arguments: ["--ephemeral", "--size", size, "--interval", "\(intervalMs)ms", "--seed", "1"])
         defer { daemon.stop() }
         let control = try Connection(path: daemon.socketPath)
-        _ = try control.request(.dispatch(action: ["type": "settings.update", "autoStop": false]))
-        _ = try control.request(.dispatch(action: ["type": "simulation.resetGridToRandom"]))
+        _ = try control.request(.dispatch(action: AppAction.settings(.update(SettingsUpdate(autoStop: false))).json))
+        _ = try control.request(.dispatch(action: AppAction.simulation(.resetGridToRandom).json))
 
         var sockets: [Int32] = []
         var skimmers: [FrameSkimmer] = []
@@ -53,7 +53,7 @@ enum Fanout {
         let cpuBefore = daemon.cpuSeconds
         let stealBefore = Fanout.stolenSeconds()
         let requested = MonotonicClock.now
-        guard case .ack(_, let startVersion) = try control.request(.dispatch(action: ["type": "simulation.startTimer"])) else {
+        guard case .ack(_, let startVersion) = try control.request(.dispatch(action: AppAction.simulation(.startTimer).json)) else {
             throw BenchError("the timer did not start")
         }
         // The daemon started its timer somewhere between the request and the ack; tick n is due
@@ -72,7 +72,7 @@ enum Fanout {
         while true {
             let now = MonotonicClock.now
             if stopVersion == nil, now >= end {
-                guard case .ack(_, let version) = try control.request(.dispatch(action: ["type": "simulation.stopTimer"])) else {
+                guard case .ack(_, let version) = try control.request(.dispatch(action: AppAction.simulation(.stopTimer).json)) else {
                     throw BenchError("the timer did not stop")
                 }
                 stopVersion = version

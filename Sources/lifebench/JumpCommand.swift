@@ -115,7 +115,7 @@ enum JumpBench {
                 let title = "title \(index)"
                 shared.sent.withLock { $0[title] = milliseconds(MonotonicClock.now) }
                 do {
-                    guard case .ack = try changer.request(.dispatch(action: ["type": "settings.update", "display": ["title": .string(title)]])) else {
+                    guard case .ack = try changer.request(.dispatch(action: AppAction.settings(.update(SettingsUpdate(title: title))).json)) else {
                         shared.failure.withLock { $0 = "a title change was refused" }
                         return
                     }
@@ -150,8 +150,8 @@ enum JumpBench {
         let driver = try Connection(path: socketPath)
         let cpuBefore = daemon.cpuSeconds
         let started = MonotonicClock.now
-        let reply = try driver.request(.dispatch(action: ["type": "grid.step", "generations": .int(generations)]))
-        guard case .ack(_, let startVersion) = reply else { throw BenchError("grid.step was refused: \(reply.json.text)") }
+        let reply = try driver.request(.dispatch(action: AppAction.simulation(.grid(.step(generations: generations))).json))
+        guard case .ack(_, let startVersion) = reply else { throw BenchError("\(ActionType.gridStep.name) was refused: \(reply.json.text)") }
         let deadline = started + .milliseconds(Int64(seconds * 1000))
         let during = try pings { shared.endVersion.load(ordering: .relaxed) > startVersion || MonotonicClock.now >= deadline }
         let elapsed = MonotonicClock.now - started
@@ -161,7 +161,7 @@ enum JumpBench {
         if !finished {
             let jump = try driver.request(.get(path: JSONPointer(tokens: ["simulation", "jump"])))
             if case .state(_, _, _, let value) = jump { done = value["done"]?.intValue ?? 0 }
-            _ = try driver.request(.dispatch(action: ["type": "grid.cancelJump"]))
+            _ = try driver.request(.dispatch(action: AppAction.simulation(.grid(.cancelJump)).json))
         }
         shared.stop.store(true, ordering: .relaxed)
         while changing.isExecuting || watching.isExecuting { usleep(10_000) }

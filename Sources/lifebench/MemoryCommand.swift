@@ -45,7 +45,7 @@ enum Memory {
         defer { daemon.stop() }
         let startRss = daemon.rssMB
         let control = try Connection(path: daemon.socketPath)
-        _ = try control.request(.dispatch(action: ["type": "settings.update", "intervalMs": .int(intervalMs), "autoStop": false]))
+        _ = try control.request(.dispatch(action: AppAction.settings(.update(SettingsUpdate(intervalMs: intervalMs, autoStop: false))).json))
 
         // The watchers, each read until it has nothing more, in one poll loop.
         var sockets: [Int32] = []
@@ -62,7 +62,7 @@ enum Memory {
             UnixSocket.setNonBlocking(fd)
             sockets.append(fd)
         }
-        guard case .ack = try control.request(.dispatch(action: ["type": "simulation.startTimer"])) else {
+        guard case .ack = try control.request(.dispatch(action: AppAction.simulation(.startTimer).json)) else {
             throw BenchError("the timer did not start")
         }
         var pollSet = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -82,7 +82,7 @@ enum Memory {
         }
         let rss = daemon.rssMB
         let peak = daemon.peakRssMB
-        _ = try control.request(.dispatch(action: ["type": "simulation.stopTimer"]))
+        _ = try control.request(.dispatch(action: AppAction.simulation(.stopTimer).json))
         let report: [String: JSON] = [
             "benchmark": "memory", "size": .string(size), "watchers": .int(watchers),
             "viewport": window.map { .string("\($0.rows)x\($0.cols)") } ?? .null, "intervalMs": .int(intervalMs),

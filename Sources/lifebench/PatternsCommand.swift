@@ -258,10 +258,15 @@ enum PatternsBenchmark {
         let startRss = daemon.rssMB
         let driver = try Connection(path: daemon.socketPath)
         let bystander = try Connection(path: daemon.socketPath)
+        // setGrid and add carry the RLE as written above, unread here: AppAction would rewrite it
+        // (and refuse what is over a configuration's limits before lifed could).
+        let setGrid = ActionType.simulationSetGrid.name
+        let add = ActionType.configurationsAdd.name
+        let load = AppAction.configurations(.load(.index(0), resize: true))
         let actions: [(name: String, action: JSON)] = [
-            ("simulation.setGrid", ["type": "simulation.setGrid", "rle": .string(rle)]),
-            ("configurations.add", ["type": "configurations.add", "title": "bench", "rle": .string(rle)]),
-            ("configurations.load", ["type": "configurations.load", "index": 0, "resize": true]),
+            (setGrid, ["type": .string(setGrid), "rle": .string(rle)]),
+            (add, ["type": .string(add), "title": "bench", "rle": .string(rle)]),
+            (load.typeName, load.json),
         ]
         var times: [String: [Double]] = [:]
         var refusals: [String: String] = [:]
@@ -284,8 +289,8 @@ enum PatternsBenchmark {
                 }
             }
             // So that the next round changes the state again: no configurations, a small empty grid.
-            _ = try receiveReply(driver, id: "clear", after: ClientRequest(id: "clear", kind: .dispatch(action: ["type": "configurations.clear"])))
-            _ = try receiveReply(driver, id: "empty", after: ClientRequest(id: "empty", kind: .dispatch(action: ["type": "simulation.resetGridToEmpty"])))
+            _ = try receiveReply(driver, id: "clear", after: ClientRequest(id: "clear", kind: .dispatch(action: AppAction.configurations(.clear).json)))
+            _ = try receiveReply(driver, id: "empty", after: ClientRequest(id: "empty", kind: .dispatch(action: AppAction.simulation(.resetGridToEmpty).json)))
         }
         let peak = daemon.peakRssMB
         pings.sort()
@@ -335,18 +340,19 @@ enum PatternsBenchmark {
         guard count > 0 else { return ([], [], 0) }
         let row = String(repeating: "ob", count: 2047) + "o"
         let rle = "x = 4095, y = 252\n" + Array(repeating: row, count: 252).joined(separator: "$") + "!"
-        _ = try receiveReply(driver, id: "clear", after: ClientRequest(id: "clear", kind: .dispatch(action: ["type": "configurations.clear"])))
+        _ = try receiveReply(driver, id: "clear", after: ClientRequest(id: "clear", kind: .dispatch(action: AppAction.configurations(.clear).json)))
         var acks: [Double] = []
         var refusals: [Double] = []
         for index in 0..<count {
             let start = MonotonicClock.now
-            let action: JSON = ["type": "configurations.add", "title": .string("add \(index)"), "rle": .string(rle)]
+            // As lifed receives it, however large: AppAction would refuse a configuration over its limits.
+            let action: JSON = ["type": .string(ActionType.configurationsAdd.name), "title": .string("add \(index)"), "rle": .string(rle)]
             let reply = try receiveReply(driver, id: .int(index), after: ClientRequest(id: .int(index), kind: .dispatch(action: action)))
             let elapsed = milliseconds(MonotonicClock.now - start)
             switch reply {
             case .ack: acks.append(elapsed)
             case .error: refusals.append(elapsed)
-            default: throw BenchError("configurations.add got \(reply.json.text.prefix(200))")
+            default: throw BenchError("\(ActionType.configurationsAdd.name) got \(reply.json.text.prefix(200))")
             }
         }
         return (acks, refusals, rle.utf8.count)
