@@ -128,7 +128,7 @@ final class Server {
         var buffer = [UInt8](repeating: 0, count: 65536)
         // Bounded per wake-up so one busy client cannot starve the others.
         for _ in 0..<16 {
-            let count = buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
             if count == 0 {
                 // The client is done sending; it may still be reading, so write what it is owed first.
                 client.isClosing = true
@@ -136,7 +136,6 @@ final class Server {
                 return closeAfterFlush(client)
             }
             if count < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { return }
                 return disconnect(client, reason: "read failed: \(SystemError("recv"))")
             }
