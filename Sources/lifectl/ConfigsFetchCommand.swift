@@ -7,11 +7,9 @@ import Protocol
 /// demand, as every `configs` subcommand does (``configsCommand``).
 let configsFetchCommand = ConfigsSubcommand(name: "fetch") { rest throws(UsageError) in
     try expectCount(rest, 0...1, "configs fetch")
-    var said = Said("configs fetch")
-    if let url = rest.first { said = said.with(action: "url", "URL", url) }
+    let said = rest.first.map { Said("configs fetch").with(action: "url", "URL", $0) } ?? Said("configs fetch")
     let action = AppAction.configurations(.fetch(url: rest.first))
-    let typed = said
-    return { session throws(Connection.Failure) in try fetchAndWait(session, action, said: typed) }
+    return { session throws(Connection.Failure) in try fetchAndWait(session, action, said: said) }
 }
 
 /// Dispatches a fetch and waits, through a subscription, until it ends. With `--json` it prints
