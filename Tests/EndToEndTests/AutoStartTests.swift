@@ -66,6 +66,31 @@ final class AutoStartTests: XCTestCase {
         XCTAssertTrue(noStart.stderr.contains("no daemon answers"), noStart.stderr)
     }
 
+    /// `status` and `shutdown` only ask a running daemon (``DaemonStart/never``): with none they
+    /// start none, exit 3 and say how to start one. `stop` starts one on demand, which refuses it.
+    func testStatusAndShutdownNeverStartADaemonButOtherCommandsDo() throws {
+        let folder = try makeTemporaryFolder(self)
+        let socket = "\(folder)/run/lifed.sock"
+        addTeardownBlock { [self] in
+            for pid in daemonPIDs(socket: socket) { kill(pid, SIGTERM) }
+        }
+        let environment = clientEnvironment(stateHome: stateHome)
+        for command in ["status", "shutdown"] {
+            let result = try runTool("lifectl", ["--socket", socket, command], environment: environment)
+            XCTAssertEqual(result.status, 3, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("is lifed running? start it with: lifed --socket \(socket)"), result.stderr)
+            XCTAssertTrue(daemonPIDs(socket: socket).isEmpty, "\(command) started a daemon")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: socket), command)
+        }
+        let stop = try runTool("lifectl", ["--socket", socket, "stop"], environment: environment)
+        XCTAssertEqual(stop.status, 1, stop.stderr)
+        XCTAssertTrue(stop.stderr.contains("the timer is not running"), stop.stderr)
+        XCTAssertEqual(daemonPIDs(socket: socket).count, 1)
+        let status = try runTool("lifectl", ["--socket", socket, "status"], environment: environment)
+        XCTAssertEqual(status.status, 0, status.stderr)
+        XCTAssertTrue(status.stdout.contains("clients"), status.stdout)
+    }
+
     func testAStaleSocketIsReplacedByTheDaemonAClientStarts() throws {
         let folder = try makeTemporaryFolder(self)
         let socket = "\(folder)/lifed.sock"
