@@ -1,6 +1,7 @@
 // libFuzzer harness for everything lifed does with bytes a client sends, before the store
 // sees them: framing, the JSON parser, requests, actions (including an RLE in
-// simulation.setGrid), and the pattern-file readers lifectl load uses.
+// simulation.setGrid, and the edits, applied to small grids), and the pattern-file readers
+// lifectl load uses.
 //
 // Compiled in ONE module with Sources/Protocol/*.swift (so there is no `import Protocol`);
 // fuzz/run.sh builds and runs it:
@@ -116,6 +117,7 @@ private func checkFrame(_ payload: [UInt8]) {
                     preconditionFailure("an action's wire form is refused: \(String(decoding: wire.encoded(), as: UTF8.self))")
                 }
                 precondition(reread == action, "an action did not round-trip: \(String(decoding: wire.encoded(), as: UTF8.self))")
+                if case .simulation(.grid(.edit(let edit))) = action { checkEdit(edit) }
             }
         }
     }
@@ -132,6 +134,23 @@ private func checkFrame(_ payload: [UInt8]) {
         checkPatches(json)
     }
     checkPatterns(payload)
+}
+
+/// An edit a client sent, applied to small grids of both topologies whose sides cross a word
+/// boundary or not: no crash; a refused edit leaves the grid exactly as it was; an accepted one
+/// keeps its size.
+private func checkEdit(_ edit: GridEdit) {
+    for (rows, cols, topology) in [(5, 70, Topology.torus), (66, 3, Topology.bounded)] {
+        var grid = Grid(rows: rows, cols: cols)
+        for index in stride(from: 0, to: rows * cols, by: 7) { grid[index / cols, index % cols] = index % 3 == 0 ? .born : .alive }
+        let before = grid
+        do {
+            try grid.apply(edit, topology: topology)
+            precondition(grid.rows == rows && grid.cols == cols, "an edit changed the grid's size")
+        } catch {
+            precondition(grid == before, "a refused edit changed the grid: \(edit.typeName)")
+        }
+    }
 }
 
 /// JSON Patch, as subscriptions use it: the daemon's diff between two values, applied to the

@@ -55,6 +55,11 @@ requests = {
     "add": dispatch({"type": "configurations.add", "title": "Glider", "contents": [[0, 1], [1, 2], [2, 0], [2, 1], [2, 2]]}),
     "load-title": dispatch({"type": "configurations.load", "title": "Glider", "resize": True}),
     "load-index": dispatch({"type": "configurations.load", "index": 0}),
+    "setcells": dispatch({"type": "grid.setCells", "cells": [[0, 0], [4095, 4095], [0, 0]], "to": "toggle"}),
+    "paste": dispatch({"type": "grid.paste", "rle": glider_rle, "row": 4094, "col": 7, "mode": "xor"}),
+    "clearrect": dispatch({"type": "grid.clearRect", "row": 1, "col": 2, "rows": 3, "cols": 4}),
+    "transformrect": dispatch({"type": "grid.transformRect", "row": 0, "col": 0, "rows": 2, "cols": 5,
+                               "transform": "rotateAnticlockwise"}),
 }
 for name, request in requests.items():
     write("req-" + name, frame(request))

@@ -9,13 +9,23 @@ public enum FileIO {
         let fd = open(path, O_RDONLY | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { throw SystemError("open \(path)") }
         defer { close(fd) }
+        return try readAll(fd, name: path, limit: limit)
+    }
+
+    /// Everything on standard input until its end, refusing more than `limit` bytes (errors name
+    /// it "standard input").
+    public static func readStandardInput(limit: Int = 64 << 20) throws(SystemError) -> [UInt8] {
+        try readAll(0, name: "standard input", limit: limit)
+    }
+
+    private static func readAll(_ fd: Int32, name: String, limit: Int) throws(SystemError) -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = retryingInterrupted { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
-            if count < 0 { throw SystemError("read \(path)") }
+            if count < 0 { throw SystemError("read \(name)") }
             if count == 0 { return result }
-            guard result.count + count <= limit else { throw SystemError("read \(path): larger than \(limit) bytes", errno: EFBIG) }
+            guard result.count + count <= limit else { throw SystemError("read \(name): larger than \(limit) bytes", errno: EFBIG) }
             result.append(contentsOf: buffer[0..<count])
         }
     }

@@ -66,9 +66,13 @@ extension Reducer where State == GridWorld, Action == GridAction, Environment ==
             case .edit(let edit):
                 // In the app the jumps reducer has refused it already, with the jump's progress.
                 guard !world.isJumping else { return .none }
+                let before = world.grid
                 try world.grid.apply(edit, topology: world.topology)
-                // The world is not the one whose history the settling status counted: it starts afresh.
-                world.settling.reset(startingWith: world.grid.fingerprint)
+                // The world is not the one whose history the settling status counted: it starts
+                // afresh. An edit that changed no cell leaves the history, and so the whole state,
+                // as it was: no version, as for any action that changes nothing (the history is
+                // not in the state document, so a version for it alone would show no diff).
+                if world.grid != before { world.settling.reset(startingWith: world.grid.fingerprint) }
                 return .none
             case .cancelJump, .jumpProgress, .jumpFinished:
                 return .none

@@ -133,8 +133,8 @@ extension GridEdit {
 }
 
 extension CellRect {
-    /// `{"row", "col", "rows", "cols"}`.
-    var members: [String: JSON] { ["row": .int(row), "col": .int(col), "rows": .int(rows), "cols": .int(cols)] }
+    /// `{"row", "col", "rows", "cols"}`, as the wire writes a rectangle.
+    public var members: [String: JSON] { ["row": .int(row), "col": .int(col), "rows": .int(rows), "cols": .int(cols)] }
 
     /// Reads `row`, `col` (0 to 4095) and `rows`, `cols` (1 to 4096); whether it fits the grid
     /// is checked where the grid is known.

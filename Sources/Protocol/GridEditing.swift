@@ -64,7 +64,9 @@ extension Grid {
 
     /// Combines `source`, its top-left cell at `row`, `col` (either may be negative), with the
     /// cells under it by `mode`, a word at a time; the part outside the grid is left out. The
-    /// cells that change (and, for `copy`, all of the box) become alive or empty.
+    /// cells the edit writes become alive or empty, as `setCells` makes them: for `or` and
+    /// `xor` the cells under the source's live cells (a born cell under one is alive after an
+    /// `or`), for `copy` all of the box.
     mutating func combine(_ source: BitPlane, atRow row: Int, col: Int, mode: PasteMode) {
         let firstRow = max(0, row)
         let endRow = min(rows, row + source.rows)
@@ -85,7 +87,7 @@ extension Grid {
                 switch mode {
                 case .or:
                     new = old | bits
-                    edited = new ^ old
+                    edited = bits
                 case .xor:
                     new = old ^ bits
                     edited = bits

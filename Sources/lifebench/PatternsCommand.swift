@@ -11,7 +11,7 @@ extension Subcommand {
         name: "patterns",
         usage: """
             patterns [--format rle|mc|plaintext|life105|life106|json|all] [--fill dense|soup|checker] [--size RxC]
-                     [--runs N] [--daemon [--adds N] [--durable] [--max-frame BYTES]] [--lifed PATH] [--json]
+                     [--runs N] [--daemon [--adds N] [--durable] [--max-frame BYTES] [--edit]] [--lifed PATH] [--json]
             patterns --file PATH [--runs N] [--json]
             """,
         summary: "How long reading the largest patterns takes and the memory it needs, here and in a real lifed.",
@@ -35,6 +35,12 @@ extension Subcommand {
             empty list: the first 8 fit in the list's 8 MiB, the others are refused; their acks and
             refusals are timed, and lifed's peak memory is reported after them too.
 
+            With --daemon --edit: the editing actions instead, on a world of the pattern's size (an
+            empty one; lifed --size): each round, a grid.paste of the pattern in copy mode at 0,0 (its
+            largest frame: --fill checker), timed with another client's ping meanwhile, a
+            grid.clearRect of the whole world, and a grid.setCells toggling 65536 cells spread over
+            it (the most one may list). Each ack is timed from the first byte of its request.
+
             With --file: reads that pattern file --runs times as lifectl load does (gzip by its
             magic number, then the format its content or name gives), and reports the median read;
             for a gzip file also the median decompression alone, in MB/s of the text it gives.
@@ -54,6 +60,7 @@ extension Subcommand {
               --durable      with --daemon: lifed keeps its state in a temporary folder, so every
                              ack waits for the journal's fsync
               --max-frame B  with --daemon: lifed's --max-frame (default: lifed's own default)
+              --edit         with --daemon: time the editing actions (above) instead of loading
               --lifed PATH   the lifed to start (default: the one beside lifebench)
               --json         one JSON object per format (or one for the daemon)
             """,
@@ -64,7 +71,7 @@ extension Subcommand {
 enum PatternsBenchmark {
     static func run(_ words: [String]) throws -> Int32 {
         let arguments = try Arguments(
-            words, options: ["format", "fill", "size", "runs", "lifed", "adds", "max-frame", "file"], flags: ["daemon", "json", "durable"])
+            words, options: ["format", "fill", "size", "runs", "lifed", "adds", "max-frame", "file"], flags: ["daemon", "json", "durable", "edit"])
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected \"\(arguments.positionals[0])\"") }
         if let path = arguments.values["file"] {
             for option in ["format", "fill", "size", "lifed", "adds"] where arguments.values[option] != nil {
@@ -93,8 +100,17 @@ enum PatternsBenchmark {
         let maxFrame = try arguments.value("max-frame", as: "a number of bytes") { Int($0).flatMap { $0 >= 64 ? $0 : nil } }
         if !daemon && maxFrame != nil { throw UsageError("--max-frame goes with --daemon") }
 
+        let edit = arguments.has("edit")
+        if edit && !daemon { throw UsageError("--edit goes with --daemon") }
+        if edit && (adds > 0 || maxFrame != nil) { throw UsageError("--edit takes neither --adds nor --max-frame") }
+
         let pattern = makePattern(rows: size.0, cols: size.1, fill: fill)
         let label = "\(fill) \(size.0)x\(size.1), \(pattern.population) live cells"
+        if edit {
+            return try measureEdits(
+                pattern, label: label, runs: runs, durable: durable, lifed: arguments.values["lifed"] ?? siblingExecutable("lifed"),
+                json: arguments.has("json"))
+        }
         if daemon {
             return try measureDaemon(
                 pattern, label: label, runs: runs, adds: adds, durable: durable, maxFrame: maxFrame,

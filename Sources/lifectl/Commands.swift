@@ -31,6 +31,11 @@ let commands: [Command] = [
     configsCommand,
     loadCommand,
     saveCommand,
+    pasteCommand,
+    cellCommand,
+    clearCommand,
+    rotateCommand,
+    flipCommand,
     setCommand,
     Command(
         name: "get", usage: "get [POINTER]",

@@ -60,6 +60,31 @@ final class GridEditReducerTests: XCTestCase {
         store.finish()
     }
 
+    func testAnEditThatChangesNoCellIsNoVersionAndKeepsTheSettlingStatus() throws {
+        let block = placed(Patterns.block, rows: 8, cols: 8, row: 3, col: 3)
+        let app = AppHarness(state: .fixture(grid: block))
+        let store = app.store
+        // Two generations of a block: still.
+        store.send(.simulation(.grid(.step(generations: 2)))) {
+            $0.statistics = .after([block, block])
+            $0.simulation.settling = .after([block, block], from: block)
+        }
+        XCTAssertEqual(store.state.simulation.settling.status, .still)
+        // Cells that are alive made alive, a pattern's empty cells or'ed in, an empty rectangle
+        // cleared: the grid is as it was, so nothing changes, the settling status included.
+        store.send(edit(.setCells([.init(row: 3, col: 3), .init(row: 4, col: 4)], to: .alive)))
+        store.send(edit(.paste(BitPlane(rows: 2, cols: 2), at: .init(row: 0, col: 0), mode: .or)))
+        store.send(edit(.clearRect(CellRect(row: 0, col: 0, rows: 2, cols: 8))))
+        XCTAssertEqual(store.version, 1)
+        XCTAssertEqual(store.state.simulation.settling.status, .still)
+        // A cell that changes: the history starts afresh from the edited grid.
+        var edited = block
+        try edited.apply(.setCells([.init(row: 0, col: 0)], to: .alive), topology: .torus)
+        store.send(edit(.setCells([.init(row: 0, col: 0)], to: .alive))) { $0.expectReplacement(edited) }
+        XCTAssertEqual(store.state.simulation.settling.status, .evolving)
+        store.finish()
+    }
+
     func testAnEditOutsideTheGridIsRefusedAndChangesNothing() {
         let app = AppHarness(state: .fixture())
         let error = app.store.sendRefused(

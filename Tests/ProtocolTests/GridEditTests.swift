@@ -126,6 +126,26 @@ final class GridEditTests: XCTestCase {
         XCTAssertEqual(copy, try rows("OO...", "x..O.", "....."))
     }
 
+    func testTheCellsAnEditWritesBecomeAliveOrEmptyAndTheOthersKeepTheirState() throws {
+        // Born (+) and died (x) cells under a pattern's live cells, and beside them.
+        let start = try rows("+x+x", "+x+x")
+        var pattern = BitPlane(rows: 1, cols: 2)
+        pattern[0, 0] = true
+        pattern[0, 1] = true
+        var or = start
+        try or.apply(.paste(pattern, at: .init(row: 0, col: 0), mode: .or), topology: .bounded)
+        XCTAssertEqual(or, try rows("OO+x", "+x+x"), "or: the pattern's live cells are alive, born or not before")
+        var xor = start
+        try xor.apply(.paste(pattern, at: .init(row: 0, col: 0), mode: .xor), topology: .bounded)
+        XCTAssertEqual(xor, try rows(".O+x", "+x+x"))
+        var copy = start
+        try copy.apply(.paste(BitPlane(rows: 1, cols: 2), at: .init(row: 1, col: 2), mode: .copy), topology: .bounded)
+        XCTAssertEqual(copy, try rows("+x+x", "+x.."), "copy: the whole box is written, its empty cells empty")
+        var set = start
+        try set.apply(.setCells([.init(row: 0, col: 0), .init(row: 0, col: 1)], to: .toggle), topology: .bounded)
+        XCTAssertEqual(set, try rows(".O+x", "+x+x"))
+    }
+
     func testAPasteWrapsOnATorusAndIsCutOffOnABoundedWorld() throws {
         var pattern = BitPlane(rows: 2, cols: 2)
         for (row, col) in [(0, 0), (0, 1), (1, 0), (1, 1)] { pattern[row, col] = true }
@@ -236,7 +256,7 @@ final class GridEditTests: XCTestCase {
                         let bit = pattern[row, col]
                         switch mode {
                         case .copy: set(r, c, bit)
-                        case .or: if bit && !old { set(r, c, true) }
+                        case .or: if bit { set(r, c, true) }
                         case .xor: if bit { set(r, c, !old) }
                         }
                     }

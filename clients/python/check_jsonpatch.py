@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checks lifed's diffs with the PyPI `jsonpatch` package, independently of lifeclient's own applier.
 
-Subscribes to "" and to the grid's cells, runs random actions (with the timer ticking whenever one of
-them started it), and after each one, at a ping barrier, verifies that the snapshot plus every diff
-(applied with jsonpatch.apply_patch, each diff's base checked) equals a fresh `get`.
+Subscribes to "" and to the grid's cells, runs random actions, edits of the grid among them (with the
+timer ticking whenever one of them started it), and after each one, at a ping barrier, verifies that the
+snapshot plus every diff (applied with jsonpatch.apply_patch, each diff's base checked) equals a fresh `get`.
 
     check_jsonpatch.py [--socket PATH] [--actions N] [--seed S]
 """
@@ -19,10 +19,36 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lifeclient import Client, Mirror, PatchError, json_equal  # noqa: E402  (framing and ids only)
 
 ACTIONS = ["grid.step", "simulation.tick", "simulation.startTimer", "simulation.stopTimer",
-           "simulation.resetGridToEmpty", "simulation.resetGridToRandom", "simulation.reset", "statistics.reset"]
+           "simulation.resetGridToEmpty", "simulation.resetGridToRandom", "simulation.reset", "statistics.reset",
+           "edit", "edit"]  # an edit of the grid (random_edit), allowed whether the timer runs or not
 REFUSED_WHILE_RUNNING = {"simulation.startTimer", "simulation.resetGridToEmpty", "simulation.resetGridToRandom",
                          "simulation.reset"}
 CELLS = "/simulation/gridState/grid/cells"
+
+
+def random_edit(rng, grid):
+    """One of the editing actions, at random, inside a grid of grid["rows"] x grid["cols"]."""
+    rows, cols = grid["rows"], grid["cols"]
+    kind = rng.choice(["grid.setCells", "grid.paste", "grid.clearRect", "grid.transformRect"])
+    if kind == "grid.setCells":
+        cells = [[rng.randrange(rows), rng.randrange(cols)] for _ in range(rng.randint(1, 6))]
+        return {"type": kind, "cells": cells, "to": rng.choice(["alive", "empty", "toggle"])}
+    if kind == "grid.paste":  # any size up to the grid's, anywhere: it wraps around the torus
+        height, width = rng.randint(1, rows), rng.randint(1, cols)
+        body = "$".join("".join(rng.choice("bo") for _ in range(width)) for _ in range(height))
+        return {"type": kind, "rle": "x = %d, y = %d\n%s!" % (width, height, body), "row": rng.randrange(rows),
+                "col": rng.randrange(cols), "mode": rng.choice(["or", "copy", "xor"])}
+    transform = rng.choice(["rotateClockwise", "rotateAnticlockwise", "flipLeftRight", "flipTopBottom"])
+    if kind == "grid.transformRect" and transform.startswith("rotate"):  # the turned rectangle must fit too
+        height, width = rng.randint(1, min(rows, cols)), rng.randint(1, min(rows, cols))
+        row, col = rng.randint(0, rows - max(height, width)), rng.randint(0, cols - max(height, width))
+    else:
+        height, width = rng.randint(1, rows), rng.randint(1, cols)
+        row, col = rng.randint(0, rows - height), rng.randint(0, cols - width)
+    action = {"type": kind, "row": row, "col": col, "rows": height, "cols": width}
+    if kind == "grid.transformRect":
+        action["transform"] = transform
+    return action
 
 
 def check(args):
@@ -36,8 +62,13 @@ def check(args):
     checks = ticked = 0
     for number in range(1, args.actions + 1):
         action = rng.choice(ACTIONS)
+        if action == "edit":
+            action = random_edit(rng, whole.value["simulation"]["gridState"]["grid"])
         running = whole.value["simulation"]["isRunningTimer"]  # only our own dispatches change it
-        should_refuse = action in REFUSED_WHILE_RUNNING if running else action == "simulation.stopTimer"
+        if isinstance(action, dict):
+            should_refuse = False  # edits are allowed whether the timer runs or not
+        else:
+            should_refuse = action in REFUSED_WHILE_RUNNING if running else action == "simulation.stopTimer"
         reply = client.dispatch(action, raise_errors=False)
         if (reply["type"] == "error") != should_refuse or reply.get("code", "not-allowed") != "not-allowed":
             return "action %d (%s, timer %s): unexpected reply %s" % (

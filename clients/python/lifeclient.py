@@ -241,6 +241,7 @@ def selftest(client):
     steps = [{"type": "settings.update", "autoStop": False},  # only our own dispatches stop the timer
              "grid.step", "grid.step", {"type": "grid.step", "generations": 5}, "simulation.tick",
              "statistics.reset", "simulation.resetGridToEmpty", "simulation.startTimer",
+             {"type": "grid.setCells", "cells": [[1, 1], [1, 2], [1, 3]], "to": "alive"},  # an edit while the timer runs
              ("simulation.reset", "not-allowed"), ({"type": "settings.update", "rule": "B36/S23"}, "not-allowed"),
              {"type": "settings.update", "intervalMs": 30, "display": {"title": "selftest"}}, "simulation.stopTimer",
              ("simulation.stopTimer", "not-allowed"),
@@ -248,6 +249,14 @@ def selftest(client):
              ({"type": "grid.step", "generations": 0}, "invalid-argument"),
              {"type": "simulation.setGrid", "rle": glider}, {"type": "grid.step", "generations": 33},
              {"type": "grid.step", "generations": 1000000000}, "grid.cancelJump",  # a jump in the background, then nothing to cancel
+             # Edits of the 8 x 8 torus: toggles (a cell listed twice counts once), a paste that
+             # wraps past the corner, a quarter turn, a cleared square; outside the grid is refused.
+             {"type": "grid.setCells", "cells": [[0, 0], [7, 7], [0, 0]], "to": "toggle"},
+             {"type": "grid.paste", "rle": "x = 3, y = 3\nbo$2bo$3o!", "row": 6, "col": 6, "mode": "xor"},
+             {"type": "grid.transformRect", "row": 0, "col": 0, "rows": 3, "cols": 5, "transform": "rotateClockwise"},
+             {"type": "grid.clearRect", "row": 2, "col": 2, "rows": 4, "cols": 4},
+             ({"type": "grid.setCells", "cells": [[8, 0]], "to": "alive"}, "invalid-argument"),
+             ({"type": "grid.paste", "rle": "x = 9, y = 1\n9o!", "row": 0, "col": 0}, "invalid-argument"),
              ({"type": "simulation.setGrid", "rows": 2, "cols": 2, "cells": ["..", "."]}, "invalid-argument"),
              "configurations.fetch", blinker, {"type": "configurations.load", "title": "Blinker"},
              ({"type": "configurations.load", "index": 10000}, "invalid-argument"),
@@ -299,6 +308,8 @@ def expected_about(what, code):
     if code == "not-allowed":  # the timer runs (or, for a stop, does not)
         return ("/action/rule" if "rule" in action else None, "timerStopped" if action["type"] == "simulation.stopTimer" else "timerRunning")
     if code == "invalid-argument":  # the one parameter out of range, or a row of cells too short
+        if action["type"] == "grid.setCells":  # the first cell outside the grid
+            return ("/action/cells/0", None)
         if "cells" in action:
             return ("/action/cells/1", None)
         return ("/action/" + next(key for key in action if key != "type"), None)
