@@ -102,9 +102,9 @@ final class LifewatchEditingTests: XCTestCase {
         let numbers = place.split(separator: ",").compactMap { Int($0) }
         XCTAssertEqual(numbers, [9, 11], shown)
         XCTAssertFalse(shown.contains("alive"), shown)
-        let action = #"{"type":"dispatch","id":1,"action":{"type":"grid.setCells","cells":[[\#(place)]],"to":"alive"}}"#
-        let turnedOn = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "send", action])
+        let turnedOn = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "cell", String(place), "on"])
         XCTAssertEqual(turnedOn.status, 0, turnedOn.stdout + turnedOn.stderr)
+        XCTAssertTrue(turnedOn.stdout.hasPrefix("cell 9,11 on (version "), turnedOn.stdout)
         lines = try tmux.waitFor("the cell under the cursor alive") { lines in lines.contains { $0.hasPrefix("cursor \(place) (alive)") } }
         let here = try XCTUnwrap(gridOrigin(lines))
         XCTAssertEqual(Array(lines[here.row + numbers[0]])[here.col + 2 * numbers[1]], "O", lines.joined(separator: "\n"))
