@@ -65,7 +65,7 @@ final class WatchApp {
     /// What a request's reply is for.
     private enum PendingRequest {
         /// An action a key or the mouse sent: a refusal is flashed in lifewatch's words.
-        case dispatch(JSON)
+        case dispatch(AppAction)
         /// `status`, for where the live cells are.
         case liveCells(LiveCellsIntent)
         /// `configurations.read`, for a paste at a cell.
@@ -368,11 +368,11 @@ final class WatchApp {
         case .error(let id, let code, let text, _) where id == Self.subscriptionID:
             // Without its subscription the view cannot follow the state any more.
             finish(status: ExitCode.failure.rawValue, message: "the daemon refused the subscription: \(code): \(text)")
-        case .error(let id, let code, let text, _):
+        case .error(let id, let code, let text, let details):
             let request = take(id)
             var words = text.isEmpty ? "the daemon refused" : text
             if case .dispatch(let action)? = request {
-                words = RefusalWords.text(action: action, code: code, message: text, world: currentWorldView)
+                words = RefusalWords.text(action: action, code: code, message: text, details: details, world: currentWorldView)
             }
             let now = context()
             ui.showError(words, now: loop.now, facts: StateFacts(world: now.world, connected: now.isConnected))
@@ -432,8 +432,8 @@ final class WatchApp {
         }
     }
 
-    private func dispatch(_ action: JSON) {
-        send(.dispatch(action: action), for: .dispatch(action))
+    private func dispatch(_ action: AppAction) {
+        send(.dispatch(action: action.json), for: .dispatch(action))
     }
 
     /// Sends a request with a fresh id, remembering what its reply is for.
