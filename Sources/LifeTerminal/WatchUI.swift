@@ -79,6 +79,25 @@ public struct WatchUI: Equatable, Sendable {
         var facts: StateFacts { StateFacts(world: world, connected: isConnected) }
     }
 
+    /// The context of a key or a reply: `content` as the mirror shows it now (watched through
+    /// a `--path` unless `watchesWorld`), over a connection that is live or not, and the grid laid
+    /// out as the last frame drew it, at the zoom asked for since (several keys may come in one
+    /// read, before the next frame).
+    public func context(content: WatchedContent?, watchesWorld: Bool, lastFrame: WatchFrame?, isConnected: Bool, now: Duration) -> Context {
+        var isSubtree = !watchesWorld
+        if case .subtree? = content { isSubtree = true }
+        var layout = lastFrame?.gridLayout
+        if let drawn = layout {
+            let zoom =
+                navigation.zoom
+                ?? GridLayout.automaticZoom(gridRows: drawn.gridRows, gridCols: drawn.gridCols, areaRows: drawn.areaRows, areaCols: drawn.areaCols)
+            layout = drawn.with(zoom: zoom)
+        }
+        return Context(
+            world: content?.world, isSubtree: isSubtree, isConnected: isConnected, gridLayout: layout, gridRect: lastFrame?.gridRect,
+            textLines: lastFrame?.textLines ?? 0, textPage: lastFrame?.textPage ?? 0, now: now)
+    }
+
     /// Updates the UI for `key` and returns what else should happen.
     public mutating func handle(_ key: Key, context: Context) -> [WatchCommand] {
         if key == .interrupt { return [.quit] }
