@@ -25,17 +25,21 @@ final class WatchApp {
     static let escapeTimeout = Duration.milliseconds(40)
 
     let options: WatchOptions
+    /// Keys, the daemon's messages, signals and timers, one at a time.
     let loop: EventLoop
     let terminal: Terminal
+    /// The frames' bytes on their way to the terminal.
     let output: TerminalOutput
     let colorMode: ColorMode
     let glyphs: DotGlyphs
+    /// The connection to the daemon; nil while it is lost.
     var connection: Connection?
     var subscription: WatchSubscription
     var ui = WatchUI()
     var requests = RequestsInFlight()
     var reconnection = Reconnection(status: .connected)
     var pacer = FramePacer()
+    /// Writes only what changed since the last frame.
     var renderer: ScreenRenderer
     var keys = KeyDecoder()
     /// The terminal's size, as last read.
