@@ -11,7 +11,7 @@ public enum KeyHelp {
         ("PgUp, PgDn", "move the view a screenful up or down"),
         ("shift-arrows, HJKL", "move the view a screenful any way"),
         ("home, end", "the grid's top-left or bottom-right corner"),
-        ("g", "go to a row and column from 1 (g 120,340 enter)"),
+        ("g", "go to a row and column from 0 (g 120,340 enter)"),
         ("m", "centre the view on the live cells"),
         ("f", "zoom out until all the live cells show"),
         ("z, Z", "zoom in or out: 2:1, 1:1, then braille 1:2 to 1:128"),

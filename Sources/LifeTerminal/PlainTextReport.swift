@@ -18,8 +18,8 @@ public enum PlainTextReport {
                 lines.append(
                     grid.isWhole
                         ? "grid \(grid.rows)x\(grid.cols)"
-                        : "grid \(grid.rows)x\(grid.cols), rows \(window.row + 1)–\(window.row + window.rows) "
-                            + "and cols \(window.col + 1)–\(window.col + window.cols) shown")
+                        : "grid \(grid.rows)x\(grid.cols), rows \(window.row)–\(window.row + window.rows - 1) "
+                            + "and cols \(window.col)–\(window.col + window.cols - 1) shown")
                 lines += (0..<grid.cells.rows).map(grid.cells.rowText)
             }
             if world.showStatistics { lines.append("statistics: " + SidePanel.statisticsLine(world)) }

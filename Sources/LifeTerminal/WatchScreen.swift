@@ -147,11 +147,11 @@ public struct WatchScreen: Sendable {
         if gridLayout.isViewport {
             let view = painter.visible
             place.append(
-                "rows \(view.row + 1)–\(view.row + view.rows) of \(grid.rows), cols \(view.col + 1)–\(view.col + view.cols) of \(grid.cols)")
+                "rows \(view.row)–\(view.row + view.rows - 1) of \(grid.rows), cols \(view.col)–\(view.col + view.cols - 1) of \(grid.cols)")
         }
         if let cursor, cursor.row < grid.rows, cursor.col < grid.cols {
             let state = grid[cursor.row, cursor.col].map { $0.isLive ? " (alive)" : "" } ?? ""
-            place.append("cursor \(cursor.row + 1),\(cursor.col + 1)\(state)")
+            place.append("cursor \(cursor.row),\(cursor.col)\(state)")
         }
         if !place.isEmpty { hints.insert(place.joined(separator: " · "), at: 0) }
         return (gridLayout, rect, painter.visible)

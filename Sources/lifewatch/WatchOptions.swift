@@ -48,12 +48,13 @@ struct WatchOptions {
         dots, a dot lit when any of its k x k cells lives (where the locale is not UTF-8, one
         '#' or '.' for the block). The cursor's cell is in reverse video (with colour, light
         on a live cell, blue on a dead one); a grid larger than the screen is a view that
-        follows it. Rows and columns count from 1 on screen and in g. Of a large grid lifewatch receives only a window around what shows
-        (a viewport subscription), and asks for another when a move, a zoom or a resize leaves
-        it. The mouse draws: a click or a drag makes cells alive, or empty when it starts on a
-        live one (at zooms up to 1:4; farther out a click moves the cursor). lifewatch asks the
-        terminal for mouse reports in the world's view and turns them off on every way out;
-        hold Shift to select text with the mouse meanwhile. Colours:
+        follows it. Rows and columns count from 0 at the top-left, on screen and in g, as
+        lifectl counts them. Of a large grid lifewatch receives only a window around what
+        shows (a viewport subscription), and asks for another when a move, a zoom or a resize
+        leaves it. The mouse draws: a click or a drag makes cells alive, or empty when it
+        starts on a live one (at zooms up to 1:4; farther out a click moves the cursor).
+        lifewatch asks the terminal for mouse reports in the world's view and turns them off
+        on every way out; hold Shift to select text with the mouse meanwhile. Colours:
         24-bit when COLORTERM is truecolor or 24bit, else 256 when TERM contains 256color,
         else none (also with NO_COLOR set, or TERM=dumb), when cells are glyphs:
         O alive, + born, x died, · empty.

@@ -68,18 +68,19 @@ final class LifewatchEditingTests: XCTestCase {
     func testTheCursorMovesAndTheToggleKeyFlipsItsCellForEveryWatcher() throws {
         let daemon = try emptyWorld(rows: 20, cols: 20)
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
-        // The cursor starts in the middle of the view; where it is shows on the message line (from 1).
-        try tmux.waitFor("the cursor") { lines in lines.contains { $0.hasPrefix("cursor 11,11") } }
+        // The cursor starts in the middle of the view; where it is shows on the message line
+        // (from 0, as the daemon counts: the cell the cursor shows is the daemon's cell of that number).
+        try tmux.waitFor("the cursor") { lines in lines.contains { $0.hasPrefix("cursor 10,10") } }
         try tmux.send("l", "l", "j")
-        try tmux.waitFor("the cursor moved") { lines in lines.contains { $0.hasPrefix("cursor 12,13") } }
+        try tmux.waitFor("the cursor moved") { lines in lines.contains { $0.hasPrefix("cursor 11,12") } }
         try tmux.send("t")
         try waitUntil("the daemon's cell (11, 12) to live") { isLive(try cells(daemon), 11, 12) }
-        var lines = try tmux.waitFor("the cell alive on screen") { lines in lines.contains { $0.hasPrefix("cursor 12,13 (alive)") } }
+        var lines = try tmux.waitFor("the cell alive on screen") { lines in lines.contains { $0.hasPrefix("cursor 11,12 (alive)") } }
         let origin = try XCTUnwrap(gridOrigin(lines))
         XCTAssertEqual(Array(lines[origin.row + 11])[origin.col + 24], "O", lines.joined(separator: "\n"))
         // A second watcher edits the same world: each edit is one action, both see both.
         let second = try tmux.newWindow(lifewatch(daemon))
-        try tmux.waitFor("the second watcher's cursor", second) { lines in lines.contains { $0.hasPrefix("cursor 11,11") } }
+        try tmux.waitFor("the second watcher's cursor", second) { lines in lines.contains { $0.hasPrefix("cursor 10,10") } }
         try tmux.send("t", to: second)
         try tmux.send("t")
         try waitUntil("(10, 10) alive and (11, 12) toggled back") {
@@ -92,12 +93,33 @@ final class LifewatchEditingTests: XCTestCase {
                 return Array(lines[origin.row + 10])[origin.col + 20] == "O" && Array(lines[origin.row + 11])[origin.col + 24] == "·"
             }
         }
+        // The numbers lifewatch shows are the ones lifectl takes: a person reads the cursor's
+        // place off the screen and has lifectl turn that cell on; the cell under the cursor lives.
+        try tmux.send("k", "k", "h")
+        lines = try tmux.waitFor("the cursor on an empty cell") { lines in lines.contains { $0.hasPrefix("cursor 9,11") } }
+        let shown = try XCTUnwrap(lines.first { $0.hasPrefix("cursor ") })
+        let place = shown.dropFirst("cursor ".count).prefix { $0.isNumber || $0 == "," }
+        let numbers = place.split(separator: ",").compactMap { Int($0) }
+        XCTAssertEqual(numbers, [9, 11], shown)
+        XCTAssertFalse(shown.contains("alive"), shown)
+        let turnedOn = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "cell", String(place), "on"])
+        XCTAssertEqual(turnedOn.status, 0, turnedOn.stdout + turnedOn.stderr)
+        XCTAssertTrue(turnedOn.stdout.hasPrefix("cell 9,11 on (version "), turnedOn.stdout)
+        lines = try tmux.waitFor("the cell under the cursor alive") { lines in lines.contains { $0.hasPrefix("cursor \(place) (alive)") } }
+        let here = try XCTUnwrap(gridOrigin(lines))
+        XCTAssertEqual(Array(lines[here.row + numbers[0]])[here.col + 2 * numbers[1]], "O", lines.joined(separator: "\n"))
+        // lifectl reads it back at the same numbers, and no other cell changed.
+        let row = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "get", "/simulation/gridState/grid/cells/\(numbers[0])"])
+        XCTAssertEqual(row.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "\"" + String(repeating: ".", count: 11) + "O........\"")
+        let rows = try cells(daemon)
+        XCTAssertTrue(isLive(rows, 9, 11) && isLive(rows, 10, 10), rows.joined(separator: "\n"))
+        XCTAssertEqual(rows.joined().filter { $0 == "O" || $0 == "+" }.count, 2, rows.joined(separator: "\n"))
     }
 
     func testAClickAndADragDrawAndAStrokeFromALiveCellErases() throws {
         let daemon = try emptyWorld(rows: 20, cols: 20)
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
-        let shown = try tmux.waitFor("the grid") { lines in lines.contains { $0.hasPrefix("cursor 11,11") } }
+        let shown = try tmux.waitFor("the grid") { lines in lines.contains { $0.hasPrefix("cursor 10,10") } }
         XCTAssertEqual(try tmux.display("#{mouse_button_flag} #{mouse_sgr_flag}"), "1 1", "buttons and drags, SGR coordinates")
         let origin = try XCTUnwrap(gridOrigin(shown))
         let driver = try daemon.connect()
@@ -197,33 +219,33 @@ final class LifewatchEditingTests: XCTestCase {
         let version = try driver.get("").version
         // 100 x 40, no colour: one column a cell at 1:1; 36 lines by 100 columns of grid.
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
-        try tmux.waitFor("the big world") { lines in lines.contains { $0.hasPrefix("rows 1–36 of 2000, cols 1–100 of 2000") } }
+        try tmux.waitFor("the big world") { lines in lines.contains { $0.hasPrefix("rows 0–35 of 2000, cols 0–99 of 2000") } }
         // End, then Home: the corners.
         try tmux.send("End")
         try tmux.waitFor("the bottom-right corner") { lines in
-            lines.contains { $0.hasPrefix("rows 1965–2000 of 2000, cols 1901–2000 of 2000 · cursor 2000,2000") }
+            lines.contains { $0.hasPrefix("rows 1964–1999 of 2000, cols 1900–1999 of 2000 · cursor 1999,1999") }
         }
         try tmux.send("Home")
-        try tmux.waitFor("the top-left corner") { lines in lines.contains { $0.hasPrefix("rows 1–36 of 2000, cols 1–100 of 2000 · cursor 1,1") } }
+        try tmux.waitFor("the top-left corner") { lines in lines.contains { $0.hasPrefix("rows 0–35 of 2000, cols 0–99 of 2000 · cursor 0,0") } }
         // Page moves: a screenful less an eighth (36 - 4 lines, 100 - 12 columns).
         try tmux.send("PageDown")
-        try tmux.waitFor("a page down") { lines in lines.contains { $0.hasPrefix("rows 33–68 of 2000") } }
+        try tmux.waitFor("a page down") { lines in lines.contains { $0.hasPrefix("rows 32–67 of 2000") } }
         try tmux.send("S-Right")
-        try tmux.waitFor("a page right") { lines in lines.contains { $0.hasPrefix("rows 33–68 of 2000, cols 89–188 of 2000") } }
+        try tmux.waitFor("a page right") { lines in lines.contains { $0.hasPrefix("rows 32–67 of 2000, cols 88–187 of 2000") } }
         // Go to a cell: the view centred on it.
         try tmux.send("g")
         try tmux.run(["send-keys", "-t", "main:0", "-l", "1200,340"])
         try tmux.send("Enter")
         try tmux.waitFor("the cell gone to") { lines in lines.contains { $0.hasPrefix("rows 1182–1217 of 2000, cols 290–389 of 2000 · cursor 1200,340") } }
         try tmux.send("g")
-        try tmux.run(["send-keys", "-t", "main:0", "-l", "0,5"])
+        try tmux.run(["send-keys", "-t", "main:0", "-l", "2000,5"])
         try tmux.send("Enter")
-        try tmux.waitFor("a bad answer flashed") { lines in lines.contains { $0.contains("row 0 is outside the grid: its rows are 1–2000") } }
+        try tmux.waitFor("a bad answer flashed") { lines in lines.contains { $0.contains("row 2000 is outside the grid: its rows are 0–1999") } }
         // Centre on the live cells (the daemon says where they are): the gun shows, two columns a cell once f fits it.
         try tmux.send("f")
         // (Its cells come with the window the view asks for once there.)
         let fitted = try tmux.waitFor("the gun fitted") { lines in
-            lines.contains { $0.contains("cursor 505,319") } && lines.dropFirst().contains { $0.contains("O") }
+            lines.contains { $0.contains("cursor 504,318") } && lines.dropFirst().contains { $0.contains("O") }
         }
         let origin = try XCTUnwrap(fitted.dropFirst().firstIndex { $0.contains("O") })
         let gunTop = fitted[origin].filter { $0 == "O" }.count
@@ -239,7 +261,7 @@ final class LifewatchEditingTests: XCTestCase {
         let numbers = place.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         XCTAssertEqual(numbers[1] - numbers[0] + 1, 144, place)
         XCTAssertEqual(numbers[4] - numbers[3] + 1, 200, place)
-        XCTAssertTrue((numbers[0]...numbers[1]).contains(501) && (numbers[3]...numbers[4]).contains(301), place)
+        XCTAssertTrue((numbers[0]...numbers[1]).contains(500) && (numbers[3]...numbers[4]).contains(300), place)
         try tmux.send("Z", "Z", "Z", "Z")
         try tmux.waitFor("zoom 1:32, the whole world") { lines in
             lines.contains { $0.contains("zoom 1:32 ·") } && !lines.contains { $0.hasPrefix("rows ") }
@@ -248,10 +270,10 @@ final class LifewatchEditingTests: XCTestCase {
         XCTAssertEqual(try driver.get("").version, version)
         // Without a UTF-8 locale, zoomed-out blocks are plain '#' and '.'.
         let plain = try tmux.newWindow(lifewatch(daemon, environment: "NO_COLOR=1 TERM=xterm-256color LANG=C"))
-        try tmux.waitFor("the plain watcher", plain) { lines in lines.contains { $0.hasPrefix("rows 1–36") } }
+        try tmux.waitFor("the plain watcher", plain) { lines in lines.contains { $0.hasPrefix("rows 0–35") } }
         try tmux.send("f", to: plain)
         try tmux.waitFor("the fitted gun", plain) { lines in
-            lines.contains { $0.contains("cursor 505,319") } && lines.dropFirst().contains { $0.contains("O") }
+            lines.contains { $0.contains("cursor 504,318") } && lines.dropFirst().contains { $0.contains("O") }
         }
         try tmux.send("Z", "Z", to: plain)
         try tmux.waitFor("plain blocks", plain) { lines in
@@ -276,7 +298,7 @@ final class LifewatchEditingTests: XCTestCase {
         try tmux.send("Enter")
         try tmux.waitFor("Glider chosen") { lines in lines.contains { $0.contains("▸ Glider") } }
         try tmux.send("g")
-        try tmux.run(["send-keys", "-t", "main:0", "-l", "5,5"])
+        try tmux.run(["send-keys", "-t", "main:0", "-l", "4,4"])
         try tmux.send("Enter", "p")
         try waitUntil("a glider with its corner at (4, 4)") {
             let rows = try cells(daemon)

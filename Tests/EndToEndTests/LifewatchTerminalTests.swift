@@ -266,10 +266,10 @@ final class LifewatchTerminalTests: XCTestCase {
         // Eight lines of body: one for the statistics, seven for the top of the grid (a viewport).
         let cells = rows.map { String($0.map { $0 == "." ? "·" : $0 }) }
         XCTAssertEqual(gridLines(small), Array(cells.prefix(7)), small.joined(separator: "\n"))
-        XCTAssertEqual(small[9], "rows 1–7 of 10…")
+        XCTAssertEqual(small[9], "rows 0–6 of 10…")
         // A page down: the view (7 rows) less a pan step (1).
         try tmux.send("J")
-        let panned = try tmux.waitFor("the viewport to pan") { lines in lines.count >= 12 && lines[9] == "rows 4–10 of 1…" }
+        let panned = try tmux.waitFor("the viewport to pan") { lines in lines.count >= 12 && lines[9] == "rows 3–9 of 10…" }
         XCTAssertEqual(gridLines(panned), Array(cells.suffix(7)), panned.joined(separator: "\n"))
     }
 
@@ -395,16 +395,16 @@ final class LifewatchTerminalTests: XCTestCase {
         XCTAssertTrue(first[0].hasSuffix("4096×4096 · connected"), first[0])
         // The view's place, and the cursor, in the middle of the view from the first frame.
         XCTAssertTrue(first.contains { $0.contains("population 12") }, first.joined(separator: "\n"))
-        XCTAssertTrue(first.contains { $0.hasPrefix("rows 1–36 of 4096, cols 1–72 of 4096 · cursor 19,37") }, first.joined(separator: "\n"))
+        XCTAssertTrue(first.contains { $0.hasPrefix("rows 0–35 of 4096, cols 0–71 of 4096 · cursor 18,36") }, first.joined(separator: "\n"))
 
-        // Go to row 415, column 1036 (from 1): the view is centred there, its corner at row 396, column 999.
-        try tmux.run(["send-keys", "-t", "main:0", "g", "415,1036", "Enter"])
+        // Go to row 414, column 1035 (from 0): the view is centred there, its corner at row 396, column 999.
+        try tmux.run(["send-keys", "-t", "main:0", "g", "414,1035", "Enter"])
         func expected(_ cells: (Int, Int) -> Bool) -> [String] {
             (396..<432).map { row in String((999..<1071).map { cells(row, $0) ? "O" : "·" }) }
         }
         let placed = expected { live.contains([$0, $1]) }
         let panned = try tmux.waitFor("the pattern, far from the origin") { lines in
-            lines.contains { $0.hasPrefix("rows 397–432 of 4096, cols 1000–1071 of 4096") } && self.gridLines(lines) == placed
+            lines.contains { $0.hasPrefix("rows 396–431 of 4096, cols 999–1070 of 4096") } && self.gridLines(lines) == placed
         }
         XCTAssertEqual(gridLines(panned), placed)
         // Windows of the world came, never the world: one snapshot of it would be 17 MB. (This
@@ -430,7 +430,7 @@ final class LifewatchTerminalTests: XCTestCase {
         let lines = plain.stdout.components(separatedBy: "\n")
         XCTAssertEqual(
             Array(lines.prefix(3)),
-            ["Welcome", "ticks 0 · stopped · every 1s · population 12 · evolving", "grid 4096x4096, rows 1–24 and cols 1–80 shown"])
+            ["Welcome", "ticks 0 · stopped · every 1s · population 12 · evolving", "grid 4096x4096, rows 0–23 and cols 0–79 shown"])
         XCTAssertEqual(Array(lines[3..<27]), Array(repeating: String(repeating: ".", count: 80), count: 24))
         XCTAssertTrue(lines[27].hasPrefix("statistics: steps 1"), lines[27])
     }

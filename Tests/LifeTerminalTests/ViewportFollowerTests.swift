@@ -233,7 +233,7 @@ final class ViewportFollowerTests: XCTestCase {
         XCTAssertEqual(frame.buffer.lines[0], "4096×4096…")
         XCTAssertEqual(frame.visibleGrid, view(101, 200, 4, 10))
         XCTAssertEqual(Array(frame.buffer.lines[1...4]), Array(repeating: "O·········", count: 4))
-        XCTAssertEqual(frame.buffer.lines[5], "rows 102–…")
+        XCTAssertEqual(frame.buffer.lines[5], "rows 101–…")
     }
 
     func testThePlainTextOfAWindowSaysWhichPartItIs() throws {
@@ -241,7 +241,7 @@ final class ViewportFollowerTests: XCTestCase {
         let world = WorldView(title: "big", grid: GridWindow(rows: 4096, cols: 4096, window: view(0, 0, 2, 3), cells: cells, population: 123))
         XCTAssertEqual(
             PlainTextReport.lines(for: .world(world)),
-            ["big", "ticks 0 · stopped · every 1s · population 123 · evolving", "grid 4096x4096, rows 1–2 and cols 1–3 shown", "O+.", "..."])
+            ["big", "ticks 0 · stopped · every 1s · population 123 · evolving", "grid 4096x4096, rows 0–1 and cols 0–2 shown", "O+.", "..."])
     }
 }
 

@@ -24,7 +24,7 @@ final class WatchScreenTests: XCTestCase {
                 "                · x · ·",
                 "                · · · O",
                 "",
-                "cursor 2,3",
+                "cursor 1,2",
                 "ticks 3 · stopped · every 500ms · popul…",
                 "space start  n tick  …  ? help  q quit",
             ])
@@ -58,7 +58,7 @@ final class WatchScreenTests: XCTestCase {
         XCTAssertEqual(buffer.lines[3], "            · x · ·               ▸ Toad")
         XCTAssertTrue(buffer[3, 34].style.reverse)
         XCTAssertFalse(buffer[2, 34].style.reverse)
-        XCTAssertEqual(buffer.lines[7], "cursor 2,3 · Toad: enter loads it, p pastes it at the cursor")
+        XCTAssertEqual(buffer.lines[7], "cursor 1,2 · Toad: enter loads it, p pastes it at the cursor")
     }
 
     func testReconnectingDimsTheLastState() throws {
@@ -80,8 +80,8 @@ final class WatchScreenTests: XCTestCase {
         let shown = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(2))
         XCTAssertEqual(shown.compose().buffer.lines[6], "simulation.reset is not allowed while the timer runs")
         let expired = WatchScreen(rows: 9, cols: 60, colorMode: .monochrome, content: content, connection: .connected, ui: ui, now: .seconds(5))
-        // Then the message line has its hint again: where the cursor is (in the middle, counted from 1).
-        XCTAssertEqual(expired.compose().buffer.lines[6], "cursor 2,3")
+        // Then the message line has its hint again: where the cursor is (in the middle, counted from 0).
+        XCTAssertEqual(expired.compose().buffer.lines[6], "cursor 1,2")
     }
 
     func testAViewportSaysWhereItIs() throws {
@@ -91,7 +91,7 @@ final class WatchScreenTests: XCTestCase {
         ui.viewport = GridViewport(row: 5, col: 100)
         let frame = WatchScreen(rows: 12, cols: 30, colorMode: .monochrome, content: content, connection: .connected, ui: ui).compose()
         XCTAssertEqual(frame.gridLayout?.mode, .narrow)
-        XCTAssertEqual(frame.buffer.lines[9], "rows 6–13 of 40, cols 21–50 o…")
+        XCTAssertEqual(frame.buffer.lines[9], "rows 5–12 of 40, cols 20–49 o…")
     }
 
     func testHelpOverlay() throws {
@@ -170,11 +170,11 @@ final class WatchScreenTests: XCTestCase {
         var world = try world()
         world.autoStop = false
         let frame = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
-        // The cursor's cell in reverse video; where it is (counted from 1) and that it is alive.
+        // The cursor's cell in reverse video; where it is (counted from 0) and that it is alive.
         XCTAssertEqual(frame.buffer.lines[2], "                                         O + · ·")
         XCTAssertTrue(frame.buffer[2, 41].style.reverse)
         XCTAssertFalse(frame.buffer[2, 43].style.reverse)
-        XCTAssertEqual(frame.buffer.lines[6], "cursor 1,1 (alive)")
+        XCTAssertEqual(frame.buffer.lines[6], "cursor 0,0 (alive)")
         XCTAssertEqual(frame.gridRect, Rect(row: 2, col: 41, height: 3, width: 8))
         // Autostop off is said; the zoom shows once it is not two columns a cell.
         XCTAssertEqual(frame.buffer.lines[7], "ticks 3 · stopped · every 500ms · population 3 · evolving · autostop off")

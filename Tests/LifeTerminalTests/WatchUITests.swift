@@ -220,21 +220,21 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.promptLine(titles: [])?.text, "go to row,col: 120,340▏  enter goes, esc cancels")
         XCTAssertEqual(ui.handle(.enter, context: bigContext()), [])
         XCTAssertNil(ui.prompt)
-        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 119, col: 339))
-        XCTAssertEqual(ui.viewport, GridViewport(row: 83, col: 303))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 120, col: 340))
+        XCTAssertEqual(ui.viewport, GridViewport(row: 84, col: 304))
         // A bad answer is flashed as an error; the cursor stays.
         _ = ui.handle(.character("g"), context: bigContext())
         for key in "5000,1".map(Key.character) { _ = ui.handle(key, context: bigContext()) }
         _ = ui.handle(.enter, context: bigContext())
-        XCTAssertEqual(ui.flash?.text, "row 5000 is outside the grid: its rows are 1–2000")
+        XCTAssertEqual(ui.flash?.text, "row 5000 is outside the grid: its rows are 0–1999")
         XCTAssertEqual(ui.flash?.isError, true)
-        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 119, col: 339))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 120, col: 340))
         // Escape cancels; Ctrl-C still quits from a prompt.
         _ = ui.handle(.character("g"), context: bigContext())
         _ = ui.handle(.character("7"), context: bigContext())
         _ = ui.handle(.escape, context: bigContext())
         XCTAssertNil(ui.prompt)
-        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 119, col: 339))
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 120, col: 340))
         _ = ui.handle(.character("g"), context: bigContext())
         XCTAssertEqual(ui.handle(.interrupt, context: bigContext()), [.quit])
     }
