@@ -198,22 +198,30 @@ public struct BitPlane: Hashable, Sendable {
         // so no arithmetic overflows.
         let rowOffset = row.clamped(to: -other.rows...rows)
         let colOffset = col.clamped(to: -other.cols...cols)
-        let firstRow = max(0, rowOffset)
-        let endRow = min(rows, rowOffset + other.rows)
-        let firstCol = max(0, colOffset)
-        let endCol = min(cols, colOffset + other.cols)
-        guard firstRow < endRow, firstCol < endCol else { return }
+        guard let covered = covered(by: other, atRow: rowOffset, col: colOffset) else { return }
         let stride = wordsPerRow
         let mask = lastWordMask
-        for target in firstRow..<endRow {
+        for target in covered.rows {
             let source = (target - rowOffset) * other.wordsPerRow
-            for index in (firstCol >> 6)...((endCol - 1) >> 6) {
+            for index in covered.words {
                 // Target bits outside firstCol..<endCol come from outside `other`: clear.
                 var word = other.bits(row: source, from: (index << 6) - colOffset)
                 if index == stride - 1 { word &= mask }
                 words[target * stride + index] |= word
             }
         }
+    }
+
+    /// The rows, and the words of each row, of this plane that `other` covers with its top-left
+    /// cell at `row`, `col` (either may be negative, neither so large that adding a side
+    /// overflows); nil when it covers none.
+    func covered(by other: BitPlane, atRow row: Int, col: Int) -> (rows: Range<Int>, cols: Range<Int>, words: ClosedRange<Int>)? {
+        let firstRow = max(0, row)
+        let endRow = min(rows, row + other.rows)
+        let firstCol = max(0, col)
+        let endCol = min(cols, col + other.cols)
+        guard firstRow < endRow, firstCol < endCol else { return nil }
+        return (firstRow..<endRow, firstCol..<endCol, (firstCol >> 6)...((endCol - 1) >> 6))
     }
 
     /// The cells of `bounds` (which may reach outside the plane: cells there are clear) as a

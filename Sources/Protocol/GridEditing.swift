@@ -68,16 +68,12 @@ extension Grid {
     /// `xor` the cells under the source's live cells (a born cell under one is alive after an
     /// `or`), for `copy` all of the box.
     mutating func combine(_ source: BitPlane, atRow row: Int, col: Int, mode: PasteMode) {
-        let firstRow = max(0, row)
-        let endRow = min(rows, row + source.rows)
-        let firstCol = max(0, col)
-        let endCol = min(cols, col + source.cols)
-        guard firstRow < endRow, firstCol < endCol else { return }
+        guard let covered = live.covered(by: source, atRow: row, col: col) else { return }
         let stride = wordsPerRow
-        for target in firstRow..<endRow {
-            for index in (firstCol >> 6)...((endCol - 1) >> 6) {
-                let low = max(firstCol, index << 6) - (index << 6)
-                let high = min(endCol, (index + 1) << 6) - (index << 6)
+        for target in covered.rows {
+            for index in covered.words {
+                let low = max(covered.cols.lowerBound, index << 6) - (index << 6)
+                let high = min(covered.cols.upperBound, (index + 1) << 6) - (index << 6)
                 let box: UInt64 = high - low == 64 ? ~0 : ((1 << UInt64(high - low)) - 1) << UInt64(low)
                 let bits = source.cells(row: target - row, from: (index << 6) - col) & box
                 let word = target * stride + index

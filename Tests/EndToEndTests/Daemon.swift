@@ -173,17 +173,23 @@ func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") ->
     return environment
 }
 
-/// Runs `lifectl` or `lifewatch` to completion.
-func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
+/// Runs `lifectl` or `lifewatch` to completion, with `input` on its standard input when given.
+func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Products.path(name))
     process.arguments = arguments
     process.environment = environment ?? clientEnvironment()
     let out = Pipe()
     let err = Pipe()
+    let stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
+    if input != nil { process.standardInput = stdin }
     try process.run()
+    if let input {
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input))
+        try stdin.fileHandleForWriting.close()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -11,27 +11,7 @@ import XCTest
 final class EditingTests: XCTestCase {
     /// Runs lifectl on `daemon`'s socket, with `input` on its standard input.
     static func lifectl(_ daemon: Daemon, _ arguments: [String], input: [UInt8]? = nil) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
-        process.arguments = ["--socket", daemon.socketPath, "--no-start"] + arguments
-        process.environment = clientEnvironment()
-        let out = Pipe()
-        let err = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            try stdin.fileHandleForWriting.write(contentsOf: Data(input))
-            try stdin.fileHandleForWriting.close()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start"] + arguments, input: input)
     }
 
     /// The daemon's world, as the model reads it.
