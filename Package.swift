@@ -21,6 +21,9 @@ import PackageDescription
 ///   rendering the parts of the state that requests ask for, the publisher that computes each
 ///   change's diffs from the grid's bit planes, the fan-out that decides who is sent a diff and who
 ///   a resync, and the action log. Unit-tested without sockets.
+/// - `LifeTerminal`: lifewatch as values: its UI, subscription, requests in flight, reconnecting,
+///   frame pacing and screen, each taking events and returning commands. Unit-tested without a
+///   socket or a terminal; the executable only carries the commands out.
 /// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
 ///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
 /// - `LifeStorage`: the daemon's state on disk: an append-only journal of records plus a binary

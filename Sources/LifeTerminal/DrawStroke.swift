@@ -1,4 +1,3 @@
-import LifeJSON
 import Protocol
 
 /// A drag of the mouse that draws or erases, from the button's press to its release.
@@ -57,11 +56,11 @@ public struct DrawStroke: Hashable, Sendable {
     public var hasPending: Bool { !pending.isEmpty }
 
     /// The actions that send the pending cells (at most ``batchLimit`` each), which are then sent.
-    public mutating func take() -> [JSON] {
+    public mutating func take() -> [AppAction] {
         defer { pending.removeAll() }
         return stride(from: 0, to: pending.count, by: Self.batchLimit).map { start in
             let batch = Array(pending[start..<min(pending.count, start + Self.batchLimit)])
-            return AppAction.simulation(.grid(.edit(.setCells(batch, to: change)))).json
+            return .simulation(.grid(.edit(.setCells(batch, to: change))))
         }
     }
 }

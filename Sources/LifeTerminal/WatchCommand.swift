@@ -1,10 +1,9 @@
-import LifeJSON
 import Protocol
 
 /// What a key asks the watcher to do beyond changing its own UI state.
 public enum WatchCommand: Equatable, Sendable {
-    /// Send this action to the daemon (`{"type": "dispatch", "action": …}`).
-    case dispatch(JSON)
+    /// Send this action to the daemon (a `dispatch` request, where it goes as its wire form, ``AppAction/json``).
+    case dispatch(AppAction)
     /// Ask the daemon where the live cells are (a `status` request: `summary.liveBounds`),
     /// then hand the answer to ``WatchUI/liveCellsFound(_:for:context:)``.
     case findLiveCells(LiveCellsIntent)

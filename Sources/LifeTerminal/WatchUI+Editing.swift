@@ -99,18 +99,20 @@ extension WatchUI {
 
     /// The `grid.paste` action for a `configurations.read` reply's `configuration` (its `rle`),
     /// with its top-left corner at `cell`; an error in words when the reply is not the
-    /// configuration chosen (the list changed meanwhile) or has no pattern.
-    public static func pasteAction(configuration: JSON, expectedTitle: String, at cell: Pattern.Coordinate) -> Result<JSON, WordedError> {
+    /// configuration chosen (the list changed meanwhile), has no pattern, or one that does not read.
+    public static func pasteAction(configuration: JSON, expectedTitle: String, at cell: Pattern.Coordinate) -> Result<AppAction, WordedError> {
         guard configuration["title"]?.stringValue == expectedTitle else {
             return .failure(WordedError("the configurations changed meanwhile; choose one again with c"))
         }
         guard let rle = configuration["rle"]?.stringValue else {
             return .failure(WordedError("lifed sent \(expectedTitle) without its pattern"))
         }
-        // The RLE goes as it came (the action's own encoding would read and write it again).
-        return .success([
-            "type": .string(ActionType.gridPaste.rawValue), "rle": .string(rle), "row": .int(cell.row), "col": .int(cell.col),
-            "mode": .string(PasteMode.or.rawValue),
-        ])
+        // The pattern's whole box (as its header gives it) goes, as the daemon reads a paste.
+        do {
+            let pattern = try PatternFormat.rle.read(rle)
+            return .success(.simulation(.grid(.edit(.paste(pattern.cells, at: cell, mode: .or)))))
+        } catch {
+            return .failure(WordedError("lifed sent \(expectedTitle) with a pattern that does not read: \(error)"))
+        }
     }
 }

@@ -1,4 +1,3 @@
-import LifeJSON
 import Protocol
 
 /// The watcher's own UI state, and what keys do to it.
@@ -29,7 +28,7 @@ public struct WatchUI: Equatable, Sendable {
     /// The mouse stroke drawing or erasing, if any.
     public var stroke: DrawStroke?
     /// Actions of strokes that ended before their cells went out (see ``takeStroke()``).
-    public var strokesToSend: [JSON] = []
+    public var strokesToSend: [AppAction] = []
     /// The grid size last seen (a new size starts at the automatic zoom, the cursor in the middle).
     public var gridSize: Pattern.Size?
 
@@ -78,6 +77,25 @@ public struct WatchUI: Equatable, Sendable {
 
         /// The facts a flash shown now speaks of.
         var facts: StateFacts { StateFacts(world: world, connected: isConnected) }
+    }
+
+    /// The context of a key or a reply: `content` as the mirror shows it now (watched through
+    /// a `--path` unless `watchesWorld`), over a connection that is live or not, and the grid laid
+    /// out as the last frame drew it, at the zoom asked for since (several keys may come in one
+    /// read, before the next frame).
+    public func context(content: WatchedContent?, watchesWorld: Bool, lastFrame: WatchFrame?, isConnected: Bool, now: Duration) -> Context {
+        var isSubtree = !watchesWorld
+        if case .subtree? = content { isSubtree = true }
+        var layout = lastFrame?.gridLayout
+        if let drawn = layout {
+            let zoom =
+                navigation.zoom
+                ?? GridLayout.automaticZoom(gridRows: drawn.gridRows, gridCols: drawn.gridCols, areaRows: drawn.areaRows, areaCols: drawn.areaCols)
+            layout = drawn.with(zoom: zoom)
+        }
+        return Context(
+            world: content?.world, isSubtree: isSubtree, isConnected: isConnected, gridLayout: layout, gridRect: lastFrame?.gridRect,
+            textLines: lastFrame?.textLines ?? 0, textPage: lastFrame?.textPage ?? 0, now: now)
     }
 
     /// Updates the UI for `key` and returns what else should happen.
@@ -171,21 +189,21 @@ public struct WatchUI: Equatable, Sendable {
         }
         switch key {
         case .character(" "):
-            if world.isRunning { return [.dispatch(Self.action("simulation.stopTimer"))] }
+            if world.isRunning { return [.dispatch(.simulation(.stopTimer))] }
             if world.wouldStopAtOnce {
                 // The daemon would give it one tick and stop it again (autoStop): say so instead.
                 note("the world is \(StatusLine.settling(world)): autostop would stop it after one tick (a turns autostop off)", context)
                 return []
             }
-            return [.dispatch(Self.action("simulation.startTimer"))]
+            return [.dispatch(.simulation(.startTimer))]
         case .character("n"):
-            return [.dispatch(Self.action("simulation.tick"))]
+            return [.dispatch(.simulation(.tick))]
         case .character("e"):
-            return [.dispatch(Self.action("simulation.resetGridToEmpty"))]
+            return [.dispatch(.simulation(.resetGridToEmpty))]
         case .character("r"):
-            return [.dispatch(Self.action("simulation.resetGridToRandom"))]
+            return [.dispatch(.simulation(.resetGridToRandom))]
         case .character("0"):
-            return [.dispatch(Self.action("simulation.reset"))]
+            return [.dispatch(.simulation(.reset))]
         case .character("c"), .character("C"):
             let count = world.configurationTitles.count
             guard count > 0 else {
@@ -193,7 +211,7 @@ public struct WatchUI: Equatable, Sendable {
                     note("still fetching the configurations…", context)
                     return []
                 }
-                return [.dispatch(Self.action("configurations.fetch"))]
+                return [.dispatch(.configurations(.fetch(url: nil)))]
             }
             if key == .character("c") {
                 selectedConfiguration = (selectedConfiguration.map { $0 + 1 } ?? 0) % count
@@ -214,7 +232,7 @@ public struct WatchUI: Equatable, Sendable {
                 note(count == 0 ? "no configurations yet: press c to fetch them" : "press c to choose a configuration first", context)
                 return []
             }
-            return [.dispatch(["type": "configurations.load", "index": .int(index), "resize": true])]
+            return [.dispatch(.configurations(.load(.index(index), resize: true)))]
         case .character("p"):
             let count = world.configurationTitles.count
             guard let index = selectedConfiguration, index < count else {
@@ -225,21 +243,21 @@ public struct WatchUI: Equatable, Sendable {
             return [.pasteConfiguration(index: index, title: world.configurationTitles[index], at: cursor)]
         case .character("t"):
             guard let cursor = navigation.cursor else { return [] }
-            return [.dispatch(AppAction.simulation(.grid(.edit(.setCells([cursor], to: .toggle)))).json)]
+            return [.dispatch(.simulation(.grid(.edit(.setCells([cursor], to: .toggle)))))]
         case .character("+"), .character("="):
             return changeInterval(world.intervalMs / 2, world: world, context: context, limit: "fastest")
         case .character("-"), .character("_"):
             return changeInterval(world.intervalMs * 2, world: world, context: context, limit: "slowest")
         case .character("s"):
-            return [.dispatch(["type": "settings.update", "display": ["showStatistics": .bool(!world.showStatistics)]])]
+            return [.dispatch(.settings(.update(SettingsUpdate(showStatistics: !world.showStatistics))))]
         case .character("a"):
-            return [.dispatch(["type": "settings.update", "autoStop": .bool(world.autoStop == false)])]
+            return [.dispatch(.settings(.update(SettingsUpdate(autoStop: world.autoStop == false))))]
         case .character("x"):
             guard world.jump != nil else {
                 note("no jump runs (lifectl step N starts one when N is more than one action computes at once)", context)
                 return []
             }
-            return [.dispatch(Self.action("grid.cancelJump"))]
+            return [.dispatch(.simulation(.grid(.cancelJump)))]
         default:
             return []
         }
@@ -257,7 +275,7 @@ public struct WatchUI: Equatable, Sendable {
             note("already the \(limit): every \(DurationText.format(milliseconds: world.intervalMs))", context)
             return []
         }
-        return [.dispatch(["type": "settings.update", "intervalMs": .int(interval)])]
+        return [.dispatch(.settings(.update(SettingsUpdate(intervalMs: interval))))]
     }
 
     /// Flashes a note (not an error).
@@ -297,9 +315,6 @@ public struct WatchUI: Equatable, Sendable {
     public mutating func fitSelection(toCount count: Int) {
         if let index = selectedConfiguration, index >= count { selectedConfiguration = count > 0 ? count - 1 : nil }
     }
-
-    /// An action object with only a type.
-    static func action(_ type: String) -> JSON { ["type": .string(type)] }
 }
 
 /// The facts of the state a flash may speak of: while they hold, it shows its time; once

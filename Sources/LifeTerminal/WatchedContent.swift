@@ -16,4 +16,10 @@ public enum WatchedContent: Equatable, Sendable {
             self = .subtree(path: path, value: value)
         }
     }
+
+    /// The world, when that is what shows.
+    public var world: WorldView? {
+        if case .world(let world) = self { return world }
+        return nil
+    }
 }

@@ -14,9 +14,6 @@ struct WatchOptions {
     /// Start lifed when none answers (unless `--no-start`).
     var autoStart = true
 
-    /// How long lifewatch keeps trying to reconnect before it gives up.
-    static let giveUpAfter = Duration.seconds(30)
-
     static var help: String {
         """
         lifewatch: a live, full-screen view of a running lifed.
@@ -64,7 +61,7 @@ struct WatchOptions {
 
         When lifed goes away, the last state stays on screen, dimmed, and lifewatch
         reconnects (after 100ms, doubling to 2s between attempts) without starting a new
-        daemon; after \(giveUpAfter.components.seconds)s without one it restores the terminal and exits with status 3.
+        daemon; after \(Reconnection.defaultGiveUpAfter.components.seconds)s without one it restores the terminal and exits with status 3.
 
         Exit status: 0 after q or Ctrl-C, 1 when the daemon refuses the subscription (e.g. no
         such path) or closes the connection over a request it will not read

@@ -13,7 +13,7 @@ final class DrawStrokeTests: XCTestCase {
         var stroke = DrawStroke(change: .alive, at: ScreenPoint(row: 0, col: 0))
         stroke.add(Viewport(row: 5, col: 5, rows: 1, cols: 2))
         stroke.add(Viewport(row: 5, col: 6, rows: 2, cols: 1))
-        let actions = stroke.take()
+        let actions = stroke.take().map(\.json)
         XCTAssertEqual(actions.count, 1)
         XCTAssertEqual(actions[0]["type"], "grid.setCells")
         XCTAssertEqual(actions[0]["to"], "alive")
@@ -25,19 +25,19 @@ final class DrawStrokeTests: XCTestCase {
         XCTAssertFalse(stroke.hasPending)
         var erasing = DrawStroke(change: .empty, at: ScreenPoint(row: 0, col: 0))
         erasing.add(Viewport(row: 0, col: 0, rows: 1, cols: 1))
-        XCTAssertEqual(erasing.take().first?["to"], "empty")
+        XCTAssertEqual(erasing.take().first?.json["to"], "empty")
     }
 
     func testBatchesAtTheDaemonsLimit() {
         var stroke = DrawStroke(change: .alive, at: ScreenPoint(row: 0, col: 0))
         // 256 x 256 = 65,536 cells: exactly one action.
         stroke.add(Viewport(row: 0, col: 0, rows: 256, cols: 256))
-        var actions = stroke.take()
+        var actions = stroke.take().map(\.json)
         XCTAssertEqual(actions.map { cells($0).count }, [65_536])
         // One more cell than that: two.
         stroke.add(Viewport(row: 256, col: 0, rows: 256, cols: 256))
         stroke.add(Viewport(row: 600, col: 0, rows: 1, cols: 1))
-        actions = stroke.take()
+        actions = stroke.take().map(\.json)
         XCTAssertEqual(actions.map { cells($0).count }, [65_536, 1])
         XCTAssertEqual(cells(actions[1]), [[600, 0]])
     }

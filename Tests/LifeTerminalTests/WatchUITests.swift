@@ -15,7 +15,18 @@ final class WatchUITests: XCTestCase {
         WatchUI.Context(world: world, isConnected: connected, gridLayout: layout, now: now)
     }
 
-    private func action(_ type: String) -> WatchCommand { .dispatch(["type": .string(type)]) }
+    /// The command that sends the action whose wire form is `json`.
+    private func dispatch(_ json: JSON, file: StaticString = #filePath, line: UInt = #line) -> WatchCommand {
+        do {
+            return .dispatch(try AppAction(json: json))
+        } catch {
+            XCTFail("not an action: \(json): \(error)", file: file, line: line)
+            return .redraw
+        }
+    }
+
+    /// The command that sends the action `type`, which takes no parameters.
+    private func action(_ type: String) -> WatchCommand { dispatch(["type": .string(type)]) }
 
     func testKeysSendTheirActions() {
         var ui = WatchUI()
@@ -27,7 +38,7 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.handle(.character("0"), context: context(world())), [action("simulation.reset")])
         XCTAssertEqual(
             ui.handle(.character("s"), context: context(world(stats: true))),
-            [.dispatch(["type": "settings.update", "display": ["showStatistics": false]])])
+            [dispatch(["type": "settings.update", "display": ["showStatistics": false]])])
         XCTAssertEqual(ui.handle(.character("q"), context: context(world())), [.quit])
         XCTAssertEqual(ui.handle(.interrupt, context: context(nil, connected: false)), [.quit])
         XCTAssertEqual(ui.handle(.control("z"), context: context(world())), [.suspend])
@@ -53,14 +64,14 @@ final class WatchUITests: XCTestCase {
     func testSpeedHalvesAndDoublesWithinTheRange() {
         var ui = WatchUI()
         XCTAssertEqual(
-            ui.handle(.character("+"), context: context(world(interval: 1000))), [.dispatch(["type": "settings.update", "intervalMs": 500])])
+            ui.handle(.character("+"), context: context(world(interval: 1000))), [dispatch(["type": "settings.update", "intervalMs": 500])])
         XCTAssertEqual(
-            ui.handle(.character("-"), context: context(world(interval: 1000))), [.dispatch(["type": "settings.update", "intervalMs": 2000])])
+            ui.handle(.character("-"), context: context(world(interval: 1000))), [dispatch(["type": "settings.update", "intervalMs": 2000])])
         XCTAssertEqual(
-            ui.handle(.character("+"), context: context(world(interval: 15))), [.dispatch(["type": "settings.update", "intervalMs": 10])])
+            ui.handle(.character("+"), context: context(world(interval: 15))), [dispatch(["type": "settings.update", "intervalMs": 10])])
         XCTAssertEqual(
             ui.handle(.character("-"), context: context(world(interval: 40000))),
-            [.dispatch(["type": "settings.update", "intervalMs": 60000])])
+            [dispatch(["type": "settings.update", "intervalMs": 60000])])
         XCTAssertEqual(ui.handle(.character("+"), context: context(world(interval: 10))), [])
         XCTAssertEqual(ui.flash?.text, "already the fastest: every 10ms")
         XCTAssertEqual(ui.flash?.isError, false)
@@ -78,7 +89,7 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.handle(.character("c"), context: context(list)), [])
         XCTAssertEqual(ui.selectedConfiguration, 0)
         XCTAssertEqual(ui.handle(.character("c"), context: context(list)), [])
-        XCTAssertEqual(ui.handle(.enter, context: context(list)), [.dispatch(["type": "configurations.load", "index": 1, "resize": true])])
+        XCTAssertEqual(ui.handle(.enter, context: context(list)), [dispatch(["type": "configurations.load", "index": 1, "resize": true])])
         _ = ui.handle(.character("c"), context: context(list))
         _ = ui.handle(.character("c"), context: context(list))
         XCTAssertEqual(ui.selectedConfiguration, 0)
@@ -293,7 +304,7 @@ final class WatchUITests: XCTestCase {
         _ = ui.handle(.enter, context: context(list))
         XCTAssertNil(ui.prompt)
         XCTAssertEqual(ui.selectedConfiguration, 2)
-        XCTAssertEqual(ui.handle(.enter, context: context(list)), [.dispatch(["type": "configurations.load", "index": 2, "resize": true])])
+        XCTAssertEqual(ui.handle(.enter, context: context(list)), [dispatch(["type": "configurations.load", "index": 2, "resize": true])])
         // / and Enter alone looks for the same text again, after the chosen one.
         _ = ui.handle(.character("/"), context: context(list))
         XCTAssertEqual(ui.promptLine(titles: titles)?.text, "find configuration: ▏  enter finds \"Glider\" again")
@@ -324,7 +335,7 @@ final class WatchUITests: XCTestCase {
         ui.navigation.cursor = Pattern.Coordinate(row: 12, col: 34)
         XCTAssertEqual(
             ui.handle(.character("t"), context: context(world())),
-            [.dispatch(["type": "grid.setCells", "cells": [[12, 34]], "to": "toggle"])])
+            [dispatch(["type": "grid.setCells", "cells": [[12, 34]], "to": "toggle"])])
         let list = world(configs: ["Glider", "Gosper glider gun"])
         XCTAssertEqual(ui.handle(.character("p"), context: context(list)), [])
         XCTAssertEqual(ui.flash?.text, "press c to choose a configuration to paste first")
@@ -336,10 +347,18 @@ final class WatchUITests: XCTestCase {
         let read: JSON = ["title": "Gosper glider gun", "rows": 9, "cols": 36, "rle": "x = 36, y = 9\n24bo!\n"]
         XCTAssertEqual(
             try WatchUI.pasteAction(configuration: read, expectedTitle: "Gosper glider gun", at: Pattern.Coordinate(row: 12, col: 34)).get(),
-            ["type": "grid.paste", "rle": "x = 36, y = 9\n24bo!\n", "row": 12, "col": 34, "mode": "or"])
+            try AppAction(json: ["type": "grid.paste", "rle": "x = 36, y = 9\n24bo!\n", "row": 12, "col": 34, "mode": "or"]))
         XCTAssertThrowsError(try WatchUI.pasteAction(configuration: read, expectedTitle: "Glider", at: Pattern.Coordinate(row: 0, col: 0)).get())
         XCTAssertThrowsError(
             try WatchUI.pasteAction(configuration: ["title": "Glider"], expectedTitle: "Glider", at: Pattern.Coordinate(row: 0, col: 0)).get())
+        // A pattern that does not read is said here, not sent for the daemon to refuse.
+        XCTAssertThrowsError(
+            try WatchUI.pasteAction(
+                configuration: ["title": "Glider", "rle": "x = 3, y = 3\n#$%!\n"], expectedTitle: "Glider", at: Pattern.Coordinate(row: 0, col: 0)
+            ).get()
+        ) { error in
+            XCTAssertTrue((error as? WordedError)?.message.hasPrefix("lifed sent Glider with a pattern that does not read: ") == true, "\(error)")
+        }
         // Not while disconnected.
         XCTAssertEqual(ui.handle(.character("t"), context: context(world(), connected: false)), [])
     }
@@ -352,12 +371,12 @@ final class WatchUITests: XCTestCase {
         settled.stoppedBecause = "the world became still"
         XCTAssertEqual(ui.handle(.character(" "), context: context(settled)), [])
         XCTAssertEqual(ui.flash?.text, "the world is still: autostop would stop it after one tick (a turns autostop off)")
-        XCTAssertEqual(ui.handle(.character("a"), context: context(settled)), [.dispatch(["type": "settings.update", "autoStop": false])])
+        XCTAssertEqual(ui.handle(.character("a"), context: context(settled)), [dispatch(["type": "settings.update", "autoStop": false])])
         // With autostop off, or a world that evolves, space starts the timer.
         var off = settled
         off.autoStop = false
         XCTAssertEqual(ui.handle(.character(" "), context: context(off)), [action("simulation.startTimer")])
-        XCTAssertEqual(ui.handle(.character("a"), context: context(off)), [.dispatch(["type": "settings.update", "autoStop": true])])
+        XCTAssertEqual(ui.handle(.character("a"), context: context(off)), [dispatch(["type": "settings.update", "autoStop": true])])
         var edited = settled
         edited.settling = "evolving"
         XCTAssertEqual(ui.handle(.character(" "), context: context(edited)), [action("simulation.startTimer")])
@@ -394,11 +413,11 @@ final class WatchUITests: XCTestCase {
         _ = ui.handle(mouse(.left, .drag, 3, 7), context: context)
         _ = ui.handle(mouse(.left, .drag, 3, 10), context: context)
         XCTAssertEqual(
-            ui.takeStroke(), [.dispatch(["type": "grid.setCells", "cells": [[2, 2], [2, 3], [2, 4], [2, 5]], "to": "alive"])])
+            ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[2, 2], [2, 3], [2, 4], [2, 5]], "to": "alive"])])
         XCTAssertEqual(ui.takeStroke(), [])
         _ = ui.handle(mouse(.left, .drag, 4, 10), context: context)
         _ = ui.handle(mouse(.left, .release, 4, 10), context: context)
-        XCTAssertEqual(ui.takeStroke(), [.dispatch(["type": "grid.setCells", "cells": [[3, 5]], "to": "alive"])])
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[3, 5]], "to": "alive"])])
         XCTAssertNil(ui.stroke)
         // Drags after the release draw nothing.
         _ = ui.handle(mouse(.left, .drag, 5, 10), context: context)
@@ -411,7 +430,7 @@ final class WatchUITests: XCTestCase {
         _ = ui.handle(mouse(.left, .press, 0, 0), context: context)
         XCTAssertEqual(
             ui.takeStroke(),
-            [.dispatch(["type": "grid.setCells", "cells": [[9, 5]], "to": "alive"]), .dispatch(["type": "grid.setCells", "cells": [[10, 5]], "to": "alive"])])
+            [dispatch(["type": "grid.setCells", "cells": [[9, 5]], "to": "alive"]), dispatch(["type": "grid.setCells", "cells": [[10, 5]], "to": "alive"])])
     }
 
     func testAStrokeThatStartsOnALiveCellErases() throws {
@@ -421,7 +440,7 @@ final class WatchUITests: XCTestCase {
         _ = ui.handle(mouse(.left, .press, 3, 4), context: context)
         _ = ui.handle(mouse(.left, .drag, 3, 8), context: context)
         _ = ui.handle(mouse(.left, .release, 3, 8), context: context)
-        XCTAssertEqual(ui.takeStroke(), [.dispatch(["type": "grid.setCells", "cells": [[2, 2], [2, 3], [2, 4]], "to": "empty"])])
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[2, 2], [2, 3], [2, 4]], "to": "empty"])])
         // Outside the grid: nothing.
         _ = ui.handle(mouse(.left, .press, 0, 0), context: context)
         XCTAssertNil(ui.stroke)

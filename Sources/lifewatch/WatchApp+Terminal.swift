@@ -1,0 +1,89 @@
+import Glibc
+import LifeIO
+import LifeTerminal
+
+/// The watcher's terminal: signals (a resize, a suspend, the ways out), the mouse's reports,
+/// and reading keys.
+extension WatchApp {
+    /// A signal: a resize redraws at the new size, Ctrl-Z suspends, the others end the watcher.
+    func received(_ signal: Int32) {
+        switch signal {
+        case SIGWINCH:
+            size = terminal.size
+            redraw()
+        case SIGTSTP:
+            suspend()
+        case SIGCONT:
+            redraw()
+        default:
+            finish(status: 128 + signal)
+        }
+    }
+
+    /// Draws the whole screen again (what the terminal shows is not known any more).
+    private func redraw() {
+        renderer.invalidate()
+        requestFrame()
+    }
+
+    /// Gives the terminal back, stops until continued (`fg`), then takes it again.
+    func suspend() {
+        output.drain()
+        setMouseReporting(on: false)
+        terminal.restore()
+        _ = kill(getpid(), SIGSTOP)
+        do {
+            try terminal.enterFullScreen()
+            setMouseReporting(on: reportsMouse)
+        } catch {
+            finish(status: ExitCode.failure.rawValue, message: "cannot take the terminal back: \(error)")
+            return
+        }
+        size = terminal.size
+        redraw()
+    }
+
+    /// Turns the terminal's mouse reports on (buttons and drags, SGR coordinates: modes 1002
+    /// and 1006) or off. A terminal without them ignores both, and keys work as before.
+    /// Every way out turns them off: quit, signals, a suspend (on again when continued), the
+    /// daemon's leaving, a crash (``CrashRestore``).
+    func setMouseReporting(on: Bool) {
+        guard reportsMouse else { return }
+        terminal.writeAll(on ? MouseReporting.enable : MouseReporting.disable)
+    }
+
+    /// The terminal has input: its keys, decoded (a lone ESC waits a moment for the rest of a sequence).
+    func inputReady(_ events: EventLoop.Events) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(terminal.input, $0.baseAddress, $0.count) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN { return }
+            finish(status: ExitCode.failure.rawValue, message: "reading the terminal failed: \(SystemError("read"))")
+            return
+        }
+        if count == 0 {
+            // Readable with nothing to read, again and again: the terminal hung up.
+            quietReads += 1
+            if events.contains(.hangup) || quietReads > 100 { finish(status: 128 + SIGHUP) }
+            return
+        }
+        quietReads = 0
+        for key in keys.decode(buffer[0..<count]) { handle(key) }
+        if keys.hasPending {
+            escapeToken += 1
+            let token = escapeToken
+            _ = loop.schedule(after: Self.escapeTimeout) { [weak self] in
+                guard let self, self.escapeToken == token else { return }
+                for key in self.keys.flush() { self.handle(key) }
+            }
+        }
+    }
+
+    /// A key (or a mouse report): what ``WatchUI`` makes of it.
+    private func handle(_ key: Key) {
+        changeUI { ui, context in ui.handle(key, context: context) }
+    }
+
+    /// Changes the UI with `change`, given the context now, and carries out the commands it
+    /// returns; a flash it shows gets its expiry, and a frame shows the change.
+}
