@@ -2,18 +2,20 @@ import LifeIO
 import LifeJSON
 import Protocol
 
-/// `load FILE [--keep] [--format F]`: reads a pattern file here, then replaces the daemon's grid
+/// `load FILE [--keep] [--format F]`: reads a pattern file here (`-`: standard input), then replaces the daemon's grid
 /// with it, in one `simulation.setGrid` (with `keep`, which adds it to the configurations in the
 /// same change). Starts lifed on demand.
 let loadCommand = Command(
     name: "load", usage: "load FILE [--keep] [--format rle|mc|plaintext|life105|life106|json]",
     summary: "Read a pattern file (RLE, Golly's macrocell, plaintext .cells, Life 1.05 or 1.06, the course's JSON; gzipped too) and load it.",
     details: """
-        The format is the one the file announces ([M2], #Life 1.05, #Life 1.06), else the one its
-        extension names (.rle, .mc, .cells, .lif, .json, with or without .gz), else a guess from
-        its first character; --format overrides. gzip files (.rle.gz, .mc.gz, any file starting
-        with the gzip magic number) are decompressed first, to at most 64 MiB. Files lifed cannot
-        read (MCell, zip archives, Lua or Python scripts, Golly rule files) are named as such.
+        FILE - reads standard input (curl -s URL | lifectl load -), whose format is told from
+        its content. The format is the one the file announces ([M2], #Life 1.05, #Life 1.06),
+        else the one its extension names (.rle, .mc, .cells, .lif, .json, with or without .gz),
+        else a guess from its first character; --format overrides. gzip files (.rle.gz, .mc.gz,
+        any file starting with the gzip magic number) are decompressed first, to at most 64 MiB.
+        Files lifed cannot read (MCell, zip archives, Lua or Python scripts, Golly rule files)
+        are named as such.
         The pattern is centred on a grid as large as the current one, or larger when it does not
         fit. A world given by the file (Golly's :T or :P suffix) sets the grid's size and
         topology, and the pattern sits in it where Golly puts it: centred (its top-left cell at
@@ -25,7 +27,7 @@ let loadCommand = Command(
         in a frame of lifed's default --max-frame.
 
           --keep    also add the pattern to the configurations list, titled by its name or the
-                    file's base name, in the same change: if it may not join the list (more than
+                    file's base name ("untitled" from standard input), in the same change: if it may not join the list (more than
                     1 MiB of RLE, the list's 8 MiB or 10000 entries), nothing is loaded either
         """,
     daemonStart: .onDemand
@@ -35,8 +37,9 @@ let loadCommand = Command(
     let files = rest.filter { $0 != "--keep" }
     try expectCount(files, 1...1, "load")
     let path = files[0]
+    let source: PatternSource = path == "-" ? .standardInput : .file(path)
     return { session throws(Connection.Failure) in
-        guard let pattern = PatternSource.file(path).read(format: format) else { return .failure }
+        guard let pattern = source.read(format: format) else { return .failure }
         // The grid's size alone: its cells may be 16 MB.
         let currentRows = try session.get("/simulation/gridState/grid/rows").intValue
         let currentCols = try session.get("/simulation/gridState/grid/cols").intValue
@@ -51,13 +54,13 @@ let loadCommand = Command(
             cols = max(currentCols ?? 10, bounds.cols, 1)
         }
         guard rows <= Grid.maxSide, cols <= Grid.maxSide else {
-            printError("lifectl", "\(path): the pattern needs \(rows)x\(cols), more than \(Grid.maxSide)x\(Grid.maxSide)")
+            printError("lifectl", "\(source): the pattern needs \(rows)x\(cols), more than \(Grid.maxSide)x\(Grid.maxSide)")
             return .failure
         }
         let origin = pattern.worldSize == nil
             ? pattern.centredOrigin(rows: rows, cols: cols)
             : pattern.originInWorld(rows: rows, cols: cols)
-        let title = pattern.name ?? baseName(path)
+        let title = pattern.name ?? (source == .standardInput ? "untitled" : baseName(path))
         // As the wire writes the action: the grid as RLE of its own size; the rule and topology
         // only when the file names them (else the daemon's stay); keep under --keep.
         let replacement = GridReplacement(

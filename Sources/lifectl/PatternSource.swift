@@ -2,7 +2,7 @@ import LifeIO
 import Protocol
 
 /// Where a command reads a pattern file from: a file (`load`, `paste`), or standard input
-/// (`paste -`), at most ``PatternFile/maxBytes``.
+/// (`load -`, `paste -`), at most ``PatternFile/maxBytes``.
 enum PatternSource: Equatable, CustomStringConvertible {
     case file(String)
     case standardInput

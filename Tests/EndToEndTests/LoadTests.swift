@@ -13,8 +13,8 @@ final class LoadTests: XCTestCase {
     /// lifed's default `--max-frame`: 24 MiB.
     static let defaultMaxFrame = 24 << 20
 
-    private func lifectl(_ daemon: Daemon, _ arguments: [String]) throws -> CommandResult {
-        try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start"] + arguments)
+    private func lifectl(_ daemon: Daemon, _ arguments: [String], input: String? = nil) throws -> CommandResult {
+        try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start"] + arguments, input: input.map { Array($0.utf8) })
     }
 
     /// The daemon's version and status summary (size, population, rule, topology).
@@ -166,6 +166,30 @@ final class LoadTests: XCTestCase {
         XCTAssertEqual(unchanged, loaded)
         XCTAssertEqual(try daemon.connect().get("/configurations/configs").value.arrayValue?.count, 2)
         XCTAssertEqual(try daemon.connect().get("/simulation/gridState/grid/cells/4").value, "...OOO....")
+    }
+
+    /// `load -` reads standard input, as `paste -` does, its format told from the content: an RLE
+    /// piped in loads centred, with `--keep` titled by its `#N` or "untitled"; what cannot be read
+    /// is named as standard input, exits 1, and changes nothing.
+    func testLoadDashReadsStandardInput() throws {
+        let daemon = try Daemon(self)
+        let glider = try lifectl(daemon, ["load", "-"], input: "#N Glider\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n")
+        XCTAssertEqual(glider.status, 0, glider.stderr)
+        XCTAssertTrue(glider.stdout.hasPrefix("loaded Glider: 5 cells on 10x10, rule B3/S23 (version "), glider.stdout)
+        XCTAssertEqual(try daemon.connect().get("/simulation/gridState/grid/cells/4").value, ".....O....")
+
+        let plain = try lifectl(daemon, ["load", "-", "--keep"], input: "OOO\n")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stdout.hasPrefix("loaded untitled: 3 cells on 10x10; kept in the configurations"), plain.stdout)
+        XCTAssertEqual(try daemon.connect().get("/configurations/configs/0/title").value, "untitled")
+        XCTAssertEqual(try daemon.connect().get("/simulation/gridState/grid/cells/4").value, "...OOO....")
+
+        let (version, _) = try summary(daemon)
+        let broken = try lifectl(daemon, ["load", "-"], input: "x = 3, y = 3\nbo$2bo$3q!\n")
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.stdout, "")
+        XCTAssertTrue(broken.stderr.hasPrefix("lifectl: standard input: "), broken.stderr)
+        XCTAssertEqual(try summary(daemon).version, version, "nothing was sent")
     }
 
     /// A frame over `--max-frame` is refused with frame-too-large and the limit; lifectl prints the
