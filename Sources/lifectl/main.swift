@@ -110,12 +110,8 @@ do {
     exit(try work(session))
 } catch {
     printError("lifectl", "\(error)")
-    // Refused at the door (forbidden, busy): the daemon answered, and said no. Or the socket is
-    // served by a user lifectl does not trust: something answers, and it is not a daemon to use.
-    if case .refused = error { exit(.failure) }
-    if case .untrustedServer = error { exit(.failure) }
     if case .unreachable = error, !session.autoStart {
         printError("lifectl", "is lifed running? start it with: lifed --socket \(session.socketPath)")
     }
-    exit(.unreachable)
+    exit(ExitCode(error))
 }

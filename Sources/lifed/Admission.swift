@@ -31,7 +31,7 @@ struct Admission {
         }
         guard clientCount < capacity else {
             guard capacity < maxClients else {
-                return ProtocolError(.busy, "lifed is serving its limit of \(maxClients) clients; try again later")
+                return ProtocolError(.busy, "lifed is serving as many clients as --max-clients allows (\(maxClients)); try again later")
             }
             return ProtocolError(
                 .busy,

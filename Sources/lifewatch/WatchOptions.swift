@@ -63,10 +63,10 @@ struct WatchOptions {
         reconnects (after 100ms, doubling to 2s between attempts) without starting a new
         daemon; after \(Reconnection.defaultGiveUpAfter.components.seconds)s without one it restores the terminal and exits with status 3.
 
-        Exit status: 0 after q or Ctrl-C, 1 when the daemon refuses the subscription (e.g. no
-        such path) or closes the connection over a request it will not read
-        (frame-too-large), the socket is served by a user lifewatch does not trust, or the
-        terminal fails, 2 usage error, 3 no daemon reachable,
+        Exit status: 0 after q or Ctrl-C, 1 when the daemon refuses the connection (busy,
+        forbidden) or the subscription (e.g. no such path) or closes the connection over a
+        request it will not read (frame-too-large), the socket is served by a user lifewatch
+        does not trust, or the terminal fails, 2 usage error, 3 no daemon reachable,
         128+N after signal N (SIGTERM, SIGHUP, SIGINT).
         """
     }

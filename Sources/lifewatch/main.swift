@@ -22,10 +22,8 @@ do {
     connection = try DaemonLauncher.connect(path: options.socketPath, autoStart: options.autoStart)
 } catch {
     printError("lifewatch", "\(error)")
-    // A socket served by a user lifewatch does not trust: something answers, and it is not a
-    // daemon to use (status 1, not 3).
-    if case .untrustedServer = error { exit(.failure) }
-    exit(.unreachable)
+    // Refused at the door (forbidden, busy) or an untrusted socket: 1, as lifectl; no daemon: 3.
+    exit(ExitCode(error))
 }
 
 if options.once || isatty(1) != 1 || isatty(0) != 1 {

@@ -135,6 +135,15 @@ final class BadInputCorpusTests: XCTestCase {
         XCTAssertTrue(message.contains("3"), message)
         XCTAssertNil(try fourth.receive(), "closed after busy")
 
+        // The clients say so and exit 1, as for any refusal: a daemon answered (3 is for none).
+        let busyMessage = "busy: lifed is serving as many clients as --max-clients allows (3); try again later\n"
+        for tool in ["lifectl", "lifewatch"] {
+            let arguments = tool == "lifectl" ? ["status"] : ["--once"]
+            let refused = try runTool(tool, ["--socket", daemon.socketPath, "--no-start"] + arguments)
+            XCTAssertEqual(refused.status, 1, "\(tool): \(refused.stderr)")
+            XCTAssertEqual(refused.stderr, "\(tool): " + busyMessage)
+        }
+
         // The three are served; when one leaves, a new client is let in.
         for client in [first, second, third] {
             try client.send(ClientRequest(id: 7, kind: .ping))
