@@ -7,6 +7,10 @@
 /// - ``cancel(id:)``: cancels the effect in flight with that id.
 /// - ``merge(_:)``: several effects at once.
 public struct Effect<Action> {
+    // The store, the reducers and their pullbacks are in other modules: @inlinable lets the
+    // compiler specialise the effects they make and merge for each action (one made per action),
+    // instead of calling generic code through run-time metadata.
+    @usableFromInline
     package indirect enum Operation {
         case none
         case run((Send<Action>) -> Cancellable)
@@ -15,26 +19,35 @@ public struct Effect<Action> {
         case merge([Effect<Action>])
     }
 
+    @usableFromInline
     package let operation: Operation
 
+    @inlinable
+    init(operation: Operation) { self.operation = operation }
+
     /// No work.
+    @inlinable
     public static var none: Effect { Effect(operation: .none) }
 
     /// Work that starts when the store runs it and may deliver actions later through `send`.
     /// It returns a handle that stops it.
+    @inlinable
     public static func run(_ work: @escaping (Send<Action>) -> Cancellable) -> Effect {
         Effect(operation: .run(work))
     }
 
     /// Cancels the effect in flight with `id`, if any.
+    @inlinable
     public static func cancel(id: EffectID) -> Effect { Effect(operation: .cancel(id: id)) }
 
     /// Several effects together.
+    @inlinable
     public static func merge(_ effects: Effect...) -> Effect { merge(effects) }
 
     /// Several effects together.
+    @inlinable
     public static func merge(_ effects: [Effect]) -> Effect {
-        let work = effects.filter { if case .none = $0.operation { return false } else { return true } }
+        let work = effects.filter { !$0.isNone }
         switch work.count {
         case 0: return .none
         case 1: return work[0]
@@ -42,10 +55,19 @@ public struct Effect<Action> {
         }
     }
 
+    /// Whether this is ``none``: no work.
+    @inlinable
+    public var isNone: Bool {
+        if case .none = operation { return true }
+        return false
+    }
+
     /// This effect under `id`: starting it cancels whatever else runs under `id`.
+    @inlinable
     public func cancellable(id: EffectID) -> Effect { Effect(operation: .cancellable(id: id, self)) }
 
     /// The same work, delivering `transform(action)` instead of each action.
+    @inlinable
     public func map<Other>(_ transform: @escaping (Action) -> Other) -> Effect<Other> {
         switch operation {
         case .none:

@@ -22,11 +22,18 @@ public struct Reducer<State, Action, Environment> {
     /// Runs each reducer in order on the same state and merges their effects.
     public static func combine(_ reducers: [Reducer]) -> Reducer {
         Reducer { state, action, environment throws(ProtocolError) in
+            // Most reducers make no effect for most actions: the array stays empty, and an
+            // empty array costs nothing (this runs for every action, at every level).
             var effects: [Effect<Action>] = []
             for reducer in reducers {
-                effects.append(try reducer.reduce(&state, action, environment))
+                let effect = try reducer.reduce(&state, action, environment)
+                if !effect.isNone { effects.append(effect) }
             }
-            return .merge(effects)
+            switch effects.count {
+            case 0: return .none
+            case 1: return effects[0]
+            default: return .merge(effects)
+            }
         }
     }
 
@@ -43,7 +50,8 @@ public struct Reducer<State, Action, Environment> {
             let effect = try reduce(&state, action, environment)
             let new = value(state)
             guard old != new else { return effect }
-            return .merge(effect, body(old, new, &state, environment))
+            let follow = body(old, new, &state, environment)
+            return effect.isNone ? follow : .merge(effect, follow)
         }
     }
 

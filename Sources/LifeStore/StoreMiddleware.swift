@@ -38,20 +38,41 @@ extension Store {
     /// refuses a change refuses the action. Replaces the hooks set before, but for
     /// ``didRunEffectAction``.
     public func install(_ middleware: [any StoreMiddleware<State, Action>]) {
-        willReduce = { action, origin in
-            for each in middleware { each.willReduce(action, origin: origin) }
+        // Each hook is one closure calling the middleware in turn, built once here: a call runs
+        // no loop over an array of existentials, which the store (generic, and in another module
+        // than its middleware) would pay for in run-time type lookups on every action.
+        var willReduce: (Action, Origin) -> Void = { _, _ in }
+        var approve: (Action, Origin, State, State) throws(ProtocolError) -> Void = { _, _, _, _ throws(ProtocolError) in }
+        var didChange: (State, State, Action, Origin, Int) -> Void = { _, _, _, _, _ in }
+        var didRestore: (State, State, Int) -> Void = { _, _, _ in }
+        var didRun: (Action, Origin, Outcome) -> Void = { _, _, _ in }
+        for each in middleware.reversed() {
+            let (nextWillReduce, nextApprove, nextDidChange, nextDidRestore, nextDidRun) = (willReduce, approve, didChange, didRestore, didRun)
+            willReduce = { action, origin in
+                each.willReduce(action, origin: origin)
+                nextWillReduce(action, origin)
+            }
+            approve = { action, origin, old, new throws(ProtocolError) in
+                try each.approve(action, origin: origin, old: old, new: new)
+                try nextApprove(action, origin, old, new)
+            }
+            didChange = { old, new, action, origin, version in
+                each.didChange(from: old, to: new, action: action, origin: origin, version: version)
+                nextDidChange(old, new, action, origin, version)
+            }
+            didRestore = { old, new, version in
+                each.didRestore(from: old, to: new, version: version)
+                nextDidRestore(old, new, version)
+            }
+            didRun = { action, origin, outcome in
+                each.didRun(action, origin: origin, outcome: outcome)
+                nextDidRun(action, origin, outcome)
+            }
         }
-        approve = { action, origin, old, new throws(ProtocolError) in
-            for each in middleware { try each.approve(action, origin: origin, old: old, new: new) }
-        }
-        didChange = { [unowned self] old, action, origin, version in
-            for each in middleware { each.didChange(from: old, to: state, action: action, origin: origin, version: version) }
-        }
-        didRestore = { [unowned self] old, version in
-            for each in middleware { each.didRestore(from: old, to: state, version: version) }
-        }
-        didRun = { action, origin, outcome in
-            for each in middleware { each.didRun(action, origin: origin, outcome: outcome) }
-        }
+        self.willReduce = willReduce
+        self.approve = approve
+        self.didChange = { [unowned self] old, action, origin, version in didChange(old, state, action, origin, version) }
+        self.didRestore = { [unowned self] old, version in didRestore(old, state, version) }
+        self.didRun = didRun
     }
 }
