@@ -54,9 +54,10 @@ public final class EventLoop: Scheduler {
 
     // MARK: File descriptors
 
-    /// Calls `handler` whenever `fd` is ready for any of `events` (errors and hang-ups are always reported).
+    /// Calls `handler` whenever `fd` is ready for any of `events` (errors and a full hang-up are always
+    /// reported; the peer's half-close, while `fd` is watched for `readable`).
     public func watch(_ fd: Int32, for events: Events, _ handler: @escaping (Events) -> Void) throws(SystemError) {
-        guard clinux_epoll_ctl(epoll, EPOLL_CTL_ADD, fd, events.rawValue | CLINUX_EPOLLRDHUP) == 0 else {
+        guard clinux_epoll_ctl(epoll, EPOLL_CTL_ADD, fd, Self.mask(events)) == 0 else {
             throw SystemError("epoll_ctl(ADD)")
         }
         handlers[fd] = handler
@@ -64,7 +65,16 @@ public final class EventLoop: Scheduler {
 
     /// Changes which events `fd` is watched for.
     public func change(_ fd: Int32, to events: Events) {
-        _ = clinux_epoll_ctl(epoll, EPOLL_CTL_MOD, fd, events.rawValue | CLINUX_EPOLLRDHUP)
+        _ = clinux_epoll_ctl(epoll, EPOLL_CTL_MOD, fd, Self.mask(events))
+    }
+
+    /// What epoll watches for `events`. The peer's half-close (EPOLLRDHUP) is news only to a
+    /// reader, so it is asked for only with `readable`: epoll reports it for as long as it
+    /// holds, and a descriptor watched only for writing (a client whose reading is paused
+    /// until it reads its replies) would wake the loop without end. A full hang-up
+    /// (EPOLLHUP) and errors are always reported.
+    private static func mask(_ events: Events) -> UInt32 {
+        events.contains(.readable) ? events.rawValue | CLINUX_EPOLLRDHUP : events.rawValue
     }
 
     /// Stops watching `fd`. Call before closing it.

@@ -135,6 +135,21 @@ final class Daemon {
     }
 }
 
+/// The process's user and system time, in seconds, over the next second.
+func cpuSecondsOverOneSecond(_ pid: pid_t) -> Double {
+    let before = cpuSeconds(pid)
+    sleep(1)
+    return cpuSeconds(pid) - before
+}
+
+/// The process's user and system time so far, in seconds; -1 when it cannot be read.
+func cpuSeconds(_ pid: pid_t) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return -1 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return -1 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
 /// Polls `socketPath` until the daemon `process` accepts connections there; fails at once if
 /// the process has exited (with `output`, its log), or after `timeout` seconds.
 func waitUntilDaemonAnswers(_ socketPath: String, process: Process, timeout: TimeInterval, output: () -> String) throws {

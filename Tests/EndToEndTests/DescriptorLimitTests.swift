@@ -236,20 +236,6 @@ final class DescriptorLimitTests: XCTestCase {
         return Int(log[range.upperBound...].prefix { $0.isNumber })
     }
 
-    /// The process's user and system time, in seconds, over the next second.
-    private func cpuSecondsOverOneSecond(_ pid: pid_t) -> Double {
-        let before = cpuSeconds(pid)
-        sleep(1)
-        return cpuSeconds(pid) - before
-    }
-
-    private func cpuSeconds(_ pid: pid_t) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return -1 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return -1 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
     private func runProgram(_ path: String, _ arguments: [String]) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)

@@ -45,6 +45,36 @@ final class SlowClientTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(info["resyncs"]?.intValue ?? 0, 1)
     }
 
+    /// A client that pipelines more than its buffer, says it will send no more (shutdown of its
+    /// write side) and does not read: lifed stops reading it and waits for it to drain, idle, not
+    /// woken over and over by the half-close (it spun at a whole core). When the client reads at
+    /// last, every reply is there.
+    func testAClientThatStopsSendingAndDoesNotReadCostsNoProcessorTime() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "11", "--size", "512x512", "--client-buffer", "65536"])
+        let client = try daemon.connect()
+        var batch: [UInt8] = []
+        let count = 400
+        for index in 0..<count { batch += Frame.encode(ClientRequest(id: .int(index), kind: .get(path: .root)).json) }
+        try client.sendFrame(batch)
+        XCTAssertEqual(shutdown(client.fd, Int32(SHUT_WR)), 0)
+        // Let the daemon answer what it reads until the client's buffer is full and reading pauses.
+        usleep(300_000)
+        let busy = cpuSecondsOverOneSecond(daemon.process.processIdentifier)
+        XCTAssertGreaterThanOrEqual(busy, 0)
+        XCTAssertLessThan(busy, 0.2, "lifed used \(busy) s of processor time in a second, waiting for a client to read")
+        var received = 0
+        while true {
+            do {
+                guard case .state(let id, _, _, _) = try client.receive() else { return XCTFail("expected state") }
+                XCTAssertEqual(id, .int(received))
+                received += 1
+            } catch Connection.Failure.closed {
+                break
+            }
+        }
+        XCTAssertEqual(received, count, "every pipelined request is answered before the daemon closes")
+    }
+
     func testRepliesAreWrittenAfterTheClientStopsSending() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "11"])
         let client = try daemon.connect()
