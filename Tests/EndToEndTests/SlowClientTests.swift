@@ -62,17 +62,7 @@ final class SlowClientTests: XCTestCase {
         let busy = cpuSecondsOverOneSecond(daemon.process.processIdentifier)
         XCTAssertGreaterThanOrEqual(busy, 0)
         XCTAssertLessThan(busy, 0.2, "lifed used \(busy) s of processor time in a second, waiting for a client to read")
-        var received = 0
-        while true {
-            do {
-                guard case .state(let id, _, _, _) = try client.receive() else { return XCTFail("expected state") }
-                XCTAssertEqual(id, .int(received))
-                received += 1
-            } catch Connection.Failure.closed {
-                break
-            }
-        }
-        XCTAssertEqual(received, count, "every pipelined request is answered before the daemon closes")
+        try assertEveryReplyArrivesInOrder(count, on: client)
     }
 
     func testRepliesAreWrittenAfterTheClientStopsSending() throws {
@@ -83,16 +73,21 @@ final class SlowClientTests: XCTestCase {
         for index in 0..<count { batch += Frame.encode(ClientRequest(id: .int(index), kind: .get(path: .root)).json) }
         try client.sendFrame(batch)
         XCTAssertEqual(shutdown(client.fd, Int32(SHUT_WR)), 0)
+        try assertEveryReplyArrivesInOrder(count, on: client)
+    }
+
+    /// Reads until the daemon closes: `count` `state` replies, with the ids 0, 1, 2… in order.
+    private func assertEveryReplyArrivesInOrder(_ count: Int, on client: Connection, line: UInt = #line) throws {
         var received = 0
         while true {
             do {
-                guard case .state(let id, _, _, _) = try client.receive() else { return XCTFail("expected state") }
-                XCTAssertEqual(id, .int(received))
+                guard case .state(let id, _, _, _) = try client.receive() else { return XCTFail("expected state", line: line) }
+                XCTAssertEqual(id, .int(received), line: line)
                 received += 1
             } catch Connection.Failure.closed {
                 break
             }
         }
-        XCTAssertEqual(received, count, "every pipelined request is answered before the daemon closes")
+        XCTAssertEqual(received, count, "every pipelined request is answered before the daemon closes", line: line)
     }
 }
