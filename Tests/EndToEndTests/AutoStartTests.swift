@@ -13,17 +13,8 @@ final class AutoStartTests: XCTestCase {
     override func setUpWithError() throws {
         stateHome = try makeTemporaryFolder(self)
     }
-    private func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
-        process.arguments = arguments
-        process.environment = clientEnvironment(stateHome: stateHome)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
+    private func launch(_ arguments: [String]) throws -> RunningTool {
+        try startTool("lifectl", arguments, environment: clientEnvironment(stateHome: stateHome))
     }
 
     private func daemonPIDs(socket: String) -> [Int32] {
@@ -43,12 +34,10 @@ final class AutoStartTests: XCTestCase {
         }
         let clients = try (0..<4).map { _ in try launch(["--socket", socket, "step"]) }
         var versions: [String] = []
-        for (process, out, err) in clients {
-            let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, errors)
-            versions.append(output)
+        for client in clients {
+            let result = client.finish()
+            XCTAssertEqual(result.status, 0, result.stderr)
+            versions.append(result.stdout)
         }
         // One daemon served all four: versions 1 to 4, each once.
         XCTAssertEqual(Set(versions), Set((1...4).map { "stepped 1 generation (version \($0))\n" }))
@@ -109,8 +98,9 @@ final class AutoStartTests: XCTestCase {
 
     func testWatchPrintsTheSnapshotThenOneLinePerDiff() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "1"])
-        let (watcher, out, _) = try launch(["--socket", daemon.socketPath, "watch", "/statistics/steps"])
-        let reader = out.fileHandleForReading
+        let watch = try launch(["--socket", daemon.socketPath, "watch", "/statistics/steps"])
+        let watcher = watch.process
+        let reader = watch.stdout.fileHandleForReading
         func nextLine() -> String {
             var line = Data()
             while true {

@@ -188,29 +188,59 @@ func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") ->
     return environment
 }
 
-/// Runs `lifectl` or `lifewatch` to completion, with `input` on its standard input when given.
-func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil) throws -> CommandResult {
+/// A client started in the background (`lifectl watch`, a long `lifectl step`), with pipes for its output.
+struct RunningTool {
+    let process: Process
+    let stdout: Pipe
+    let stderr: Pipe
+
+    /// Waits for it to exit; its status and what it printed.
+    func finish() -> CommandResult {
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Starts `lifectl` or `lifewatch` without waiting for it; `prepare` may set up the process
+/// (its standard input) before it runs.
+func startTool(
+    _ name: String, _ arguments: [String], environment: [String: String]? = nil, prepare: (Process) -> Void = { _ in }
+) throws -> RunningTool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Products.path(name))
     process.arguments = arguments
     process.environment = environment ?? clientEnvironment()
-    let out = Pipe()
-    let err = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    if input != nil { process.standardInput = stdin }
+    let tool = RunningTool(process: process, stdout: Pipe(), stderr: Pipe())
+    process.standardOutput = tool.stdout
+    process.standardError = tool.stderr
+    prepare(process)
     try process.run()
+    return tool
+}
+
+/// Runs `lifectl` or `lifewatch` to completion, with `input` on its standard input when given.
+func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil) throws -> CommandResult {
+    let stdin = Pipe()
+    let tool = try startTool(name, arguments, environment: environment) { if input != nil { $0.standardInput = stdin } }
     if let input {
         try stdin.fileHandleForWriting.write(contentsOf: Data(input))
         try stdin.fileHandleForWriting.close()
     }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+    return tool.finish()
+}
+
+/// A gzip stream of `bytes` (fewer than 65,536) in one stored block: what `gzip` makes of a
+/// file, without a compressor.
+func storedGzip(_ bytes: [UInt8]) -> [UInt8] {
+    precondition(bytes.count < 65_536)
+    let length = UInt16(bytes.count)
+    func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    return [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+        + bytes + le32(CRC32.checksum(bytes)) + le32(UInt32(bytes.count))
 }
 
 extension Connection {

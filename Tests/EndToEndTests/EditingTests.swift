@@ -38,16 +38,6 @@ final class EditingTests: XCTestCase {
         guard case .ack = reply else { throw Connection.Failure.protocolViolation("setGrid: \(reply)") }
     }
 
-    /// A gzip stream of `bytes` (fewer than 65,536) in one stored block: what `gzip` makes of a
-    /// file, without a compressor.
-    private func storedGzip(_ bytes: [UInt8]) -> [UInt8] {
-        precondition(bytes.count < 65_536)
-        let length = UInt16(bytes.count)
-        func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        return [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-            + bytes + le32(CRC32.checksum(bytes)) + le32(UInt32(bytes.count))
-    }
-
     // MARK: - Each command changes exactly its cells
 
     /// Every command, on a 20 x 70 world of random cells (born and died ones too; 70 columns

@@ -13,31 +13,9 @@ final class JumpTests: XCTestCase {
     /// A blinker on a 4096 x 4096 torus, as an RLE.
     private static let blinker4096 = "x = 3, y = 1, rule = B3/S23:T4096,4096\n3o!"
 
-    private func lifectl(_ daemon: Daemon, _ arguments: [String]) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
-        process.arguments = ["--socket", daemon.socketPath, "--no-start"] + arguments
-        process.environment = clientEnvironment()
-        return process
-    }
-
-    /// Starts `lifectl step N`; returns the process and its output pipes.
-    private func startStep(_ daemon: Daemon, _ generations: Int) throws -> (Process, Pipe, Pipe) {
-        let process = lifectl(daemon, ["step", String(generations)])
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
-    }
-
-    private func finish(_ step: (Process, Pipe, Pipe)) -> CommandResult {
-        let (process, out, err) = step
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    /// Starts `lifectl step N`.
+    private func startStep(_ daemon: Daemon, _ generations: Int) throws -> RunningTool {
+        try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", String(generations)])
     }
 
     /// Waits until `/simulation/jump` is a jump (with some progress when `progressed`), asking `client`.
@@ -60,13 +38,13 @@ final class JumpTests: XCTestCase {
         let step = try startStep(daemon, 1_000_000)
         _ = try waitForJump(client)
         var pongs = 0
-        while step.0.isRunning {
+        while step.process.isRunning {
             let sent = Date()
             guard case .pong = try client.request(.ping) else { return XCTFail("no pong") }
             XCTAssertLessThan(Date().timeIntervalSince(sent), 2, "the other client waited for the jump")
             pongs += 1
         }
-        let result = finish(step)
+        let result = step.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("stepped 1000000 generations in "), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix(" (version 3)\n"), result.stdout)
@@ -123,8 +101,8 @@ final class JumpTests: XCTestCase {
 
         let interrupted = try startStep(daemon, 1_000_000)
         _ = try waitForJump(client, progressed: true)
-        interrupted.0.interrupt()
-        let result = finish(interrupted)
+        interrupted.process.interrupt()
+        let result = interrupted.finish()
         XCTAssertEqual(result.status, 130, result.stderr)
         XCTAssertTrue(result.stderr.contains("cancelled: the jump stopped after"), result.stderr)
         XCTAssertTrue(result.stderr.contains("the grid is as it was before it"), result.stderr)
@@ -136,7 +114,7 @@ final class JumpTests: XCTestCase {
         _ = try waitForJump(client)
         let cancel = try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "cancel"])
         XCTAssertEqual(cancel.status, 0, cancel.stderr)
-        let other = finish(cancelled)
+        let other = cancelled.finish()
         XCTAssertEqual(other.status, 1, other.stderr)
         XCTAssertTrue(other.stderr.contains("another client cancelled the jump (lifectl cancel, or x in lifewatch)"), other.stderr)
         XCTAssertEqual(cancel.stdout, "cancelled the jump; the grid is as it was before it (version \(try client.get("").version))\n")

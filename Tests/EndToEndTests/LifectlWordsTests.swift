@@ -118,14 +118,7 @@ final class LifectlWordsTests: XCTestCase {
         try succeeds(daemon, ["random"])
         XCTAssertEqual(try succeeds(daemon, ["cancel"]), "no jump was running (version \(try version(daemon)))\n")
         // A soup this large evolves for far longer than the test waits.
-        let step = Process()
-        step.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
-        step.arguments = ["--socket", daemon.socketPath, "--no-start", "step", "1000000000"]
-        step.environment = clientEnvironment()
-        step.standardOutput = FileHandle.nullDevice
-        let stepErrors = Pipe()
-        step.standardError = stepErrors
-        try step.run()
+        let step = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", "1000000000"])
         let client = try daemon.connect()
         let deadline = Date().addingTimeInterval(60)
         while try client.get("/simulation/jump").value == .null, Date() < deadline { usleep(20_000) }
@@ -141,9 +134,9 @@ final class LifectlWordsTests: XCTestCase {
 
         let cancel = try succeeds(daemon, ["cancel"])
         XCTAssertEqual(cancel, "cancelled the jump; the grid is as it was before it (version \(try version(daemon)))\n")
-        step.waitUntilExit()
-        XCTAssertEqual(step.terminationStatus, 1, "a jump another client cancels")
-        let said = String(decoding: stepErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stepped = step.finish()
+        XCTAssertEqual(stepped.status, 1, "a jump another client cancels")
+        let said = stepped.stderr
         XCTAssertTrue(said.contains("another client cancelled the jump (lifectl cancel, or x in lifewatch)"), said)
         XCTAssertFalse(said.contains("grid.cancelJump"), said)
     }
@@ -219,13 +212,7 @@ final class LifectlWordsTests: XCTestCase {
         XCTAssertEqual(conflict.status, 2, conflict.stderr)
 
         // watch: JSON lines, a snapshot then a diff per change, until the daemon says goodbye.
-        let watch = Process()
-        watch.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
-        watch.arguments = ["--socket", daemon.socketPath, "--no-start", "--json", "watch", "/simulation/gridState/ticks"]
-        watch.environment = clientEnvironment()
-        let out = Pipe()
-        watch.standardOutput = out
-        try watch.run()
+        let watch = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "--json", "watch", "/simulation/gridState/ticks"])
         let client = try daemon.connect()
         // The watcher is subscribed once status counts its subscription.
         let deadline = Date().addingTimeInterval(30)
@@ -236,9 +223,9 @@ final class LifectlWordsTests: XCTestCase {
         try ack(["stop"])
         try ack(["tick"])
         XCTAssertEqual(try json(daemon, ["shutdown"])["type"], "ack")
-        watch.waitUntilExit()
-        XCTAssertEqual(watch.terminationStatus, 0)
-        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let watched = watch.finish()
+        XCTAssertEqual(watched.status, 0, watched.stderr)
+        let lines = watched.stdout.split(separator: "\n")
         let messages = try lines.map { try ServerMessage(json: try JSON(parsing: Array($0.utf8))) }
         guard case .snapshot = messages.first else { return XCTFail("\(lines)") }
         XCTAssertTrue(messages.dropFirst().contains { if case .diff = $0 { return true } else { return false } }, "\(lines)")

@@ -211,18 +211,6 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(try client.get("").version, version)
     }
 
-    /// `data` as a gzip file of one stored block.
-    private func storedGzip(_ data: [UInt8]) -> [UInt8] {
-        var bytes: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3, 1]
-        let count = data.count
-        bytes += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)] + data
-        let crc = CRC32.checksum(data)
-        for value in [crc, UInt32(count)] {
-            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-        }
-        return bytes
-    }
-
     private func liveOnly(_ grid: JSON) -> [String] {
         (grid["cells"]?.arrayValue ?? []).compactMap(\.stringValue).map {
             String($0.map { $0 == "O" || $0 == "+" ? "O" : "." })
@@ -236,13 +224,7 @@ final class WorldContentTests: XCTestCase {
 final class WatchTextTests: XCTestCase {
     func testWatchAsTextPrintsALinePerVersionUntilTheDaemonGoes() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "2", "--ephemeral"])
-        let watcher = Process()
-        watcher.executableURL = URL(fileURLWithPath: Products.path("lifectl"))
-        watcher.arguments = ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"]
-        watcher.environment = clientEnvironment()
-        let output = Pipe()
-        watcher.standardOutput = output
-        try watcher.run()
+        let watcher = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"])
         let client = try daemon.connect()
         // The watcher's snapshot is in before the changes once its subscription shows in status.
         for _ in 0..<500 {
@@ -252,9 +234,9 @@ final class WatchTextTests: XCTestCase {
         guard case .ack(_, 1) = try client.dispatch("grid.step", ["generations": 2]) else { return XCTFail("step") }
         guard case .ack(_, 2) = try client.dispatch("simulation.startTimer") else { return XCTFail("start") }
         XCTAssertEqual(daemon.terminate(), 0)
-        watcher.waitUntilExit()
-        XCTAssertEqual(watcher.terminationStatus, 0)
-        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        let watched = watcher.finish()
+        XCTAssertEqual(watched.status, 0, watched.stderr)
+        let lines = watched.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, "\(lines)")
         XCTAssertTrue(lines.first?.hasPrefix("version 0: ticks 0, population ") == true, "\(lines)")
         XCTAssertTrue(lines.dropFirst().first?.hasPrefix("version 1: ticks 0, population ") == true, "\(lines)")
