@@ -9,17 +9,19 @@ import Protocol
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is
 /// acknowledged only once it is on disk.
 ///
-/// The disk holds a snapshot and a journal (``WorldStorage``). Durability is the store's first
-/// middleware: every change the store makes is appended to the journal as it happens
+/// The disk holds a snapshot and a journal (``WorldStorage``). Durability is the ``TurnJournal``
+/// of the daemon's ``TurnCommit``, its one caller: the store's middleware hooks reach it through
+/// the turn's commit, so every change the store makes is appended to the journal as it happens
 /// (``didChange(from:to:action:origin:version:)``, one `pwrite`), and while saving fails every
-/// change is refused (``approve(_:origin:old:new:)``). Once per turn of the event loop, before any reply goes out, the server calls
-/// ``commit(_:version:)``, which makes the turn's records durable with one `fdatasync` if an
-/// acknowledgement waits for them (group commit). Timer ticks are not acknowledged to anyone:
-/// they are appended too, and synced every few seconds (``saveTicks(_:version:)``). When the
-/// journal grows long or costly to replay, a new snapshot is written on a background thread.
+/// change is refused (``approve(_:origin:old:new:)``). Once per turn of the event loop, before any
+/// reply goes out, the turn's commit calls ``commit(_:version:)``, which makes the turn's records
+/// durable with one `fdatasync` if an acknowledgement waits for them (group commit). Timer ticks
+/// are not acknowledged to anyone: they are appended too, and synced every few seconds
+/// (``saveTicks(_:version:)``). When the journal grows long or costly to replay, a new snapshot is
+/// written on a background thread.
 ///
 /// When a save fails, the records since the last sync are cut off, the daemon goes back to
-/// ``lastSaved`` (the server restores it as a new version), refuses changes with
+/// ``lastSaved`` (the turn's commit restores it as a new version), refuses changes with
 /// `storage-failed` (``refusal``) and tries again with a growing delay
 /// (``retry(_:version:)``), by writing a snapshot of the state it went back to.
 ///
@@ -290,9 +292,9 @@ final class Durability {
     }
 }
 
-/// Durability as the store's middleware: it sees every action first, and every change before
-/// anyone is sent it.
-extension Durability: StoreMiddleware {
+/// Durability as the store's middleware, behind the turn's commit (the store's first middleware):
+/// it sees every action first, and every change before anyone is sent it.
+extension Durability: TurnJournal {
     typealias State = AppState
     typealias Action = AppAction
 
