@@ -1,4 +1,5 @@
 import Glibc
+import LifeDaemon
 import LifeIO
 import Protocol
 
@@ -20,16 +21,11 @@ extension Connections {
                 if errno == EAGAIN || errno == EWOULDBLOCK { return }
                 return disconnect(client, reason: "read failed: \(SystemError("recv"))")
             }
-            client.decoder.append(buffer[0..<count])
-            client.lastActivity = loop.now
-            let framesBefore = client.framesReceived
+            client.input.append(buffer[0..<count], at: loop.now)
+            let framesBefore = client.input.framesReceived
             processFrames(client)
             // A frame begun in this read starts the clock; one that goes on keeps its start.
-            if !client.decoder.hasPartialFrame {
-                client.partialFrameSince = nil
-            } else if client.partialFrameSince == nil || client.framesReceived != framesBefore {
-                client.partialFrameSince = loop.now
-            }
+            client.input.readEnded(framesBefore: framesBefore, at: loop.now)
             if client.isClosing || client.isReadPaused || !isConnected(client) { return }
         }
     }
@@ -38,7 +34,7 @@ extension Connections {
         while !client.isClosing || atEndOfInput {
             let frame: [UInt8]?
             do {
-                frame = try client.decoder.next()
+                frame = try client.input.nextFrame()
             } catch {
                 let reply: ProtocolError
                 switch error {
@@ -52,7 +48,6 @@ extension Connections {
                 return
             }
             guard let frame else { return }
-            client.framesReceived += 1
             delegate.received(frame, from: client)
             if atEndOfInput { continue }
             if client.pendingBytes > options.clientBuffer || delegate.awaitsResync(client) {

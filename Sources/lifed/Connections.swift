@@ -112,10 +112,10 @@ final class Connections {
             guard let self else { return }
             let now = loop.now
             for client in Array(clients.all) where !client.isClosing {
-                let quiet = now - client.lastActivity
+                let quiet = now - client.input.lastActivity
                 // A frame must arrive whole within the frame timeout of its first byte (while
                 // lifed is reading: a client whose reading is paused may be stuck behind us).
-                if !client.isReadPaused, let since = client.partialFrameSince, now - since > options.frameTimeout {
+                if !client.isReadPaused, client.input.hasStalled(at: now, timeout: options.frameTimeout) {
                     log.info("client \(client.number) did not finish a frame within \(options.frameTimeout); closing it")
                     send(.error(id: nil, ProtocolError(.badFrame, "a frame took over \(options.frameTimeout) to arrive; closing")), to: client)
                     closeAfterFlush(client)
