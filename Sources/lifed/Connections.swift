@@ -1,8 +1,5 @@
-import CLinux
 import Glibc
-import LifeDaemon
 import LifeIO
-import LifeJSON
 import Protocol
 
 /// The server's clients, as Redis's networking.c: admitting connections, reading and framing
