@@ -9,17 +9,19 @@ import Protocol
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is
 /// acknowledged only once it is on disk.
 ///
-/// The disk holds a snapshot and a journal (``WorldStorage``). Durability is the store's first
-/// middleware: every change the store makes is appended to the journal as it happens
+/// The disk holds a snapshot and a journal (``WorldStorage``). Durability is the ``TurnJournal``
+/// of the daemon's ``TurnCommit``, its one caller: the store's middleware hooks reach it through
+/// the turn's commit, so every change the store makes is appended to the journal as it happens
 /// (``didChange(from:to:action:origin:version:)``, one `pwrite`), and while saving fails every
-/// change is refused (``approve(_:origin:old:new:)``). Once per turn of the event loop, before any reply goes out, the server calls
-/// ``commit(_:version:)``, which makes the turn's records durable with one `fdatasync` if an
-/// acknowledgement waits for them (group commit). Timer ticks are not acknowledged to anyone:
-/// they are appended too, and synced every few seconds (``saveTicks(_:version:)``). When the
-/// journal grows long or costly to replay, a new snapshot is written on a background thread.
+/// change is refused (``approve(_:origin:old:new:)``). Once per turn of the event loop, before any
+/// reply goes out, the turn's commit calls ``commit(_:version:)``, which makes the turn's records
+/// durable with one `fdatasync` if an acknowledgement waits for them (group commit). Timer ticks
+/// are not acknowledged to anyone: they are appended too, and synced every few seconds
+/// (``saveTicks(_:version:)``). When the journal grows long or costly to replay, a new snapshot is
+/// written on a background thread.
 ///
 /// When a save fails, the records since the last sync are cut off, the daemon goes back to
-/// ``lastSaved`` (the server restores it as a new version), refuses changes with
+/// ``lastSaved`` (the turn's commit restores it as a new version), refuses changes with
 /// `storage-failed` (``refusal``) and tries again with a growing delay
 /// (``retry(_:version:)``), by writing a snapshot of the state it went back to.
 ///
@@ -49,33 +51,23 @@ final class Durability {
     private var turnFailure: String?
     /// How long to wait before the next attempt, while saving fails.
     private(set) var retryDelay: Duration = Durability.firstRetryDelay
-    /// What replaying the journal since the last snapshot costs (see ``JournalReplay/cost(from:to:)``).
-    private(set) var replayCost = 0
     /// The loop's inbox, where a compaction's completion arrives.
     private let inbox: Inbox
-    /// Snapshots written by compaction so far, and the size of the last.
-    private(set) var compactions = 0
-    private(set) var lastSnapshotBytes: Int?
-    /// After a compaction failed to start or finish, how many more syncs pass before the next try.
-    private var compactionBackoff = 0
+    /// When the journal is compacted into a new snapshot.
+    private var compaction: CompactionSchedule
 
     static let firstRetryDelay: Duration = .seconds(1)
     static let longestRetryDelay: Duration = .seconds(30)
     /// How many versions the floor is raised ahead of the current one.
     static let versionLease = 10_000
-    /// A compaction starts when the journal passes this many bytes (`LIFED_COMPACTION_BYTES`
-    /// overrides it, for tests that want compactions often)…
-    let compactionBytes: Int
+    /// A compaction starts when the journal passes this many bytes unless `LIFED_COMPACTION_BYTES`
+    /// says otherwise (for tests that want compactions often), or when replaying it would cost
+    /// too much (see ``CompactionSchedule``).
     static let defaultCompactionBytes = 4 << 20
-    /// …or when replaying it would cost this many cell-generations (about half a second).
-    static let compactionCost = 2_500_000_000
-    /// Syncs that pass after a failed compaction before the next is tried.
-    static let compactionRetrySyncs = 100
-
 
     /// A durability over `storage`, which ``open(folder:log:random:defaults:inbox:environment:)`` has read.
     init(storage: WorldStorage, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, compactionBytes: Int) {
-        self.compactionBytes = compactionBytes
+        compaction = CompactionSchedule(journalBytesLimit: compactionBytes)
         self.storage = storage
         self.log = log
         recorder = ActionRecorder(random: random, defaults: defaults)
@@ -113,7 +105,7 @@ final class Durability {
             turnFailure = failure
             return
         }
-        replayCost = min(Int.max / 2, replayCost + JournalReplay.cost(from: old, to: new))
+        compaction.appended(cost: JournalReplay.cost(from: old, to: new))
         if origin == .effect, action == .simulation(.tick) || action.isJumpProgress {
             // Nobody waits for these: synced with the next change, or by the housekeeping timer.
             hasUnsyncedTicks = true
@@ -193,7 +185,7 @@ final class Durability {
         }
         log.info("saving works again (version \(version) is on disk); changes are allowed again")
         succeeded(state, version: version)
-        replayCost = 0
+        compaction.startedSnapshot()
         return true
     }
 
@@ -237,23 +229,19 @@ final class Durability {
     /// Starts a compaction when the journal is long or costly to replay: the synced state
     /// becomes the new snapshot, written on a background thread.
     private func compactIfDue(_ state: AppState, version: Int) {
-        guard !storage.isCompacting, storage.journalBytes > compactionBytes || replayCost > Self.compactionCost else { return }
-        guard compactionBackoff == 0 else {
-            compactionBackoff -= 1
-            return
-        }
-        let cost = replayCost
+        guard !storage.isCompacting, compaction.isDue(journalBytes: storage.journalBytes) else { return }
+        let cost = compaction.replayCost
         do {
             try storage.beginCompaction(
                 version: version, header: SnapshotHeader.encode(state), grid: state.simulation.gridState.grid, inbox: inbox
             ) { [weak self] result in self?.compactionFinished(result) }
         } catch {
             log.warning("cannot start a compaction: \(error); the journal keeps growing until one can")
-            compactionBackoff = Self.compactionRetrySyncs
+            compaction.couldNotStart()
             return
         }
         log.debug("compacting at version \(version) (journal replay cost \(cost) cell-generations)")
-        replayCost = 0
+        compaction.startedSnapshot()
         // Starting it synced the journal: everything up to `version` is on disk.
         succeeded(state, version: version)
     }
@@ -261,38 +249,20 @@ final class Durability {
     private func compactionFinished(_ result: Result<Compaction, StorageError>) {
         switch result {
         case .success(let done):
-            compactions += 1
-            lastSnapshotBytes = done.snapshotBytes
+            compaction.finished(snapshotBytes: done.snapshotBytes)
             for warning in done.warnings { log.warning(warning) }
             log.debug("compacted: a snapshot at version \(done.version), \(done.snapshotBytes) bytes")
         case .failure(let error):
             // The old snapshot and journals are still whole: nothing acknowledged is lost.
             log.warning("a compaction failed (\(error)); the journal is kept and a later one tries again")
-            replayCost = Self.compactionCost + 1
-            compactionBackoff = Self.compactionRetrySyncs
+            compaction.failed()
         }
-    }
-
-    /// The storage's part of `status`.
-    var statusJSON: JSON {
-        var members: [String: JSON] = [
-            "savedVersion": .int(lastSavedVersion), "journalBytes": .int(storage.journalBytes),
-            "snapshotVersion": storage.snapshotVersion.map(JSON.int) ?? .null,
-        ]
-        if let failure {
-            members["saving"] = "failed"
-            members["error"] = .string(failure)
-            members["retryInMs"] = .int(DurationText.milliseconds(of: retryDelay))
-        } else {
-            members["saving"] = "ok"
-        }
-        return .object(members)
     }
 }
 
-/// Durability as the store's middleware: it sees every action first, and every change before
-/// anyone is sent it.
-extension Durability: StoreMiddleware {
+/// Durability as the store's middleware, behind the turn's commit (the store's first middleware):
+/// it sees every action first, and every change before anyone is sent it.
+extension Durability: TurnJournal {
     typealias State = AppState
     typealias Action = AppAction
 

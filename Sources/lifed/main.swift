@@ -140,20 +140,23 @@ let store = Store(
     reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
     environment: environment
 )
-// The world lifed starts with is the snapshot the journal continues from.
-durability?.start(with: initialState, version: firstVersion)
+// From here on only the turn's commit reaches the journal: the store's hooks go through it, and
+// it syncs each turn's changes before any reply goes out.
+let turnCommit = durability.map { TurnCommit(journal: $0, store: store, scheduler: loop, warn: { log.warning($0) }) }
+// The world lifed starts with is the snapshot the journal continues from (a retry is scheduled
+// if it cannot be saved).
+turnCommit?.start()
 let server = Server(
-    loop: loop, store: store, listener: listener, options: options, log: log, durability: durability,
+    loop: loop, store: store, listener: listener, options: options, log: log, commit: turnCommit,
     admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity))
-// The store's middleware, in this order: saving first (a change is journaled, and refused while
-// saving fails, before anyone is sent it), then the action log, then the server, which publishes
-// every change to its subscribers.
+// The store's middleware, in this order: saving first (the turn's commit, through which a change
+// is journaled, and refused while saving fails, before anyone is sent it), then the action log,
+// then publishing, which sends every change to its subscribers.
 var middleware: [any StoreMiddleware<AppState, AppAction>] = []
-if let durability { middleware.append(durability) }
+if let turnCommit { middleware.append(turnCommit) }
 if options.logActions { middleware.append(ActionLog { log.info($0) }) }
-middleware.append(server)
+middleware.append(server.publishing)
 store.install(middleware)
-if durability?.failure != nil { server.scheduleRetry() }
 // Settings given on this command line win over the saved world's, as one change of their own.
 if restored != nil, !options.commandLineSettings.isEmpty {
     do {
@@ -180,14 +183,14 @@ let notifier = SystemdNotifier(environment: environmentVariables)
 @MainActor func statusLine() -> String {
     let state = store.state
     let summary = "ticks \(state.simulation.gridState.ticks), \(state.simulation.isRunningTimer ? "running" : "stopped"), \(server.clientCount) clients"
-    guard let failure = durability?.failure else { return summary }
+    guard let failure = turnCommit?.failure else { return summary }
     return "cannot save (\(failure)); refusing changes; \(summary)"
 }
 
 /// Every few seconds: save the timer's ticks (they are not saved one by one), and tell systemd how things are.
 @MainActor func housekeeping() {
     _ = loop.schedule(after: .seconds(5)) {
-        server.saveTicks()
+        turnCommit?.saveTicks()
         notifier.notify("STATUS=\(statusLine())")
         housekeeping()
     }
@@ -223,7 +226,7 @@ loop.run()
 notifier.notify("STOPPING=1\nSTATUS=shutting down")
 // The saved state keeps isRunningTimer, so a restart resumes the run.
 store.cancelAllEffects()
-durability?.close(store.state, version: store.version)
+turnCommit?.close()
 server.shutdown()
 if ownsSocket { unlink(options.socketPath) }
 log.info("stopped")

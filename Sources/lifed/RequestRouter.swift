@@ -1,12 +1,55 @@
 import LifeDaemon
+import LifeIO
 import LifeJSON
 import LifeStore
 import Protocol
 
-/// The server's answers to requests: a dispatched action's ack (held until the turn's save) or
-/// error, `get`, `subscribe`, `viewport`, `unsubscribe`, `configurations.read`, `ping`, `status`
-/// and `shutdown`; and replies whose value is a part of the state, streamed when large.
-extension Server {
+/// Routes each request a client sends: decodes it as a ``ClientRequest`` and answers it, as
+/// Redis's `processCommand`: a dispatched action goes to the store, and its ack waits for the
+/// turn's commit when the turn's commit holds replies (or its error is sent); `get`,
+/// `subscribe`, `viewport`, `unsubscribe`, `configurations.read`, `ping`, `status` and
+/// `shutdown` are answered here; replies whose value is a part of the state are streamed when
+/// large, within the connections' budget of unread streamed replies.
+final class RequestRouter {
+    let store: Store<AppState, AppAction>
+    let connections: Connections
+    /// The subscriptions (in its ``Fanout``).
+    let publishing: Publishing
+    /// Renders what get and subscriptions ask for, building only what a path needs.
+    let renderer: StateRenderer
+    /// Whether acknowledgements wait for the turn's commit; nil with `--ephemeral`.
+    let commit: TurnCommit?
+    let status: StatusReport
+    let loop: EventLoop
+    let log: Logger
+
+    /// A reply whose value holds more of the grid's cells than this is streamed.
+    static let streamingThreshold = 256 * 1024
+
+    init(
+        store: Store<AppState, AppAction>, connections: Connections, publishing: Publishing, renderer: StateRenderer, commit: TurnCommit?,
+        status: StatusReport, loop: EventLoop, log: Logger
+    ) {
+        self.store = store
+        self.connections = connections
+        self.publishing = publishing
+        self.renderer = renderer
+        self.commit = commit
+        self.status = status
+        self.loop = loop
+        self.log = log
+    }
+
+    private var replyBudget: ReplyBudget { connections.replyBudget }
+
+    private func send(_ message: ServerMessage, to client: Client) {
+        connections.send(message, to: client)
+    }
+
+    private func enqueue(_ frame: StateRenderer.ReplyFrame, to client: Client) {
+        connections.enqueue(frame, to: client)
+    }
+
     func handleRequest(_ payload: [UInt8], from client: Client) {
         let request: ClientRequest
         switch ClientRequest.parse(payload) {
@@ -29,8 +72,8 @@ extension Server {
             switch outcome {
             case .changed(let version), .unchanged(let version):
                 // An ack promises that the state at its version is on disk.
-                if durability?.holdsReplies == true {
-                    holdAcknowledgement(id: id, version: version, for: client)
+                if commit?.holdsReplies == true {
+                    connections.holdAcknowledgement(id: id, version: version, for: client)
                 } else {
                     send(.ack(id: id, version: version), to: client)
                 }
@@ -57,7 +100,7 @@ extension Server {
             }
             guard frame.fits(replyBudget) else { return send(.error(id: id, tooLarge(group)), to: client) }
             do {
-                try fanout.subscriptions.subscribe(connection: client.number, id: id, group: group, version: version)
+                try publishing.fanout.subscriptions.subscribe(connection: client.number, id: id, group: group, version: version)
             } catch {
                 return send(.error(id: id, error), to: client)
             }
@@ -65,7 +108,7 @@ extension Server {
 
         case .viewport(let viewport):
             let key = SubscriptionTable.Key(connection: client.number, id: id ?? .null)
-            guard let subscription = fanout.subscriptions[key] else {
+            guard let subscription = publishing.fanout.subscriptions[key] else {
                 return send(.error(id: id, noSuchSubscription(id)), to: client)
             }
             guard Viewport.gridPath.hasPrefix(subscription.group.path) else {
@@ -79,14 +122,14 @@ extension Server {
                 return send(.error(id: id, tooLarge(group)), to: client)
             }
             do {
-                try fanout.subscriptions.move(key, to: group, version: store.version)
+                try publishing.fanout.subscriptions.move(key, to: group, version: store.version)
             } catch {
                 return send(.error(id: id, error), to: client)
             }
             enqueue(frame, to: client)
 
         case .unsubscribe:
-            guard fanout.subscriptions.unsubscribe(SubscriptionTable.Key(connection: client.number, id: id ?? .null)) else {
+            guard publishing.fanout.subscriptions.unsubscribe(SubscriptionTable.Key(connection: client.number, id: id ?? .null)) else {
                 return send(.error(id: id, noSuchSubscription(id)), to: client)
             }
             send(.ack(id: id, version: store.version), to: client)
@@ -103,7 +146,7 @@ extension Server {
             send(.pong(id: id), to: client)
 
         case .status:
-            send(.status(id: id, info: statusInfo()), to: client)
+            send(.status(id: id, info: status.info()), to: client)
 
         case .shutdown:
             log.info("client \(client.number) asked for shutdown")
@@ -123,7 +166,7 @@ extension Server {
     }
 
     private func replyFrame(of group: SubscriptionGroup, _ message: (JSON) -> ServerMessage) -> StateRenderer.ReplyFrame? {
-        renderer.replyFrame(of: store.state, at: group.path, window: group.viewport, streamingAbove: Server.streamingThreshold, message: message)
+        renderer.replyFrame(of: store.state, at: group.path, window: group.viewport, streamingAbove: RequestRouter.streamingThreshold, message: message)
     }
 
     private func tooLarge(_ group: SubscriptionGroup) -> ProtocolError {

@@ -3,15 +3,15 @@ import LifeIO
 import Protocol
 
 /// Shutting down: a goodbye to every client, and a short grace to write it.
-extension Server {
+extension Connections {
     /// Says goodbye to every client and writes what it can for up to `grace`, without blocking on any one.
     func shutdown(grace: Duration = .milliseconds(500)) {
         let bye = Frame.encode(ServerMessage.bye(reason: "shutdown").json)
-        for client in clients.values { client.enqueue([bye]) }
+        for client in clients.all { client.enqueue([bye]) }
         let deadline = MonotonicClock.now + grace
         while MonotonicClock.now < deadline {
             var waiting: [pollfd] = []
-            for client in clients.values {
+            for client in clients.all {
                 if !client.flush() || client.pendingBytes == 0 {
                     disconnect(client, reason: "shutdown")
                 } else {
@@ -21,7 +21,7 @@ extension Server {
             if waiting.isEmpty { break }
             _ = poll(&waiting, nfds_t(waiting.count), 20)
         }
-        for client in Array(clients.values) { disconnect(client, reason: "shutdown") }
+        for client in Array(clients.all) { disconnect(client, reason: "shutdown") }
         acceptor?.stop()
         close(listener)
         floodLog.flush()

@@ -1,24 +1,36 @@
 import Glibc
+import LifeDaemon
 import LifeIO
 import LifeJSON
+import LifeStore
 import Protocol
 
 /// What `status` answers: the daemon, its clients and subscriptions, its storage, its publishing
 /// work, and a summary of the world.
-extension Server {
+struct StatusReport {
+    let store: Store<AppState, AppAction>
+    let connections: Connections
+    let publishing: Publishing
+    /// How saving goes; nil with `--ephemeral`.
+    let commit: TurnCommit?
+    let options: DaemonOptions
+    let startedAt: Duration
+
     /// The `info` of a `status` reply (see PROTOCOL.md).
-    func statusInfo() -> [String: JSON] {
+    func info() -> [String: JSON] {
         let state = store.state
+        let fanout = publishing.fanout
+        let replyBudget = connections.replyBudget
         let uptime = MonotonicClock.now - startedAt
         return [
             "pid": .int(Int(getpid())),
             "server": .string("lifed \(LifeVersion.current)"),
             "version": .int(store.version),
             "uptimeMs": .int(DurationText.milliseconds(of: uptime)),
-            "clients": .int(clients.count),
+            "clients": .int(connections.clientCount),
             "subscriptions": .int(fanout.subscriptions.count),
             "resyncs": .int(fanout.resyncs),
-            "bytesSent": .int(clients.values.reduce(bytesSentToDeparted) { $0 + $1.bytesWritten }),
+            "bytesSent": .int(connections.clients.bytesSent),
             "socket": .string(options.socketPath),
             "storage": storageInfo,
             "publisher": [
@@ -51,6 +63,6 @@ extension Server {
 
     /// Whether changes are being saved (see ``Durability/statusJSON``), or `{"saving": "off"}` with `--ephemeral`.
     private var storageInfo: JSON {
-        durability?.statusJSON ?? ["saving": "off"]
+        commit?.storageStatus ?? ["saving": "off"]
     }
 }

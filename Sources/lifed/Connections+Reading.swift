@@ -1,0 +1,65 @@
+import Glibc
+import LifeDaemon
+import LifeIO
+import Protocol
+
+/// Reading the clients' requests: what a socket holds, cut into frames (each handed to the
+/// delegate as it is cut), with reading paused while a client's replies pile up unread.
+extension Connections {
+    func readAvailable(_ client: Client) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        // Bounded per wake-up so one busy client cannot starve the others.
+        for _ in 0..<16 {
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
+            if count == 0 {
+                // The client is done sending; it may still be reading, so write what it is owed first.
+                client.isClosing = true
+                processFrames(client, atEndOfInput: true)
+                return closeAfterFlush(client)
+            }
+            if count < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                return disconnect(client, reason: "read failed: \(SystemError("recv"))")
+            }
+            client.input.append(buffer[0..<count], at: loop.now)
+            let framesBefore = client.input.framesReceived
+            processFrames(client)
+            // A frame begun in this read starts the clock; one that goes on keeps its start.
+            client.input.readEnded(framesBefore: framesBefore, at: loop.now)
+            if client.isClosing || client.isReadPaused || !isConnected(client) { return }
+        }
+    }
+
+    func processFrames(_ client: Client, atEndOfInput: Bool = false) {
+        while !client.isClosing || atEndOfInput {
+            let frame: [UInt8]?
+            do {
+                frame = try client.input.nextFrame()
+            } catch {
+                let reply: ProtocolError
+                switch error {
+                case .empty: reply = ProtocolError(.badFrame, "a frame's length must be at least 1")
+                case .tooLarge(let length, let limit):
+                    reply = ProtocolError(.frameTooLarge, "a frame of \(length) bytes is over the limit of \(limit) (lifed --max-frame)")
+                }
+                log.info("client \(client.number): \(reply); closing it")
+                send(.error(id: nil, reply), to: client)
+                closeAfterFlush(client)
+                return
+            }
+            guard let frame else { return }
+            delegate.received(frame, from: client)
+            if atEndOfInput { continue }
+            if client.pendingBytes > options.clientBuffer || delegate.awaitsResync(client) {
+                // Replies pile up unread: stop reading until the client catches up.
+                pauseReading(client)
+                return
+            }
+        }
+    }
+
+    func pauseReading(_ client: Client) {
+        client.isReadPaused = true
+        loop.change(client.fd, to: .writable)
+    }
+}
