@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// Reads configuration lists from local files with plain POSIX calls.

@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 
 /// The state folder, open as an `O_DIRECTORY` descriptor. Every file in it is opened relative to
 /// that descriptor with `openat` and `O_NOFOLLOW`: a symbolic link planted under one of the

@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
-import LifeIO
 import LifeScheduling
+import LifeSystem
 import Protocol
 import Synchronization
 

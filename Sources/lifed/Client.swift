@@ -1,6 +1,6 @@
 import Glibc
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// One connected client: its input decoder and its bounded output buffer. (Its subscriptions

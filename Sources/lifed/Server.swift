@@ -1,10 +1,10 @@
 import CLinux
 import Glibc
 import LifeDaemon
-import LifeIO
 import LifeJSON
 import LifeStorage
 import LifeStore
+import LifeSystem
 import Protocol
 
 /// Serves the store to clients: accepts connections, answers requests in order, and

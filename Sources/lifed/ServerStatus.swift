@@ -1,6 +1,6 @@
 import Glibc
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// What `status` answers: the daemon, its clients and subscriptions, its storage, its publishing

@@ -1,7 +1,7 @@
 import Glibc
 import LifeFetch
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 
 // lifefetch: lifed's fetch helper. It fetches one list of configurations with LifeFetch

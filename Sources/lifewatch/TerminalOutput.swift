@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 
 /// The terminal's output, written without ever blocking the event loop.
 ///

@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 import LifeTerminal
 
 /// The watcher's terminal: signals (a resize, a suspend, the ways out), the mouse's reports,

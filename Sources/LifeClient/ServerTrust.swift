@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeSystem
 
 /// Whether a client may talk to the daemon at the other end of a Unix socket, decided before it
 /// reads a byte: the socket's path alone proves nothing (whoever may write to its folder may

@@ -1,5 +1,6 @@
 import Glibc
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// A client's blocking connection to `lifed`: frames out, messages in.

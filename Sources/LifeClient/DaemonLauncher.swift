@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeSystem
 
 /// Starts `lifed` on demand, as tmux starts its server: when no daemon answers on the socket,
 /// the first client takes a lock, starts one, and waits until it answers; a client that comes
