@@ -69,7 +69,7 @@ public enum ServerTrust {
         var uid: UInt32 = 0
         var gid: UInt32 = 0
         guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else {
-            return (uid_t.max, "the daemon's credentials cannot be read: \(String(cString: strerror(errno)))")
+            return (uid_t.max, "the daemon's credentials cannot be read: \(Errno.current)")
         }
         let client = geteuid()
         if uid == client || uid == 0 { return (uid, nil) }
