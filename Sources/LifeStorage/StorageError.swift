@@ -11,7 +11,7 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
     public var operation: String
     /// The error number (`ENOSPC`, `EMFILE`, `EIO`, `ELOOP`, `EINVAL`, …).
     public var errno: Int32
-    /// Why, in words, when `strerror(errno)` does not say it well.
+    /// Why, in words, when the error number's own words (``Errno``'s description) do not say it well.
     public var reason: String?
 
     public init(_ operation: String, errno: Int32 = Errno.current.rawValue, reason: String? = nil) {
