@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "LifeScheduling", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(name: "LifeSystemTests", dependencies: ["LifeSystem", "LifeScheduling"], swiftSettings: strict),
-        .testTarget(name: "LifeClientTests", dependencies: ["LifeClient", "LifeSystem"], swiftSettings: strict),
+        .testTarget(name: "LifeClientTests", dependencies: ["LifeClient", "LifeSystem", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
         // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
         .executableTarget(
