@@ -9,7 +9,7 @@ import PackageDescription
 ///   request fields reader, the state and action types, the pattern formats. Pure values, no I/O.
 /// - `LifeScheduling`: time and executors, shared by the store and the I/O: `Scheduler`,
 ///   `Cancellable`, `Inbox`, `TestScheduler` (virtual time), `BackgroundThread`, `WallClock`.
-///   Small, so that the thin clients link no engine through LifeIO.
+///   Small, so that the thin clients link no engine through LifeSystem.
 /// - `LifeStore`: the Composable-Architecture-style store (Reducer, Effect, Store) and the
 ///   world's reducers and engine. Daemon-side logic, tested in virtual time.
 /// - `LifeKernel`: the bit engine's inner loop (a band of rows of one generation, on SIMD lanes
@@ -24,8 +24,11 @@ import PackageDescription
 /// - `LifeTerminal`: lifewatch as values: its UI, subscription, requests in flight, reconnecting,
 ///   frame pacing and screen, each taking events and returning commands. Unit-tested without a
 ///   socket or a terminal; the executable only carries the commands out.
-/// - `LifeIO`: POSIX plumbing shared by the executables: the epoll event loop,
-///   Unix sockets, framed connections, output queues, child processes, command-line parsing.
+/// - `LifeSystem`: POSIX plumbing shared by the executables, knowing no wire type: descriptors and
+///   errno (`FileDescriptor`, `SystemError`), the epoll event loop, Unix sockets and the acceptor,
+///   output queues, child processes, files, signals, systemd, the logger, the terminal, command lines.
+/// - `LifeClient`: the clients' side of the wire, on LifeSystem: the framed `Connection` to `lifed`,
+///   starting `lifed` on demand (`DaemonLauncher`) and deciding whether to trust it (`ServerTrust`).
 /// - `LifeStorage`: the daemon's state on disk: an append-only journal of records plus a binary
 ///   snapshot of the world, a version floor, crash-safe replacement and compaction. Treats record
 ///   payloads and the snapshot's header as opaque bytes; knows `Grid` for the snapshot's body.
@@ -71,16 +74,21 @@ let package = Package(
             swiftSettings: storeSettings),
         .target(name: "CLinux"),
         .target(name: "LifeDaemon", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore"], swiftSettings: strict),
-        .target(name: "LifeIO", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "CLinux"], swiftSettings: strict),
-        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeScheduling", "LifeIO", "CLinux"], swiftSettings: strict),
-        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling"], swiftSettings: strict),
+        .target(name: "LifeSystem", dependencies: ["LifeScheduling", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeClient", dependencies: ["Protocol", "LifeJSON", "LifeSystem", "CLinux"], swiftSettings: strict),
+        .target(name: "LifeStorage", dependencies: ["Protocol", "LifeScheduling", "LifeSystem"], swiftSettings: strict),
+        .target(name: "LifeFetch", dependencies: ["Protocol", "LifeJSON", "LifeSystem", "LifeScheduling"], swiftSettings: strict),
         .executableTarget(
-            name: "lifed", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore", "LifeDaemon", "LifeStorage", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeJSON", "LifeFetch", "LifeIO", "CLinux"], swiftSettings: strict),
-        .executableTarget(name: "lifectl", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling"], swiftSettings: strict),
+            name: "lifed", dependencies: ["Protocol", "LifeJSON", "LifeScheduling", "LifeStore", "LifeDaemon", "LifeStorage", "LifeSystem", "CLinux"], swiftSettings: strict),
+        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeJSON", "LifeFetch", "LifeSystem", "CLinux"], swiftSettings: strict),
+        .executableTarget(
+            name: "lifectl", dependencies: ["Protocol", "LifeJSON", "LifeClient", "LifeSystem", "LifeScheduling", "LifeTerminal"],
+            swiftSettings: strict),
         .target(name: "LifeTerminal", dependencies: ["Protocol", "LifeJSON"], swiftSettings: strict),
-        .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling", "LifeTerminal"], swiftSettings: strict),
-        .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeJSON", "LifeStore", "LifeIO"], swiftSettings: strict),
+        .executableTarget(
+            name: "lifewatch", dependencies: ["Protocol", "LifeJSON", "LifeClient", "LifeSystem", "LifeScheduling", "LifeTerminal"],
+            swiftSettings: strict),
+        .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeJSON", "LifeStore", "LifeClient", "LifeSystem"], swiftSettings: strict),
         // Random JSON values for the property tests of LifeJSONTests and ProtocolTests.
         .target(name: "JSONTestSupport", dependencies: ["LifeJSON"], path: "Tests/JSONTestSupport", swiftSettings: strict),
         // SplitMix64, the tests' random numbers, is Protocol's.
@@ -89,20 +97,21 @@ let package = Package(
         .testTarget(name: "LifeSchedulingTests", dependencies: ["LifeScheduling"], swiftSettings: strict),
         .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "LifeScheduling", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
-        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeScheduling"], swiftSettings: strict),
+        .testTarget(name: "LifeSystemTests", dependencies: ["LifeSystem", "LifeScheduling"], swiftSettings: strict),
+        .testTarget(name: "LifeClientTests", dependencies: ["LifeClient", "LifeSystem", "Protocol"], swiftSettings: strict),
         .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
         // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
         .executableTarget(
-            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeIO"],
+            name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeSystem"],
             path: "Tests/StorageCrashWriter", swiftSettings: strict),
         .testTarget(
-            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeIO", "StorageCrashWriter"],
+            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeSystem", "StorageCrashWriter"],
             swiftSettings: strict),
         .testTarget(name: "LifectlTests", dependencies: ["lifectl", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Protocol", "LifeJSON", "LifeIO", "lifed", "lifefetch", "lifectl", "lifewatch"],
+            dependencies: ["Protocol", "LifeJSON", "LifeClient", "LifeSystem", "lifed", "lifefetch", "lifectl", "lifewatch"],
             swiftSettings: strict
         ),
     ] + kernels

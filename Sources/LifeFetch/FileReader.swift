@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// Reads configuration lists from local files with plain POSIX calls.
@@ -29,17 +29,20 @@ enum FileReader {
     /// says ``notAList(_:maxBytes:)``, not the size).
     static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], FetchFailure> {
         let maxBytes = min(max(maxBytes, 0), Int.max - 1)
-        func failure(_ what: String) -> Result<[UInt8], FetchFailure> {
-            let reason = String(cString: strerror(errno))
-            return .failure(FetchFailure("\(what) \(path): \(reason)"))
+        func failure(_ what: String, _ error: SystemError) -> Result<[UInt8], FetchFailure> {
+            .failure(FetchFailure("\(what) \(path): \(error.reason)"))
         }
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below, as a
         // device is); it changes nothing for a regular file. O_NOCTTY: a terminal is not adopted.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { return failure("cannot open") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return failure("cannot read") }
+        let fd: FileDescriptor
+        do throws(SystemError) {
+            fd = try FileDescriptor.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        } catch {
+            return failure("cannot open", error)
+        }
+        defer { try? fd.close() }
+        let info: stat
+        do throws(SystemError) { info = try fd.status() } catch { return failure("cannot read", error) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             return .failure(FetchFailure("cannot read \(path): it is not a regular file"))
         }
@@ -50,12 +53,12 @@ enum FileReader {
         bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while bytes.count <= maxBytes {
-            let count = retryingInterrupted {
-                chunk.withUnsafeMutableBytes { buffer in
-                    Glibc.read(fd, buffer.baseAddress, min(buffer.count, maxBytes + 1 - bytes.count))
-                }
+            let wanted = min(chunk.count, maxBytes + 1 - bytes.count)
+            let result = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])) }
             }
-            if count < 0 { return failure("cannot read") }
+            let count: Int
+            do throws(SystemError) { count = try result.get() } catch { return failure("cannot read", error) }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
         }

@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 
 /// The state folder, open as an `O_DIRECTORY` descriptor. Every file in it is opened relative to
 /// that descriptor with `openat` and `O_NOFOLLOW`: a symbolic link planted under one of the
@@ -14,15 +14,16 @@ struct Folder: Sendable {
 
     /// Opens the folder at `path`, which must be a folder and not a symbolic link.
     static func open(_ path: String) throws(StorageError) -> Folder {
-        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw StorageError(
-                "open the state folder \(path)", reason: errno == ELOOP || errno == ENOTDIR ? "it is not a folder (a symbolic link is not followed)" : nil)
+        do throws(SystemError) {
+            let fd = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            return Folder(fd: fd.rawValue, path: path)
+        } catch {
+            let notAFolder = error.errno == ELOOP || error.errno == ENOTDIR
+            throw StorageError("open the state folder \(path)", error, reason: notAFolder ? "it is not a folder (a symbolic link is not followed)" : nil)
         }
-        return Folder(fd: fd, path: path)
     }
 
-    func close() { _ = Glibc.close(fd) }
+    func close() { try? FileDescriptor(rawValue: fd).close() }
 
     /// The full path of `name`, for messages and for callers that need one.
     func path(of name: String) -> String { "\(path)/\(name)" }
@@ -34,53 +35,60 @@ struct Folder: Sendable {
     /// `EINVAL`; a missing file throws `ENOENT`.
     func openExisting(_ name: String, writable: Bool, what: String) throws(StorageError) -> Int32 {
         // O_NONBLOCK: opening a FIFO planted under the name must not wait for a writer.
-        let fd = openat(self.fd, name, (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            let error = errno
-            throw StorageError("open \(what)", errno: error, reason: error == ELOOP ? "it is a symbolic link, which is never followed" : nil)
+        let file: FileDescriptor
+        do throws(SystemError) {
+            file = try FileDescriptor(rawValue: self.fd).open(name, (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        } catch {
+            throw StorageError("open \(what)", error, reason: error.errno == ELOOP ? "it is a symbolic link, which is never followed" : nil)
         }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let error = StorageError("examine \(what)")
-            _ = Glibc.close(fd)
-            throw error
+        let info: stat
+        do throws(SystemError) {
+            info = try file.status()
+        } catch {
+            try? file.close()
+            throw StorageError("examine \(what)", error)
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            _ = Glibc.close(fd)
+            try? file.close()
             throw StorageError("open \(what)", errno: EINVAL, reason: "it is not a regular file")
         }
         // Back to blocking I/O (it changes nothing for regular files, but says what is meant).
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return fd
+        try? file.setNonBlocking(false)
+        return file.rawValue
     }
 
     /// Creates a new temporary file for `name` (`name.tmp-<16 hex digits>`), write-only, mode 0600.
     func createTemporary(for name: String, what: String) throws(StorageError) -> (fd: Int32, name: String) {
         for _ in 0..<8 {
             let temporary = Naming.temporary(for: name)
-            let fd = openat(self.fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd >= 0 { return (fd, temporary) }
-            // A name already taken (by chance, or planted): draw another.
-            guard errno == EEXIST else { throw StorageError("create a temporary file for \(what)") }
+            do throws(SystemError) {
+                let file = try FileDescriptor(rawValue: self.fd).open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions: 0o600)
+                return (file.rawValue, temporary)
+            } catch {
+                // A name already taken (by chance, or planted): draw another.
+                guard error.code == .fileExists else { throw StorageError("create a temporary file for \(what)", error) }
+            }
         }
         throw StorageError("create a temporary file for \(what)", errno: EEXIST)
     }
 
     /// The bytes of the open file `fd`, which must hold at most `limit` bytes.
     static func readAll(_ fd: Int32, limit: Int, what: String) throws(StorageError) -> [UInt8] {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StorageError("examine \(what)") }
+        let file = FileDescriptor(rawValue: fd)
+        let info: stat
+        do throws(SystemError) { info = try file.status() } catch { throw StorageError("examine \(what)", error) }
         let size = Int(info.st_size)
         guard size <= limit else { throw StorageError("read \(what)", errno: EFBIG, reason: "it is \(size) bytes, more than the \(limit) allowed") }
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
-            let count = retryingInterrupted {
-                bytes.withUnsafeMutableBytes { buffer in
-                    buffer.baseAddress.map { pread(fd, $0 + offset, size - offset, off_t(offset)) } ?? 0
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in
+                    try file.read(fromAbsoluteOffset: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]))
                 }
             }
-            if count < 0 { throw StorageError("read \(what)") }
+            let count: Int
+            do throws(SystemError) { count = try result.get() } catch { throw StorageError("read \(what)", error) }
             // Shorter than fstat said (it cannot shrink while the folder is locked): keep what is there.
             if count == 0 { return Array(bytes[0..<offset]) }
             offset += count
@@ -92,10 +100,15 @@ struct Folder: Sendable {
     /// some of the bytes may have been written).
     static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int32 {
         guard let base = bytes.baseAddress else { return 0 }
+        let file = FileDescriptor(rawValue: fd)
         var done = 0
         while done < bytes.count {
-            let count = retryingInterrupted { pwrite(fd, base + done, bytes.count - done, off_t(offset + done)) }
-            if count < 0 { return errno }
+            let count: Int
+            do throws(SystemError) {
+                count = try file.write(toAbsoluteOffset: offset + done, UnsafeRawBufferPointer(start: base + done, count: bytes.count - done))
+            } catch {
+                return error.errno
+            }
             if count == 0 { return EIO }
             done += count
         }
@@ -117,7 +130,12 @@ struct Folder: Sendable {
 
     /// Removes the file `name` (a symbolic link itself, never its target).
     func remove(_ name: String) throws(StorageError) {
-        guard unlinkat(fd, name, 0) == 0 else { throw StorageError("remove \(path(of: name))") }
+        do throws(SystemError) { try unlink(name) } catch { throw StorageError("remove \(path(of: name))", error) }
+    }
+
+    /// Removes the file `name` (a symbolic link itself, never its target), failing as the system call does.
+    func unlink(_ name: String) throws(SystemError) {
+        try systemCall("unlinkat") { unlinkat(fd, name, 0) }
     }
 
     /// Makes the folder's entries durable (after a rename, a creation or a removal).
@@ -145,15 +163,15 @@ struct Folder: Sendable {
         guard listing >= 0 else { throw StorageError("list the state folder \(path)") }
         guard let directory = fdopendir(listing) else {
             let error = StorageError("list the state folder \(path)")
-            _ = Glibc.close(listing)
+            try? FileDescriptor(rawValue: listing).close()
             throw error
         }
         defer { closedir(directory) }
         var names: [String] = []
         while true {
-            errno = 0
+            Errno.current = .none
             guard let entry = readdir(directory) else {
-                if errno != 0 { throw StorageError("list the state folder \(path)") }
+                if Errno.current != .none { throw StorageError("list the state folder \(path)") }
                 return names
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -192,7 +210,7 @@ struct Folder: Sendable {
         } catch {
             failure = error
         }
-        _ = Glibc.close(file)
+        try? FileDescriptor(rawValue: file).close()
         if failure == nil {
             do throws(StorageError) { try rename(temporary, to: name, what: what) } catch { failure = error }
         }

@@ -1,4 +1,5 @@
 import Glibc
+import LifeSystem
 
 /// What `load()` found worth saying, gathered as it goes.
 private struct LoadReport {
@@ -34,10 +35,11 @@ extension WorldStorage {
         if let floorWarning { report.warnings.append(floorWarning) }
         let names = try folder.entries()
         for name in names where Naming.isTemporary(name) {
-            if unlinkat(folder.fd, name, 0) == 0 {
+            do throws(SystemError) {
+                try folder.unlink(name)
                 log.info("removed \(name), left by a write that did not finish")
-            } else {
-                report.warnings.append("cannot remove \(name), left by a write that did not finish: \(String(cString: strerror(errno)))")
+            } catch {
+                report.warnings.append("cannot remove \(name), left by a write that did not finish: \(error.reason)")
             }
         }
         var starts = names.compactMap(Naming.journalStart).sorted()
@@ -146,8 +148,10 @@ extension WorldStorage {
         var removed = false
         while starts.count >= 2, starts[1] <= snapshotVersion + 1 {
             let name = Naming.journal(start: starts[0])
-            guard unlinkat(folder.fd, name, 0) == 0 else {
-                report.warnings.append("cannot remove \(name), which the snapshot covers: \(String(cString: strerror(errno)))")
+            do throws(SystemError) {
+                try folder.unlink(name)
+            } catch {
+                report.warnings.append("cannot remove \(name), which the snapshot covers: \(error.reason)")
                 break
             }
             log.info("removed \(name), which the snapshot covers")

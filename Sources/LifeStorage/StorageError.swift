@@ -1,4 +1,5 @@
 import Glibc
+import LifeSystem
 
 /// A storage operation that failed: what it was doing, the `errno` it met, and why in words.
 ///
@@ -10,13 +11,18 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
     public var operation: String
     /// The error number (`ENOSPC`, `EMFILE`, `EIO`, `ELOOP`, `EINVAL`, …).
     public var errno: Int32
-    /// Why, in words, when `strerror(errno)` does not say it well.
+    /// Why, in words, when the error number's own words (``Errno``'s description) do not say it well.
     public var reason: String?
 
-    public init(_ operation: String, errno: Int32 = Glibc.errno, reason: String? = nil) {
+    public init(_ operation: String, errno: Int32 = Errno.current.rawValue, reason: String? = nil) {
         self.operation = operation
         self.errno = errno
         self.reason = reason
+    }
+
+    /// The storage's failure to `operation` for a failed system call.
+    init(_ operation: String, _ error: SystemError, reason: String? = nil) {
+        self.init(operation, errno: error.errno, reason: reason)
     }
 
     /// A misuse of the API (`EINVAL`), with what was wrong.
@@ -25,6 +31,6 @@ public struct StorageError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        "cannot \(operation): \(reason ?? String(cString: strerror(errno)))"
+        "cannot \(operation): \(reason ?? Errno(errno).description)"
     }
 }

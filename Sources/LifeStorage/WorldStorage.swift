@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
-import LifeIO
 import LifeScheduling
+import LifeSystem
 import Protocol
 import Synchronization
 
@@ -275,12 +275,16 @@ public final class WorldStorage {
         var removed: [String] = []
         var warnings: [String] = []
         for name in names {
-            if unlinkat(folder.fd, name, 0) == 0 || errno == ENOENT {
-                removed.append(name)
-                checkpoint(.journalRemoved(name))
-            } else {
-                warnings.append("cannot remove the journal \(name), which the snapshot covers: \(String(cString: strerror(errno)))")
+            do throws(SystemError) {
+                try folder.unlink(name)
+            } catch {
+                if error.code != .noSuchFileOrDirectory {
+                    warnings.append("cannot remove the journal \(name), which the snapshot covers: \(error.reason)")
+                    continue
+                }
             }
+            removed.append(name)
+            checkpoint(.journalRemoved(name))
         }
         if !names.isEmpty {
             do throws(StorageError) { try folder.sync() } catch { warnings.append("\(error)") }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// A real lifed started for a benchmark on a temporary socket, stopped at the end.

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `lifebench control`: a lifectl round trip (process start to exit), and pipelined dispatches on one connection.

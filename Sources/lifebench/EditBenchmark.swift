@@ -1,7 +1,8 @@
-import LifeJSON
 import Foundation
 import Glibc
-import LifeIO
+import LifeClient
+import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `lifebench patterns --daemon --edit`: what the editing actions cost in a real lifed.

@@ -1,7 +1,7 @@
 import Glibc
-import LifeIO
 import LifeJSON
 import LifeStore
+import LifeSystem
 import Protocol
 
 extension Subcommand {

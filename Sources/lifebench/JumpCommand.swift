@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 import Synchronization
 

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
-import LifeIO
+import LifeClient
 import LifeJSON
 import LifeStore
+import LifeSystem
 import Protocol
 
 extension Subcommand {

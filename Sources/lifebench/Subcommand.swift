@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 
 /// One lifebench subcommand: its name, its help, and what it does with the arguments after its name.
 ///

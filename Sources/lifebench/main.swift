@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 
 // lifebench: measurements of lifed's parts, one subcommand each (see Subcommand.all).
 

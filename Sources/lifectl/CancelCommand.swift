@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `cancel`: cancels the jump in flight (`grid.cancelJump`), and says whether there was one; the

@@ -1,5 +1,6 @@
+import LifeClient
 import LifeJSON
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// `cell ROW,COL... on|off|toggle`: cells set, cleared or toggled, in one `grid.setCells`,

@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `clear ROW,COL SIZE`: a rectangle of the world emptied, in one `grid.clearRect`, while the

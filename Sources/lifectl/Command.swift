@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 
 /// One lifectl command: its name, its help, whether it starts lifed, and how it reads its arguments.
 ///

@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `configs cancel`: stops a fetch in flight (`configurations.cancelFetch`). Starts lifed on

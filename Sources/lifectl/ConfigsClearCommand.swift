@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `configs clear`: empties the list of patterns, and stops a fetch in flight

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// `configs [list | show NAME|INDEX | fetch [URL] | cancel | clear | load NAME|INDEX [--resize]]`:

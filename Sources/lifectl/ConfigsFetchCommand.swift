@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `configs fetch [URL]`: fetches a list of patterns (`configurations.fetch`, from URL or the

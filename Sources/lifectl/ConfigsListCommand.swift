@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `configs list` (and `configs` alone): the patterns in the list, one a line: index, title, live

@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `configs load NAME|INDEX [--resize]`: puts a pattern of the list centred on the grid, ticks to

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `configs show NAME|INDEX`: one pattern of the list as an RLE file (`#N` and its title, then

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 
 /// One word after `configs`, and how it reads the arguments after it. A subcommand shares the
 /// `configs` command's help and its ``Command/daemonStart``.

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// How the editing commands (`paste`, `cell`, `clear`, `rotate`, `flip`) read places and sizes:

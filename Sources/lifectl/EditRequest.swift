@@ -1,5 +1,6 @@
+import LifeClient
 import LifeJSON
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// One edit of the world as an editing command sends it: one `dispatch`, one version, and what

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 
 /// A usage error unless `arguments` has a count in `range`.
 func expectCount(_ arguments: [String], _ range: ClosedRange<Int>, _ command: String) throws(UsageError) {

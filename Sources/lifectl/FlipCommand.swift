@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `flip ROW,COL SIZE left-right|top-bottom`: a rectangle mirrored in place, in one

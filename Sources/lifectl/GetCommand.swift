@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `get [POINTER]`: the daemon's state, or the part of it at a JSON Pointer, as indented JSON.

@@ -1,7 +1,9 @@
 import Glibc
-import LifeIO
+import LifeClient
 import LifeJSON
 import LifeScheduling
+import LifeSystem
+import LifeTerminal
 import Protocol
 import Synchronization
 

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `load FILE [--keep] [--format F]`: reads a pattern file here (`-`: standard input), then replaces the daemon's grid

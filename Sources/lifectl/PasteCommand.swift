@@ -1,5 +1,6 @@
+import LifeClient
 import LifeJSON
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// `paste FILE --at ROW,COL [--mode or|copy|xor]`: a pattern file's cells into the world, in one

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// Where a command reads a pattern file from: a file (`load`, `paste`), or standard input

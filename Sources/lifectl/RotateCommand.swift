@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `rotate ROW,COL SIZE cw|ccw`: a rectangle turned a quarter in place, in one

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `save FILE [--format F]`: writes the daemon's grid as a pattern file, with its rule, size and

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `send JSON`: one raw protocol request, as given, and the daemon's reply as it came (exit

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// What a running command works with: the connection (opened on first use) and the output mode.

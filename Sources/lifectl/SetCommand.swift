@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `set KEY=VALUE...`: one `settings.update` with every pair, all or nothing; `set reset`: the

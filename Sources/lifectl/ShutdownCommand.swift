@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `shutdown`: asks the daemon to shut down, as SIGTERM does. Never starts lifed: with none

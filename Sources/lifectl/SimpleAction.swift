@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// A command that dispatches one action with no parameters, named in its summary; `done` says

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// Separates `--format NAME` from the other arguments.

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `stats [reset]`: the cumulative statistics (steps, alive, born, died, empty), or with `reset`

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `status`: the daemon's pid, version, uptime, clients, a summary of the world, and a line about

@@ -1,4 +1,5 @@
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 /// `step [N]`: N generations (`grid.step`). When the daemon runs them as a jump in the background,

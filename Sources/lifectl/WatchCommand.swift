@@ -1,6 +1,7 @@
 import Glibc
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `watch [POINTER] [--format json|text]`: the snapshot, then one JSON line per diff (or with

@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// Which new connections lifed serves, and what it tells the others in place of the hello:

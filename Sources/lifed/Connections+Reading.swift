@@ -1,6 +1,6 @@
 import Glibc
 import LifeDaemon
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// Reading the clients' requests: what a socket holds, cut into frames (each handed to the

@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// Shutting down: a goodbye to every client, and a short grace to write it.

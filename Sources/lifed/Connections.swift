@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 import Protocol
 
 /// The server's clients, as Redis's networking.c: admitting connections, reading and framing

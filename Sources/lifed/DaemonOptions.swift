@@ -1,6 +1,6 @@
 import Glibc
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// `lifed`'s command line.

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 
 /// lifed's clients within its limit of open files (`RLIMIT_NOFILE`).
 ///

@@ -1,9 +1,9 @@
 import LifeDaemon
-import LifeIO
 import LifeJSON
 import LifeScheduling
-import LifeStore
 import LifeStorage
+import LifeStore
+import LifeSystem
 import Protocol
 
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is

@@ -1,8 +1,8 @@
 import LifeDaemon
-import LifeIO
 import LifeScheduling
 import LifeStorage
 import LifeStore
+import LifeSystem
 import Protocol
 
 /// Opening the state folder at start-up: the world it saved, read back (the journal replayed

@@ -1,7 +1,7 @@
 import Glibc
-import LifeIO
 import LifeScheduling
 import LifeStore
+import LifeSystem
 import Protocol
 
 /// `configurations.fetch` from a URL, done by the helper `lifefetch` in a child process, so

@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 import LifeJSON
 import Protocol
 

@@ -1,5 +1,5 @@
 import LifeDaemon
-import LifeIO
+import LifeSystem
 import LifeStore
 import Protocol
 

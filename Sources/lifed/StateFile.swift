@@ -1,6 +1,6 @@
 import Glibc
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// The daemon's state on disk before the journal: one JSON document, `state.json`, that earlier

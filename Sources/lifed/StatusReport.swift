@@ -1,6 +1,6 @@
 import Glibc
 import LifeDaemon
-import LifeIO
+import LifeSystem
 import LifeJSON
 import LifeStore
 import Protocol

@@ -1,5 +1,5 @@
 import LifeDaemon
-import LifeIO
+import LifeSystem
 
 /// What all the streamed replies that wait to be read owe their readers, in bytes, and the most
 /// they may owe: a large `get` or snapshot is refused (`limit-exceeded`, with a hint) rather than

@@ -1,8 +1,8 @@
 import CLinux
 import Glibc
 import LifeDaemon
-import LifeIO
 import LifeStore
+import LifeSystem
 import Protocol
 
 let environmentVariables = Environment.variables

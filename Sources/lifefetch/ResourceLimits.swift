@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import LifeIO
+import LifeSystem
 
 /// Caps this process's address space at `bytes` (`RLIMIT_AS`, soft and hard, never above a
 /// hard limit already in force), with at most two malloc arenas: glibc reserves 64 MiB of

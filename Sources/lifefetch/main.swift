@@ -1,7 +1,7 @@
 import Glibc
 import LifeFetch
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 
 // lifefetch: lifed's fetch helper. It fetches one list of configurations with LifeFetch
@@ -37,14 +37,11 @@ let help = """
 
 /// Writes all of `bytes` to standard output.
 func writeOut(_ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = retryingInterrupted { bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) } }
-        if written < 0 {
-            printError("lifefetch", "cannot write the report: \(String(cString: strerror(errno)))")
-            exit(.failure)
-        }
-        offset += written
+    do throws(SystemError) {
+        try FileDescriptor.standardOutput.writeAll(bytes)
+    } catch {
+        printError("lifefetch", "cannot write the report: \(error.reason)")
+        exit(.failure)
     }
 }
 

@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 
 /// The terminal's output, written without ever blocking the event loop.
 ///
@@ -63,15 +63,15 @@ final class TerminalOutput {
 
     /// Writes as much of the pending bytes as the terminal takes now.
     func flush() -> Outcome {
+        let terminal = FileDescriptor(rawValue: fd)
         while offset < pending.count {
-            let written = pending[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written > 0 {
-                offset += written
-                continue
+            let result = pending[offset...].withUnsafeBytes { raw in Result { () throws(SystemError) in try terminal.writeIfReady(raw) } }
+            switch result {
+            case .success(let written?) where written > 0: offset += written
+            case .success(nil): return .pending
+            case .success: return .failed(SystemError("write to the terminal"))
+            case .failure(let error): return .failed(error.naming("write to the terminal"))
             }
-            if written < 0, errno == EINTR { continue }
-            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .pending }
-            return .failed(SystemError("write to the terminal"))
         }
         pending.removeAll(keepingCapacity: true)
         offset = 0

@@ -1,5 +1,6 @@
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import LifeTerminal
 import Protocol
 

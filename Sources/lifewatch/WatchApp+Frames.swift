@@ -1,5 +1,5 @@
-import LifeIO
 import LifeScheduling
+import LifeSystem
 import LifeTerminal
 import Protocol
 

@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 import LifeTerminal
 
 /// The watcher's terminal: signals (a resize, a suspend, the ways out), the mouse's reports,
@@ -55,10 +55,15 @@ extension WatchApp {
     /// The terminal has input: its keys, decoded (a lone ESC waits a moment for the rest of a sequence).
     func inputReady(_ events: EventLoop.Events) {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(terminal.input, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR || errno == EAGAIN { return }
-            finish(status: ExitCode.failure.rawValue, message: "reading the terminal failed: \(SystemError("read"))")
+        let input = FileDescriptor(rawValue: terminal.input)
+        let result = buffer.withUnsafeMutableBytes { raw in Result { () throws(SystemError) in try input.readIfReady(into: raw, retryOnInterrupt: false) } }
+        let count: Int
+        switch result {
+        case .success(let read?): count = read
+        case .success(nil): return
+        case .failure(let error) where error.code == .interrupted: return
+        case .failure(let error):
+            finish(status: ExitCode.failure.rawValue, message: "reading the terminal failed: \(error)")
             return
         }
         if count == 0 {

@@ -1,5 +1,6 @@
 import Glibc
-import LifeIO
+import LifeClient
+import LifeSystem
 import LifeTerminal
 import Protocol
 

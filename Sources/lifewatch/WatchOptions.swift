@@ -1,5 +1,5 @@
-import LifeIO
 import LifeJSON
+import LifeSystem
 import LifeTerminal
 import Protocol
 

@@ -1,5 +1,6 @@
 import Glibc
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 
 // lifewatch: parse the options, connect (starting lifed unless --no-start), then either

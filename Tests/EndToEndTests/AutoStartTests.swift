@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 import XCTest
 

@@ -1,7 +1,8 @@
-import LifeJSON
 import Dispatch
 import Foundation
-import LifeIO
+import LifeClient
+import LifeJSON
+import LifeSystem
 import Protocol
 import Synchronization
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
-import LifeIO
+import LifeClient
 import LifeJSON
+import LifeSystem
 import Protocol
 import XCTest
 

@@ -1,6 +1,6 @@
-import LifeJSON
 import Foundation
-import LifeIO
+import LifeJSON
+import LifeSystem
 import Protocol
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import LifeIO
+import LifeSystem
 import Protocol
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 import XCTest
 

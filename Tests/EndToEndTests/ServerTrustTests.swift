@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
-import LifeIO
+import LifeClient
+import LifeSystem
 import Protocol
 import XCTest
 

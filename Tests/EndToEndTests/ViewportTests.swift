@@ -1,6 +1,6 @@
 import Foundation
-import LifeIO
 import LifeJSON
+import LifeSystem
 import Protocol
 import XCTest
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
-import LifeIO
+import LifeSystem
 import StorageCrashWriter
 import XCTest
 

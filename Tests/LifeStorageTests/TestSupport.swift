@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import LifeIO
+import LifeSystem
 import Protocol
 import Synchronization
 import XCTest

@@ -5,7 +5,7 @@
 // the version floor now and then. Each line on stdout is printed only after what it reports is
 // durable: "synced V" (every record up to V), "floor V", "snapshot V".
 import Glibc
-import LifeIO
+import LifeSystem
 import LifeScheduling
 import LifeStorage
 

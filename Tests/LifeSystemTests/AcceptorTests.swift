@@ -1,6 +1,6 @@
 import Glibc
-import LifeIO
 import LifeScheduling
+import LifeSystem
 import XCTest
 
 /// The acceptor on a real listening socket: a bounded number of connections per turn, a

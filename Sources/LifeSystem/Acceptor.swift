@@ -90,7 +90,7 @@ public final class Acceptor {
         resumption = nil
         if isWatching { loop.unwatch(listener) }
         isWatching = false
-        if spare >= 0 { close(spare) }
+        if spare >= 0 { try? FileDescriptor(rawValue: spare).close() }
         spare = -1
     }
 
@@ -138,23 +138,23 @@ public final class Acceptor {
     /// spare again.
     private func refuseOneWithSpare() -> SpareOutcome {
         guard spare >= 0 else { return .failed(SystemError("accept", errno: EMFILE)) }
-        close(spare)
+        try? FileDescriptor(rawValue: spare).close()
         spare = -1
         let fd = clinux_accept(listener)
         let acceptError = SystemError("accept")
         if fd >= 0 {
             UnixSocket.sendOnce(refusalFrame, to: fd)
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
         }
         openSpare()
         if fd >= 0 { return .refused }
-        if acceptError.errno == EAGAIN || acceptError.errno == EWOULDBLOCK { return .noneWaiting }
+        if acceptError.isWouldBlock { return .noneWaiting }
         return .failed(acceptError)
     }
 
     private func openSpare() {
         guard spare < 0 else { return }
-        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        spare = (try? FileDescriptor.open("/dev/null", O_RDONLY | O_CLOEXEC))?.rawValue ?? -1
     }
 
     /// Takes the listener out of the loop for the next pause, then puts it back.

@@ -1,5 +1,6 @@
 import Glibc
 import LifeJSON
+import LifeSystem
 import Protocol
 
 /// A client's blocking connection to `lifed`: frames out, messages in.
@@ -70,10 +71,10 @@ public final class Connection {
         hello = (server, version)
     }
 
-    deinit { close(fd) }
+    deinit { try? FileDescriptor(rawValue: fd).close() }
 
     private static func reason(_ error: UnixSocket.SetupError) -> String {
-        if case .system(let system) = error { return String(cString: strerror(system.errno)) }
+        if case .system(let system) = error { return system.reason }
         return error.description
     }
 
@@ -102,14 +103,15 @@ public final class Connection {
     public func sendFrame(_ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
-            let written = retryingInterrupted {
-                bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            do throws(SystemError) {
+                let written = try systemCall("send") {
+                    bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                }
+                offset += written
+            } catch {
+                if error.errno == EPIPE || error.errno == ECONNRESET { throw lastWords() }
+                throw .system(error)
             }
-            if written < 0 {
-                if errno == EPIPE || errno == ECONNRESET { throw lastWords() }
-                throw .system(SystemError("send"))
-            }
-            offset += written
         }
     }
 
@@ -169,17 +171,16 @@ public final class Connection {
     /// Reads what the socket has (waiting for at least one byte).
     public func fill() throws(Failure) {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
-            if count > 0 {
-                decoder.append(buffer[0..<count])
-                return
-            }
-            if count == 0 { throw .closed }
-            if errno == ECONNRESET { throw .closed }
-            if errno == EAGAIN || errno == EWOULDBLOCK { throw .system(SystemError("recv timed out")) }
-            throw .system(SystemError("recv"))
+        let count: Int
+        do throws(SystemError) {
+            count = try systemCall("recv") { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+        } catch {
+            if error.errno == ECONNRESET { throw .closed }
+            if error.isWouldBlock { throw .system(error.naming("recv timed out")) }
+            throw .system(error)
         }
+        if count == 0 { throw .closed }
+        decoder.append(buffer[0..<count])
     }
 
     /// Sends `kind` with a fresh id and returns the reply to it. Messages that are not

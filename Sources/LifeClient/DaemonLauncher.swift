@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeSystem
 
 /// Starts `lifed` on demand, as tmux starts its server: when no daemon answers on the socket,
 /// the first client takes a lock, starts one, and waits until it answers; a client that comes
@@ -19,11 +20,15 @@ public enum DaemonLauncher {
         } catch {
             throw .unreachable(path: path, reason: "cannot prepare \(folder): \(error)")
         }
-        let lock = open("\(path).lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard lock >= 0 else { throw .unreachable(path: path, reason: "cannot open the start-up lock: \(SystemError("open"))") }
-        defer { close(lock) }
+        let lock: FileDescriptor
+        do throws(SystemError) {
+            lock = try FileDescriptor.open("\(path).lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, permissions: 0o600)
+        } catch {
+            throw .unreachable(path: path, reason: "cannot open the start-up lock: \(error.naming("open"))")
+        }
+        defer { try? lock.close() }
         let deadline = MonotonicClock.now + timeout
-        while flock(lock, LOCK_EX | LOCK_NB) != 0 {
+        while flock(lock.rawValue, LOCK_EX | LOCK_NB) != 0 {
             guard MonotonicClock.now < deadline else { throw .unreachable(path: path, reason: "timed out waiting for another client starting lifed") }
             usleep(10_000)
         }
@@ -80,7 +85,7 @@ public enum DaemonLauncher {
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, executable, &actions, &attributes, &argv, environ)
         guard result == 0 else {
-            throw .unreachable(path: path, reason: "cannot start \(executable): \(String(cString: strerror(result)))")
+            throw .unreachable(path: path, reason: "cannot start \(executable): \(Errno(result))")
         }
         return pid
     }

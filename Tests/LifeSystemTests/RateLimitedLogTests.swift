@@ -1,5 +1,5 @@
-import LifeIO
 import LifeScheduling
+import LifeSystem
 import XCTest
 
 /// The rate limit of repeated log lines, in virtual time.

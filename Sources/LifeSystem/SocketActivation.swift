@@ -19,7 +19,7 @@ public enum SocketActivation {
         var chosen = first
         if let index = names.firstIndex(of: "lifed"), index < Int(count) { chosen = first + Int32(index) }
         for fd in first..<(first + count) {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            try? FileDescriptor(rawValue: fd).setCloseOnExec()
         }
         UnixSocket.setNonBlocking(chosen)
         return chosen

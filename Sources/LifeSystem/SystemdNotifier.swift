@@ -21,7 +21,7 @@ public final class SystemdNotifier {
         }
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { if fd >= 0 { try? FileDescriptor(rawValue: fd).close() } }
 
     /// Whether systemd listens.
     public var isActive: Bool { fd >= 0 }

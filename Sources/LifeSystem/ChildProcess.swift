@@ -95,20 +95,19 @@ public final class ChildProcess {
         _ executable: String, arguments: [String], on loop: EventLoop, maxOutput: Int, watchingExitBy exitWatch: ExitWatch,
         completion: @escaping (Outcome) -> Void
     ) throws(SystemError) -> ChildProcess {
-        var ends: [Int32] = [-1, -1]
-        guard clinux_pipe_cloexec(&ends) == 0 else { throw SystemError("pipe2") }
+        let ends = try FileDescriptor.pipe()
         // Only the parent's end is non-blocking: the child's standard output stays ordinary.
-        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        try? ends.readEnd.setNonBlocking()
         let pid: pid_t
         do {
-            pid = try spawn(executable, arguments: arguments, stdout: ends[1])
+            pid = try spawn(executable, arguments: arguments, stdout: ends.writeEnd.rawValue)
         } catch {
-            close(ends[0])
-            close(ends[1])
+            try? ends.readEnd.close()
+            try? ends.writeEnd.close()
             throw error
         }
-        close(ends[1])
-        let child = ChildProcess(pid: pid, pipe: ends[0], loop: loop, maxOutput: maxOutput, completion: completion)
+        try? ends.writeEnd.close()
+        let child = ChildProcess(pid: pid, pipe: ends.readEnd.rawValue, loop: loop, maxOutput: maxOutput, completion: completion)
         do {
             try child.watch(exitWatch)
         } catch {
@@ -142,7 +141,7 @@ public final class ChildProcess {
             do {
                 try loop.watch(fd, for: .readable) { [self] _ in reap() }
             } catch {
-                close(fd)
+                try? FileDescriptor(rawValue: fd).close()
                 throw error
             }
             pidfd = fd
@@ -162,7 +161,11 @@ public final class ChildProcess {
     private func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while pipe >= 0 {
-            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) } }
+            let source = FileDescriptor(rawValue: pipe)
+            let result = buffer.withUnsafeMutableBytes { raw in Result { () throws(SystemError) in try source.readIfReady(into: raw) } }
+            // A failed read closes the pipe, as its end does; nothing there yet waits for the next readiness.
+            guard case .success(let ready) = result else { closePipe(); continue }
+            guard let count = ready else { return }
             if count > 0 {
                 let room = maxOutput - output.count
                 guard count <= room else {
@@ -173,10 +176,6 @@ public final class ChildProcess {
                     return
                 }
                 output.append(contentsOf: buffer[0..<count])
-            } else if count == 0 {
-                closePipe()
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                return
             } else {
                 closePipe()
             }
@@ -188,11 +187,11 @@ public final class ChildProcess {
         guard !isReaped else { return }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
-        if result == 0 || (result < 0 && errno == EINTR) { return }
+        if result == 0 || (result < 0 && Errno.current == .interrupted) { return }
         isReaped = true
         if pidfd >= 0 {
             loop.unwatch(pidfd)
-            close(pidfd)
+            try? FileDescriptor(rawValue: pidfd).close()
             pidfd = -1
         }
         poll?.cancel()
@@ -211,7 +210,7 @@ public final class ChildProcess {
     private func closePipe() {
         guard pipe >= 0 else { return }
         loop.unwatch(pipe)
-        close(pipe)
+        try? FileDescriptor(rawValue: pipe).close()
         pipe = -1
     }
 

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeSystem
 
 /// Whether a client may talk to the daemon at the other end of a Unix socket, decided before it
 /// reads a byte: the socket's path alone proves nothing (whoever may write to its folder may
@@ -68,7 +69,7 @@ public enum ServerTrust {
         var uid: UInt32 = 0
         var gid: UInt32 = 0
         guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else {
-            return (uid_t.max, "the daemon's credentials cannot be read: \(String(cString: strerror(errno)))")
+            return (uid_t.max, "the daemon's credentials cannot be read: \(Errno.current)")
         }
         let client = geteuid()
         if uid == client || uid == 0 { return (uid, nil) }

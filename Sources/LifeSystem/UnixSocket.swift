@@ -68,7 +68,7 @@ public enum UnixSocket {
         let result = try withAddress(path) { Glibc.connect(fd, $0, $1) }
         guard result == 0 else {
             let error = SystemError("connect \(path)")
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             throw .system(error)
         }
         return fd
@@ -77,7 +77,7 @@ public enum UnixSocket {
     /// Whether something accepts connections at `path` now.
     public static func isAnswering(_ path: String) -> Bool {
         guard let fd = try? connect(to: path) else { return false }
-        close(fd)
+        try? FileDescriptor(rawValue: fd).close()
         return true
     }
 
@@ -93,12 +93,16 @@ public enum UnixSocket {
     public static func prepareFolder(_ folder: String) throws(SetupError) {
         var info = stat()
         if lstat(folder, &info) != 0 {
-            guard errno == ENOENT else { throw .system(SystemError("stat \(folder)")) }
+            let missing = SystemError("stat \(folder)")
+            guard missing.code == .noSuchFileOrDirectory else { throw .system(missing) }
             let parent = parentFolder(of: folder)
             if parent != folder, !parent.isEmpty, access(parent, F_OK) != 0 {
                 try prepareFolder(parent)
             }
-            guard mkdir(folder, 0o700) == 0 || errno == EEXIST else { throw .system(SystemError("mkdir \(folder)")) }
+            if mkdir(folder, 0o700) != 0 {
+                let error = SystemError("mkdir \(folder)")
+                guard error.code == .fileExists else { throw .system(error) }
+            }
             guard lstat(folder, &info) == 0 else { throw .system(SystemError("stat \(folder)")) }
         }
         if let reason = unsafety(of: info) { throw .unsafeFolder(folder, reason: reason) }
@@ -144,16 +148,17 @@ public enum UnixSocket {
         guard fd >= 0 else { throw .system(SystemError("socket")) }
         // The socket is created 0600: no moment exists where others could connect.
         let oldMask = umask(0o177)
-        let bound = try withAddress(path) { bind(fd, $0, $1) }
-        let bindErrno = errno
+        let bound = try withAddress(path) { address, length in
+            Result { () throws(SystemError) in try systemCall("bind \(path)", retryOnInterrupt: false) { bind(fd, address, length) } }
+        }
         umask(oldMask)
-        guard bound == 0 else {
-            close(fd)
-            throw .system(SystemError("bind \(path)", errno: bindErrno))
+        if case .failure(let error) = bound {
+            try? FileDescriptor(rawValue: fd).close()
+            throw .system(error)
         }
         guard Glibc.listen(fd, backlog) == 0 else {
             let error = SystemError("listen \(path)")
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             throw .system(error)
         }
         return fd
@@ -169,7 +174,6 @@ public enum UnixSocket {
 
     /// Sets `O_NONBLOCK` on `fd`.
     public static func setNonBlocking(_ fd: Int32) {
-        let flags = fcntl(fd, F_GETFL)
-        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        try? FileDescriptor(rawValue: fd).setNonBlocking()
     }
 }

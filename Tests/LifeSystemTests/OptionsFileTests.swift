@@ -1,4 +1,4 @@
-import LifeIO
+import LifeSystem
 import XCTest
 
 final class OptionsFileTests: XCTestCase {

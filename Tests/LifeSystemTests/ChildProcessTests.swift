@@ -1,7 +1,7 @@
 import Glibc
 import XCTest
 
-@testable import LifeIO
+@testable import LifeSystem
 
 final class ChildProcessTests: XCTestCase {
     /// Runs `loop` until `done` holds, checking after every event and every 2 ms of loop time;

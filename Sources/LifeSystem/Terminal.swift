@@ -56,15 +56,14 @@ public final class Terminal {
     /// Writes all of `text`, waiting as needed (used for setup and teardown only).
     public func writeAll(_ text: String) {
         var bytes = Array(text.utf8)[...]
+        let output = FileDescriptor(rawValue: output)
         while !bytes.isEmpty {
-            let written = retryingInterrupted { bytes.withUnsafeBytes { write(output, $0.baseAddress, $0.count) } }
-            if written < 0 {
-                if errno == EAGAIN {
-                    var pfd = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&pfd, 1, 100)
-                    continue
-                }
-                return
+            let result = bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try output.writeIfReady(raw) } }
+            guard case .success(let ready) = result else { return }
+            guard let written = ready else {
+                var pfd = pollfd(fd: output.rawValue, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&pfd, 1, 100)
+                continue
             }
             bytes = bytes.dropFirst(written)
         }

@@ -1,7 +1,7 @@
 import Glibc
 import XCTest
 
-@testable import LifeIO
+@testable import LifeSystem
 
 /// The folders lifed keeps its socket and state in, and the files it writes there: a folder
 /// someone else owns or may write to is refused, and no planted symbolic link is followed.

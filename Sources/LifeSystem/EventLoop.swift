@@ -31,8 +31,9 @@ public final class EventLoop: Scheduler {
         guard fd >= 0 else { throw SystemError("epoll_create1") }
         let wake = eventfd(0, CLINUX_EFD_FLAGS)
         guard wake >= 0 else {
-            close(fd)
-            throw SystemError("eventfd")
+            let error = SystemError("eventfd")
+            try? FileDescriptor(rawValue: fd).close()
+            throw error
         }
         epoll = fd
         wakeFD = wake
@@ -48,8 +49,8 @@ public final class EventLoop: Scheduler {
     }
 
     deinit {
-        close(wakeFD)
-        close(epoll)
+        try? FileDescriptor(rawValue: wakeFD).close()
+        try? FileDescriptor(rawValue: epoll).close()
     }
 
     // MARK: File descriptors

@@ -6,24 +6,23 @@ public enum FileIO {
     /// `followingSymlinks` false, a symbolic link at `path` itself is refused (`ELOOP`), as
     /// lifed refuses one in its state folder.
     public static func read(_ path: String, limit: Int = 64 << 20, followingSymlinks: Bool = true) throws(SystemError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else { throw SystemError("open \(path)") }
-        defer { close(fd) }
+        let fd = try FileDescriptor.open(path, O_RDONLY | O_CLOEXEC | (followingSymlinks ? 0 : O_NOFOLLOW))
+        defer { try? fd.close() }
         return try readAll(fd, name: path, limit: limit)
     }
 
     /// Everything on standard input until its end, refusing more than `limit` bytes (errors name
     /// it "standard input").
     public static func readStandardInput(limit: Int = 64 << 20) throws(SystemError) -> [UInt8] {
-        try readAll(0, name: "standard input", limit: limit)
+        try readAll(.standardInput, name: "standard input", limit: limit)
     }
 
-    private static func readAll(_ fd: Int32, name: String, limit: Int) throws(SystemError) -> [UInt8] {
+    private static func readAll(_ fd: FileDescriptor, name: String, limit: Int) throws(SystemError) -> [UInt8] {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
-            if count < 0 { throw SystemError("read \(name)") }
+            let count = try buffer.withUnsafeMutableBytes { raw in Result { () throws(SystemError) in try fd.read(into: raw) } }
+                .mapError { $0.naming("read \(name)") }.get()
             if count == 0 { return result }
             guard result.count + count <= limit else { throw SystemError("read \(name): larger than \(limit) bytes", errno: EFBIG) }
             result.append(contentsOf: buffer[0..<count])
@@ -50,43 +49,35 @@ public enum FileIO {
     /// state of a 4096 x 4096 world) never has to be in memory all at once.
     public static func writeAtomically(to path: String, mode: mode_t = 0o644, _ next: () -> [UInt8]?) throws(SystemError) {
         var temporary = ""
-        var fd: Int32 = -1
+        var opened: Result<FileDescriptor, SystemError> = .failure(SystemError("create", .fileExists))
         // A clash with an existing name is unlikely to happen even once; a few tries, then the error.
         for _ in 0..<8 {
             temporary = "\(path).tmp-\(randomSuffix())"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-            if fd >= 0 || errno != EEXIST { break }
+            let name = temporary
+            opened = Result { () throws(SystemError) in try FileDescriptor.open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions: mode) }
+            if case .failure(let error) = opened, error.code == .fileExists { continue }
+            break
         }
-        guard fd >= 0 else { throw SystemError("create \(temporary)") }
-        while let bytes = next() {
-            var offset = 0
-            while offset < bytes.count {
-                let written = retryingInterrupted { bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
-                if written < 0 {
-                    let error = SystemError("write \(temporary)")
-                    close(fd)
-                    unlink(temporary)
-                    throw error
-                }
-                offset += written
+        let fd = try opened.mapError { [temporary] in $0.naming("create \(temporary)") }.get()
+        do throws(SystemError) {
+            while let bytes = next() {
+                do throws(SystemError) { try fd.writeAll(bytes) } catch { throw error.naming("write \(temporary)") }
             }
-        }
-        guard fsync(fd) == 0 else {
-            let error = SystemError("fsync \(temporary)")
-            close(fd)
+            do throws(SystemError) { try fd.sync() } catch { throw error.naming("fsync \(temporary)") }
+        } catch {
+            try? fd.close()
             unlink(temporary)
             throw error
         }
-        close(fd)
+        try? fd.close()
         guard rename(temporary, path) == 0 else {
             let error = SystemError("rename \(temporary) to \(path)")
             unlink(temporary)
             throw error
         }
-        let folder = open(UnixSocket.parentFolder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
+        if let folder = try? FileDescriptor.open(UnixSocket.parentFolder(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC) {
+            try? folder.sync()
+            try? folder.close()
         }
     }
 

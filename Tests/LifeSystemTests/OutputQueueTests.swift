@@ -1,5 +1,5 @@
 import Glibc
-import LifeIO
+import LifeSystem
 import XCTest
 
 final class OutputQueueTests: XCTestCase {

@@ -1,5 +1,4 @@
 import LifeScheduling
-import Protocol
 
 /// A log for lines that can repeat without end (a refused connection, an `accept` failure):
 /// each kind writes its first few lines in a window of time, then is counted, and when the
@@ -63,8 +62,19 @@ public final class RateLimitedLog {
     }
 
     private func writeSummary(_ suppressed: LogRateLimiter.Suppressed) {
-        let window = DurationText.format(milliseconds: DurationText.milliseconds(of: limiter.window))
+        let window = RateLimitedLog.text(of: limiter.window)
         write(suppressed.level, "... and \(RateLimitedLog.grouped(suppressed.count)) more \(suppressed.kind) in the last \(window)")
+    }
+
+    /// A window as people write it: `250ms`, `10s`, `1.5s` (as Protocol's `DurationText` writes
+    /// durations; LifeSystem knows no wire type, so the few lines are its own).
+    static func text(of window: Duration) -> String {
+        let (seconds, attoseconds) = window.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let ms = overflow ? (seconds < 0 ? Int.min : Int.max) : Int(clamping: whole) &+ Int(attoseconds / 1_000_000_000_000_000)
+        if ms < 1000 || ms % 100 != 0 { return "\(ms)ms" }
+        if ms % 1000 == 0 { return "\(ms / 1000)s" }
+        return "\(Double(ms) / 1000)s"
     }
 
     /// `150994` as `150,994`.

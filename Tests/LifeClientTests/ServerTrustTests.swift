@@ -1,7 +1,7 @@
 import Glibc
 import XCTest
 
-@testable import LifeIO
+@testable import LifeClient
 
 /// The rule by which a client trusts the uid that serves a socket (``ServerTrust``).
 final class ServerTrustRuleTests: XCTestCase {

@@ -11,6 +11,6 @@ import Glibc
 public func retryingInterrupted<Result: BinaryInteger>(_ call: () -> Result) -> Result {
     while true {
         let result = call()
-        if result >= 0 || errno != EINTR { return result }
+        if result >= 0 || Errno.current != .interrupted { return result }
     }
 }

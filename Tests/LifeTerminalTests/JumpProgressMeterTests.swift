@@ -1,3 +1,4 @@
+import LifeTerminal
 import Protocol
 import XCTest
 

@@ -1,3 +1,5 @@
+import Protocol
+
 /// A client's view of a jump's progress (`/simulation/jump`): the share done, the rate from the
 /// updates it has seen, and the time left, in words for a progress bar or a status line.
 ///

@@ -100,20 +100,22 @@ public struct OutputQueue {
             while end < chunks.count, end - head < Self.maxVectors, case .bytes = chunks[end] { end += 1 }
             var vectors: [iovec] = []
             vectors.reserveCapacity(end - head)
-            let written = gather(from: head, to: end, into: &vectors) { vectors in
+            let result = gather(from: head, to: end, into: &vectors) { vectors in
                 var vectors = vectors
                 return vectors.withUnsafeMutableBufferPointer { buffer in
                     var message = msghdr()
                     message.msg_iov = buffer.baseAddress
                     message.msg_iovlen = buffer.count
-                    return retryingInterrupted { sendmsg(fd, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                    return Result { () throws(SystemError) in
+                        try nonBlockingCall("sendmsg") { sendmsg(fd, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                    }
                 }
             }
-            if written < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
-                return .failed(errno)
+            switch result {
+            case .success(let written?): consume(written)
+            case .success(nil): return .wouldBlock
+            case .failure(let error): return .failed(error.errno)
             }
-            consume(written)
         }
         return .drained
     }
@@ -133,7 +135,7 @@ public struct OutputQueue {
 
     /// Calls `body` with an iovec for each chunk from `index` to `end` (the first one past
     /// `offset`), each valid for the whole call: the chunks are pinned one closure inside another.
-    private func gather(from index: Int, to end: Int, into vectors: inout [iovec], _ body: ([iovec]) -> Int) -> Int {
+    private func gather<Written>(from index: Int, to end: Int, into vectors: inout [iovec], _ body: ([iovec]) -> Written) -> Written {
         guard index < end else { return body(vectors) }
         guard case .bytes(let bytes) = chunks[index] else { return body(vectors) }
         return bytes.withUnsafeBytes { raw in
