@@ -43,7 +43,7 @@ struct Admission {
     /// Sends `refusal` to the new connection `fd` (best effort: one non-blocking write) and closes it.
     static func refuse(_ fd: Int32, with refusal: ProtocolError) {
         UnixSocket.sendOnce(Frame.encode(ServerMessage.error(id: nil, refusal).json), to: fd)
-        close(fd)
+        try? FileDescriptor(rawValue: fd).close()
     }
 
     /// What a connection that comes when lifed has no descriptor left gets (through the

@@ -10,16 +10,18 @@ extension Connections {
         var buffer = [UInt8](repeating: 0, count: 65536)
         // Bounded per wake-up so one busy client cannot starve the others.
         for _ in 0..<16 {
-            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
+            let received: Int?
+            do throws(SystemError) {
+                received = try nonBlockingCall("recv") { buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
+            } catch {
+                return disconnect(client, reason: "read failed: \(error)")
+            }
+            guard let count = received else { return }
             if count == 0 {
                 // The client is done sending; it may still be reading, so write what it is owed first.
                 client.isClosing = true
                 processFrames(client, atEndOfInput: true)
                 return closeAfterFlush(client)
-            }
-            if count < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK { return }
-                return disconnect(client, reason: "read failed: \(SystemError("recv"))")
             }
             client.input.append(buffer[0..<count], at: loop.now)
             let framesBefore = client.input.framesReceived

@@ -23,7 +23,7 @@ extension Connections {
         }
         for client in Array(clients.all) { disconnect(client, reason: "shutdown") }
         acceptor?.stop()
-        close(listener)
+        try? FileDescriptor(rawValue: listener).close()
         floodLog.flush()
     }
 }

@@ -71,7 +71,7 @@ final class Connections {
             try loop.watch(fd, for: .readable) { [unowned self] events in handle(events, for: fd) }
         } catch {
             floodLog.log(.warning, "connections that could not be watched", "cannot watch a new client: \(error)")
-            close(fd)
+            try? FileDescriptor(rawValue: fd).close()
             return
         }
         clients.add(client)
@@ -99,7 +99,7 @@ final class Connections {
         clients.remove(client)
         delegate.disconnected(client)
         loop.unwatch(client.fd)
-        close(client.fd)
+        try? FileDescriptor(rawValue: client.fd).close()
         log.debug("client \(client.number) left: \(reason) (\(clients.count) remain)")
     }
 

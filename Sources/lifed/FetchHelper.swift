@@ -70,7 +70,7 @@ struct FetchHelper {
                     send(interpret(outcome, url: url, limit: limit))
                 }
             } catch {
-                let failure = failure(url, "cannot start the fetch helper \(executable): \(String(cString: strerror(error.errno)))")
+                let failure = failure(url, "cannot start the fetch helper \(executable): \(error.reason)")
                 // On the loop's next turn, like any other outcome.
                 return loop.schedule(after: .zero) { send(.failure(failure)) }
             }

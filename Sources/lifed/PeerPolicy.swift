@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeSystem
 
 /// Who may connect: the daemon's own user, root, and processes in the group `--allow-group`.
 ///
@@ -26,7 +27,7 @@ enum PeerPolicy {
             let count = groups.withUnsafeMutableBufferPointer { clinux_peer_groups(fd, $0.baseAddress, Int32(capacity), &needed) }
             if count >= 0 { return Array(groups.prefix(Int(count))) }
             // NGROUPS_MAX is 65536: one retry with the size the kernel asked for.
-            guard errno == ERANGE, Int(needed) > capacity, Int(needed) <= 65536 else { return [] }
+            guard Errno.current == Errno(ERANGE), Int(needed) > capacity, Int(needed) <= 65536 else { return [] }
             capacity = Int(needed)
         }
     }

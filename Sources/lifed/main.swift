@@ -55,12 +55,14 @@ if !options.ephemeral {
         }
         // One daemon per state folder: two would overwrite each other's world. Nothing in
         // the folder is followed if it is a symbolic link (O_NOFOLLOW here and for the state).
-        let lock = open("\(folder)/lifed.lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard lock >= 0 else {
-            log.error("cannot open \(folder)/lifed.lock: \(String(cString: strerror(errno)))")
+        let lock: FileDescriptor
+        do throws(SystemError) {
+            lock = try FileDescriptor.open("\(folder)/lifed.lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, permissions: 0o600)
+        } catch {
+            log.error("cannot open \(folder)/lifed.lock: \(error.reason)")
             exit(.failure)
         }
-        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        guard flock(lock.rawValue, LOCK_EX | LOCK_NB) == 0 else {
             log.error("another lifed keeps its state in \(folder); give this one --state-dir or --ephemeral")
             exit(.failure)
         }
