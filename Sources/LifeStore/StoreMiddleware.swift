@@ -1,9 +1,10 @@
 import Protocol
 
 /// Something that watches a store's actions and changes, and may refuse a change: the store's
-/// middleware, as a Redux logger or saver is. The daemon installs its durability (which journals
-/// every change, and refuses changes while it cannot save), its action log and its server (which
-/// publishes every change to subscribers) as a list, in that order (``Store/install(_:)``).
+/// middleware, as a Redux logger or saver is. The daemon installs its turn's commit (through
+/// which its durability journals every change, and which refuses changes while it cannot save),
+/// its action log and its publishing (which sends every change to subscribers) as a list, in that
+/// order (``Store/install(_:)``).
 ///
 /// Every hook does nothing unless a middleware implements it.
 public protocol StoreMiddleware<State, Action> {
