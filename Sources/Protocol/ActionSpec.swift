@@ -74,9 +74,6 @@ public struct Preconditions: OptionSet, Hashable, Sendable {
     /// When it would change the world's fields (`rows`, `cols`, `topology`, `rule`), refused while
     /// the timer runs or a jump runs (`timerRunning`, `jumpRunning`): the settings reducer checks it.
     public static let worldFieldsIdle = Preconditions(rawValue: 1 << 5)
-
-    /// The preconditions the app reducer checks for every action, from the state alone.
-    public static let ofTheState: Preconditions = [.timerStopped, .timerRunning, .noJump]
 }
 
 extension ActionType {
