@@ -2,22 +2,24 @@ import LifeScheduling
 import Protocol
 
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
-    /// The whole app: each tab's reducer pulled back onto its part of the state and its actions
-    /// (a grid loaded with `keep` also joins the configurations), then the instrumentation that
+    /// The whole app: first the one guard of every action's declared preconditions
+    /// (``ActionType/spec``), then each tab's reducer pulled back onto its part of the state and
+    /// its actions (a grid loaded with `keep` also joins the configurations), then the instrumentation that
     /// stops the timer once the world settles. What follows from the state, whichever action
     /// changed it, comes last: the timer runs while `isRunningTimer`, at the settings' interval
     /// (a new interval restarts it), and a new rule or topology starts the settling history afresh.
     public static var app: Reducer {
         Reducer.combine(
-            Reducer<AppState, SimulationAction, AppEnvironment>.simulation.pullback(
-                state: \AppState.self, action: .simulation, environment: { $0 }),
+            preconditions,
+            Reducer<SimulationScope, SimulationAction, AppEnvironment>.simulation.pullback(
+                state: \AppState.simulationScope, action: .simulation, environment: { $0 }),
             Reducer<ConfigurationsState, SimulationAction, Void>.keepingLoadedPatterns.pullback(
                 state: \AppState.configurations, action: .simulation, environment: { _ in () }),
             Reducer<Statistics, StatisticsAction, Void>.statistics.pullback(
                 state: \AppState.statistics, action: .statistics, environment: { _ in () }),
             settings,
-            Reducer<AppState, ConfigurationsAction, AppEnvironment>.configurations.pullback(
-                state: \AppState.self, action: .configurations, environment: { $0 }),
+            Reducer<ConfigurationsScope, ConfigurationsAction, AppEnvironment>.configurations.pullback(
+                state: \AppState.configurationsScope, action: .configurations, environment: { $0 }),
             autoStop
         )
         .onChange(of: \.timerPeriod) { _, period, _, environment in
@@ -26,6 +28,16 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
         }
         .onChange(of: \.settings.worldRules) { _, _, state, _ in
             state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
+            return .none
+        }
+    }
+
+    /// Refuses an action the state does not allow now, as its declaration says
+    /// (``ActionType/refusal(timerRuns:jump:)``): before any other reducer sees it, so every
+    /// refusal about the timer or a jump is worded the same, in one place.
+    public static var preconditions: Reducer {
+        Reducer { state, action, _ throws(ProtocolError) in
+            if let refusal = action.type.refusal(timerRuns: state.simulation.isRunningTimer, jump: state.simulation.jump) { throw refusal }
             return .none
         }
     }

@@ -1,7 +1,32 @@
 import Protocol
 
-extension Reducer where State == AppState, Action == ConfigurationsAction, Environment == AppEnvironment {
+/// The part of the state the Configurations tab changes: the list, and the simulation a loaded
+/// pattern replaces the grid of. A scope, as TCA's `Scope(state:action:)`: the configurations
+/// reducer cannot touch the settings or the statistics.
+public struct ConfigurationsScope: Equatable {
+    public var configurations: ConfigurationsState
+    public var simulation: SimulationState
+
+    public init(configurations: ConfigurationsState, simulation: SimulationState) {
+        self.configurations = configurations
+        self.simulation = simulation
+    }
+}
+
+extension AppState {
+    /// The configurations' scope.
+    public var configurationsScope: ConfigurationsScope {
+        get { ConfigurationsScope(configurations: configurations, simulation: simulation) }
+        set {
+            configurations = newValue.configurations
+            simulation = newValue.simulation
+        }
+    }
+}
+
+extension Reducer where State == ConfigurationsScope, Action == ConfigurationsAction, Environment == AppEnvironment {
     /// The Configurations tab: fetch a list of patterns, add to it, and load one onto the grid.
+    /// The app reducer has refused already what the state does not allow now (``ActionType/spec``).
     public static var configurations: Reducer {
         Reducer { state, action, environment throws(ProtocolError) in
             switch action {
@@ -42,8 +67,6 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                 return .none
 
             case .load(let selector, let resize):
-                try refuseWhileRunning(state, "configurations.load")
-                try refuseWhileJumping(state, "configurations.load")
                 let configuration = try state.configurations.find(selector).configuration
                 let pattern: Pattern
                 do throws(ConfigurationError) {
@@ -64,7 +87,7 @@ extension Reducer where State == AppState, Action == ConfigurationsAction, Envir
                     rows = max(rows, bounds.rows)
                     cols = max(cols, bounds.cols)
                 }
-                state.replaceGrid(with: pattern.grid(rows: rows, cols: cols, at: pattern.centredOrigin(rows: rows, cols: cols)))
+                state.simulation.replaceGrid(with: pattern.grid(rows: rows, cols: cols, at: pattern.centredOrigin(rows: rows, cols: cols)))
                 state.simulation.gridState.ticks = 0
                 return .none
             }

@@ -6,7 +6,7 @@ extension Jump {
     public static let progressInterval: Duration = .milliseconds(250)
 }
 
-extension Reducer where State == AppState, Action == SimulationAction, Environment == AppEnvironment {
+extension Reducer where State == SimulationScope, Action == SimulationAction, Environment == AppEnvironment {
     /// Jumps: a `grid.step` of more generations than one action may compute at the grid's size
     /// (``GridWorld/generationsPerAction(rows:cols:cellUpdates:)``) runs in the background.
     ///
@@ -18,7 +18,8 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
     /// - `grid.cancelJump` clears `/simulation/jump` and stops the effect: the jump leaves no trace
     ///   (all or nothing, as one `grid.step`).
     /// - While a jump runs, whatever would change the grid, or what it is stepped under, is refused
-    ///   (``refuseWhileJumping(_:_:)``); a jump may not start while the timer runs.
+    ///   (by the app reducer, from each action's declared preconditions: ``Preconditions/noJump``);
+    ///   a jump may not start while the timer runs (``Preconditions/timerStoppedToJump``, checked here).
     ///
     /// It runs before the grid reducer, so that a refused step is not computed first, and a step
     /// that starts a jump is not computed at all (the grid reducer leaves a jumping world alone).
@@ -27,24 +28,24 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
             guard case .grid(let gridAction) = action else { return .none }
             switch gridAction {
             case .step(let generations):
-                try refuseWhileJumping(state, "grid.step")
                 let grid = state.simulation.gridState.grid
                 let atOnce = GridWorld.generationsPerAction(rows: grid.rows, cols: grid.cols, cellUpdates: environment.cellUpdatesPerAction)
                 // The grid reducer computes it now.
                 guard generations > atOnce else { return .none }
-                if state.simulation.isRunningTimer {
+                if state.simulation.isRunningTimer, ActionType.gridStep.spec.requires.contains(.timerStoppedToJump) {
                     throw ProtocolError(
                         .notAllowed,
                         "\(generations) generations of a \(grid.rows)x\(grid.cols) grid are more than one action computes at once (at most \(atOnce)), so they would run as a jump in the background, which is not allowed while the timer runs; send simulation.stopTimer first",
                         member: "generations", refused: .timerRunning
                     )
                 }
-                let computation = JumpComputation(generations: generations, startedAt: environment.wallClock(), from: state)
+                let computation = JumpComputation(
+                    jump: Jump(target: generations, started: environment.wallClock()), grid: grid, settling: state.simulation.settling,
+                    rule: state.settings.rule, topology: state.settings.topology)
                 state.simulation.jump = computation.jump
                 return jumpEffect(computation, environment)
 
-            case .edit(let edit):
-                try refuseWhileJumping(state, edit.typeName)
+            case .edit:
                 return .none
 
             case .cancelJump:
@@ -112,16 +113,5 @@ private final class ProgressTicker {
         isStopped = true
         handle?.cancel()
         handle = nil
-    }
-}
-
-/// Refuses `name` with `not-allowed` while a jump runs: it would change the grid, or what the
-/// jump steps it under, behind the jump's back.
-func refuseWhileJumping(_ state: AppState, _ name: String) throws(ProtocolError) {
-    if let jump = state.simulation.jump {
-        throw ProtocolError(
-            .notAllowed,
-            "\(name) is not allowed while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump",
-            refused: .jumpRunning)
     }
 }

@@ -1,17 +1,25 @@
 import Protocol
 
 extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
-    /// The settings every client sees. Fields that change the world (size, topology, rule)
-    /// are refused while the timer runs or a jump runs. (The app reducer restarts a running
-    /// timer at a new interval and starts the settling history afresh under a new rule or topology.)
+    /// The settings every client sees, and the one reducer that changes them: their own actions,
+    /// and the rule and topology a `simulation.setGrid` carries. Fields that change the world
+    /// (size, topology, rule) are refused while the timer runs or a jump runs
+    /// (``Preconditions/worldFieldsIdle``). (The app reducer restarts a running timer at a new
+    /// interval and starts the settling history afresh under a new rule or topology.)
     public static var settings: Reducer {
         Reducer { state, appAction, environment throws(ProtocolError) in
+            if case .simulation(.setGrid(let replacement)) = appAction {
+                if let rule = replacement.rule { state.settings.rule = rule }
+                if let topology = replacement.topology { state.settings.topology = topology }
+                return .none
+            }
             guard case .settings(let action) = appAction else { return .none }
             switch action {
             case .update(let update):
                 let old = state.settings
                 let new = update.applied(to: old)
-                if state.simulation.isRunningTimer {
+                let checked = ActionType.settingsUpdate.spec.requires.contains(.worldFieldsIdle)
+                if checked, state.simulation.isRunningTimer {
                     let changed = worldFieldsChanged(from: old, to: new)
                     guard changed.isEmpty else {
                         throw ProtocolError(
@@ -20,7 +28,7 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                             member: changed[0], refused: .timerRunning)
                     }
                 }
-                if let jump = state.simulation.jump {
+                if checked, let jump = state.simulation.jump {
                     let changed = worldFieldsChanged(from: old, to: new)
                     guard changed.isEmpty else {
                         throw ProtocolError(
@@ -33,9 +41,11 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                 return .none
 
             case .reset:
-                try refuseWhileRunning(state, "settings.reset")
-                try refuseWhileJumping(state, "settings.reset")
                 state.settings = environment.defaultSettings
+                return .none
+
+            case .toggleAutoStop:
+                state.settings.autoStop.toggle()
                 return .none
             }
         }

@@ -1,12 +1,60 @@
 import Protocol
 
-extension Reducer where State == AppState, Action == SimulationAction, Environment == AppEnvironment {
+/// The part of the state the Simulation tab changes: the simulation and the statistics its
+/// generations count, with the settings as read-only context (the size and density of a new
+/// grid, the rule and topology it is stepped under). A scope, as TCA's `Scope(state:action:)`:
+/// the simulation reducer cannot touch the settings or the configurations.
+public struct SimulationScope: Equatable {
+    public var simulation: SimulationState
+    public var statistics: Statistics
+    /// Read only: the settings reducer owns them (the rule and topology of a `simulation.setGrid` too).
+    public let settings: Settings
+
+    public init(simulation: SimulationState, statistics: Statistics, settings: Settings) {
+        self.simulation = simulation
+        self.statistics = statistics
+        self.settings = settings
+    }
+
+    /// The scope of `state`.
+    public init(_ state: AppState) {
+        self.init(simulation: state.simulation, statistics: state.statistics, settings: state.settings)
+    }
+
+    /// The grid world one generation touches, as the grid reducer sees it.
+    var gridWorld: GridWorld {
+        get {
+            GridWorld(
+                grid: simulation.gridState.grid, statistics: statistics, settling: simulation.settling,
+                rule: settings.rule, topology: settings.topology, isJumping: simulation.jump != nil)
+        }
+        set {
+            simulation.gridState.grid = newValue.grid
+            statistics = newValue.statistics
+            simulation.settling = newValue.settling
+        }
+    }
+}
+
+extension AppState {
+    /// The simulation's scope: written back but for the settings, which it only reads.
+    public var simulationScope: SimulationScope {
+        get { SimulationScope(self) }
+        set {
+            simulation = newValue.simulation
+            statistics = newValue.statistics
+        }
+    }
+}
+
+extension Reducer where State == SimulationScope, Action == SimulationAction, Environment == AppEnvironment {
     /// The Simulation tab: jumps, the grid reducer pulled back onto the grid world, and the
-    /// simulation's own buttons. It sees the whole state because it reads the settings.
+    /// simulation's own buttons. The app reducer has refused already what the state does not
+    /// allow now (``ActionType/spec``'s preconditions).
     public static var simulation: Reducer {
         .combine(
             jumps,
-            Reducer<GridWorld, GridAction, Void>.grid.pullback(state: \AppState.gridWorld, action: .grid, environment: { _ in () }),
+            Reducer<GridWorld, GridAction, Void>.grid.pullback(state: \SimulationScope.gridWorld, action: .grid, environment: { _ in () }),
             simulationButtons
         )
     }
@@ -18,51 +66,36 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
                 return .none
 
             case .tick:
-                try refuseWhileJumping(state, "simulation.tick")
                 state.simulation.gridState.ticks += 1
                 state.gridWorld.advance(generations: 1)
                 return .none
 
             case .resetGridToEmpty:
-                try refuseWhileRunning(state, "simulation.resetGridToEmpty")
-                try refuseWhileJumping(state, "simulation.resetGridToEmpty")
-                state.replaceGrid(with: Grid(rows: state.settings.rows, cols: state.settings.cols))
+                state.simulation.replaceGrid(with: Grid(rows: state.settings.rows, cols: state.settings.cols))
                 return .none
 
             case .resetGridToRandom:
-                try refuseWhileRunning(state, "simulation.resetGridToRandom")
-                try refuseWhileJumping(state, "simulation.resetGridToRandom")
                 let settings = state.settings
-                state.replaceGrid(with: .random(rows: settings.rows, cols: settings.cols, density: settings.density, using: environment.random))
+                state.simulation.replaceGrid(
+                    with: .random(rows: settings.rows, cols: settings.cols, density: settings.density, using: environment.random))
                 return .none
 
             case .reset:
-                try refuseWhileRunning(state, "simulation.reset")
                 state.simulation.gridState.ticks = 0
                 return .none
 
             case .setGrid(let replacement):
-                try refuseWhileRunning(state, "simulation.setGrid")
-                try refuseWhileJumping(state, "simulation.setGrid")
-                if let rule = replacement.rule { state.settings.rule = rule }
-                if let topology = replacement.topology { state.settings.topology = topology }
-                state.replaceGrid(with: replacement.grid)
+                // Its rule and topology are the settings reducer's.
+                state.simulation.replaceGrid(with: replacement.grid)
                 state.simulation.gridState.ticks = 0
                 return .none
 
             case .startTimer:
-                guard !state.simulation.isRunningTimer else {
-                    throw ProtocolError(.notAllowed, "the timer is already running; send simulation.stopTimer first", refused: .timerRunning)
-                }
-                try refuseWhileJumping(state, "simulation.startTimer")
                 state.simulation.isRunningTimer = true
                 state.simulation.stoppedBecause = nil
                 return .none
 
             case .stopTimer:
-                guard state.simulation.isRunningTimer else {
-                    throw ProtocolError(.notAllowed, "the timer is not running; send simulation.startTimer to start it", refused: .timerStopped)
-                }
                 state.simulation.isRunningTimer = false
                 return .none
             }
@@ -70,17 +103,15 @@ extension Reducer where State == AppState, Action == SimulationAction, Environme
     }
 }
 
-/// Refuses `name` with `not-allowed` while the timer runs, like a button disabled during a run.
-func refuseWhileRunning(_ state: AppState, _ name: String) throws(ProtocolError) {
-    if state.simulation.isRunningTimer {
-        throw ProtocolError(.notAllowed, "\(name) is not allowed while the timer runs; send simulation.stopTimer first", refused: .timerRunning)
+extension SimulationState {
+    /// Puts `grid` in place of the current one; its history starts afresh.
+    mutating func replaceGrid(with grid: Grid) {
+        gridState.grid = grid
+        settling.reset(startingWith: grid.fingerprint)
     }
 }
 
 extension AppState {
     /// Puts `grid` in place of the current one; its history starts afresh.
-    mutating func replaceGrid(with grid: Grid) {
-        simulation.gridState.grid = grid
-        simulation.settling.reset(startingWith: grid.fingerprint)
-    }
+    mutating func replaceGrid(with grid: Grid) { simulation.replaceGrid(with: grid) }
 }

@@ -1,3 +1,5 @@
+import Protocol
+
 /// The bottom line: the keys and what they do now. A key whose action the mirrored state
 /// does not allow now (e.g. `r` while the timer runs) is dimmed; pressing it still sends
 /// it, and the daemon's refusal is flashed.
@@ -20,27 +22,32 @@ public enum KeyBar {
     }
 
     /// The items for a world (nil: none mirrored yet); every action is dimmed while not connected.
-    /// While a jump runs, what would change the grid is dimmed, and `x` cancels the jump.
+    /// Whether a key's action is allowed now is its declaration's (``ActionType/spec``): e.g.
+    /// while a jump runs, what would change the grid is dimmed, and `x` cancels the jump.
     public static func items(for world: WorldView?, connected: Bool) -> [Item] {
         let live = connected && world != nil
         let running = world?.isRunning ?? false
         let jumping = world?.jump != nil
+        /// Whether the action a key sends is allowed now.
+        func allows(_ type: ActionType) -> Bool { live && type.spec.allows(timerRuns: running, jumping: jumping) }
         var items = [
-            Item("space", running ? "stop" : "start", isAllowed: live && !jumping && !(world?.wouldStopAtOnce ?? false)),
-            Item("n", "tick", isAllowed: live && !jumping),
-            Item("e", "empty", isAllowed: live && !running && !jumping),
-            Item("r", "random", isAllowed: live && !running && !jumping),
-            Item("0", "reset", isAllowed: live && !running),
-            Item("c", "pick", isAllowed: live),
-            Item("⏎", "load", isAllowed: live && !running && !jumping),
-            Item("+/-", "speed", isAllowed: live),
-            Item("s", "stats", isAllowed: live),
-            Item("t", "toggle", isAllowed: live && !jumping),
+            Item(
+                "space", running ? "stop" : "start",
+                isAllowed: allows(running ? .simulationStopTimer : .simulationStartTimer) && !(world?.wouldStopAtOnce ?? false)),
+            Item("n", "tick", isAllowed: allows(.simulationTick)),
+            Item("e", "empty", isAllowed: allows(.simulationResetGridToEmpty)),
+            Item("r", "random", isAllowed: allows(.simulationResetGridToRandom)),
+            Item("0", "reset", isAllowed: allows(.simulationReset)),
+            Item("c", "pick", isAllowed: allows(.configurationsFetch)),
+            Item("⏎", "load", isAllowed: allows(.configurationsLoad)),
+            Item("+/-", "speed", isAllowed: allows(.settingsUpdate)),
+            Item("s", "stats", isAllowed: allows(.settingsUpdate)),
+            Item("t", "toggle", isAllowed: allows(.gridSetCells)),
             Item("z/Z", "zoom"),
             Item("?", "help"),
             Item("q", "quit"),
         ]
-        if jumping { items.insert(Item("x", "cancel jump", isAllowed: live), at: 0) }
+        if jumping { items.insert(Item("x", "cancel jump", isAllowed: allows(.gridCancelJump)), at: 0) }
         return items
     }
 

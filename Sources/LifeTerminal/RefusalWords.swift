@@ -43,7 +43,8 @@ public enum RefusalWords {
             let reason = world?.stoppedBecause.map { ": \($0)" } ?? ""
             return "the timer had already stopped\(reason)"
         case .timerRunning:
-            if action.type == .simulationStartTimer { return "the timer is already running" }
+            // The timer's own actions say it by the timer (their declaration's words).
+            if let words = action.type.spec.timerWords { return words }
             return "\(what) needs the timer stopped: press space first"
         }
     }

@@ -251,7 +251,8 @@ public struct WatchUI: Equatable, Sendable {
         case .character("s"):
             return [.dispatch(.settings(.update(SettingsUpdate(showStatistics: !world.showStatistics))))]
         case .character("a"):
-            return [.dispatch(.settings(.update(SettingsUpdate(autoStop: world.autoStop == false))))]
+            // One action that flips it in the daemon: two watchers pressing `a` at once never both set the same value.
+            return [.dispatch(.settings(.toggleAutoStop))]
         case .character("x"):
             guard world.jump != nil else {
                 note("no jump runs (lifectl step N starts one when N is more than one action computes at once)", context)

@@ -1,4 +1,8 @@
-/// The name of every action, as the wire's `type` spells it: the one list of them.
+import LifeJSON
+
+/// The name of every action, as the wire's `type` spells it: the one list of them. Each has one
+/// declaration, its ``spec`` below (as a tmux command has its `cmd_entry`): how its parameters are
+/// read and written, whether only the daemon makes it, and when the state refuses it.
 ///
 /// Clients may send those that are not ``isInternal``; the daemon makes the internal ones
 /// itself (a fetch's outcome, a jump's progress and end) and keeps them in its journal.
@@ -19,6 +23,7 @@ public enum ActionType: String, CaseIterable, Sendable {
     case statisticsReset = "statistics.reset"
     case settingsUpdate = "settings.update"
     case settingsReset = "settings.reset"
+    case settingsToggleAutoStop = "settings.toggleAutoStop"
     case configurationsFetch = "configurations.fetch"
     case configurationsCancelFetch = "configurations.cancelFetch"
     case configurationsClear = "configurations.clear"
@@ -28,17 +33,117 @@ public enum ActionType: String, CaseIterable, Sendable {
     case gridJumpFinished = "grid.jumpFinished"
     case configurationsFetchResponse = "configurations.fetchResponse"
 
-    /// Whether only the daemon itself makes this action.
-    public var isInternal: Bool {
+    /// The action's declaration: the one place that says what it takes and when it is refused.
+    /// The store's guard, the codec, the clients' key bar and words, and PROTOCOL.md's table of
+    /// actions (checked by a test) all read it.
+    public var spec: ActionSpec {
         switch self {
-        case .gridJumpProgress, .gridJumpFinished, .configurationsFetchResponse: return true
-        default: return false
+        case .gridStep:
+            // A step that would start a jump (more generations than one action computes at once
+            // on this grid) is refused while the timer runs: the jump reducer checks that part.
+            return ActionSpec(requires: [.noJump, .timerStoppedToJump]) { _, fields throws(ProtocolError) in
+                try fields.only(["generations"])
+                return .simulation(.grid(.step(generations: try fields.int("generations", in: GridAction.generationsRange, default: 1))))
+            } encode: { action in
+                guard case .simulation(.grid(.step(let generations))) = action, generations != 1 else { return [:] }
+                return ["generations": .int(generations)]
+            }
+        case .gridCancelJump: return .plain(.simulation(.grid(.cancelJump)))
+        case .gridSetCells: return .edit
+        case .gridPaste: return .edit
+        case .gridClearRect: return .edit
+        case .gridTransformRect: return .edit
+        case .simulationTick: return .plain(.simulation(.tick), requires: .noJump)
+        case .simulationStartTimer:
+            return .plain(.simulation(.startTimer), requires: [.timerStopped, .noJump], timerWords: "the timer is already running")
+        case .simulationStopTimer: return .plain(.simulation(.stopTimer), requires: .timerRunning, timerWords: "the timer is not running")
+        case .simulationResetGridToEmpty: return .plain(.simulation(.resetGridToEmpty), requires: [.timerStopped, .noJump])
+        case .simulationResetGridToRandom: return .plain(.simulation(.resetGridToRandom), requires: [.timerStopped, .noJump])
+        case .simulationReset: return .plain(.simulation(.reset), requires: .timerStopped)
+        case .simulationSetGrid:
+            return ActionSpec(requires: [.timerStopped, .noJump]) { _, fields throws(ProtocolError) in
+                try fields.only(["rows", "cols", "cells", "rle", "rule", "topology", "keep"])
+                return .simulation(.setGrid(try GridReplacement(fields: fields)))
+            } encode: { action in
+                guard case .simulation(.setGrid(let replacement)) = action else { return [:] }
+                return replacement.members
+            }
+        case .statisticsReset: return .plain(.statistics(.reset))
+        case .settingsUpdate:
+            // The settings reducer refuses a change of the world's fields while the timer or a jump runs.
+            return ActionSpec(requires: .worldFieldsIdle) { _, fields throws(ProtocolError) in
+                .settings(.update(try SettingsUpdate(fields: fields)))
+            } encode: { action in
+                guard case .settings(.update(let update)) = action else { return [:] }
+                return update.json.objectValue ?? [:]
+            }
+        case .settingsReset: return .plain(.settings(.reset), requires: [.timerStopped, .noJump])
+        case .settingsToggleAutoStop: return .plain(.settings(.toggleAutoStop))
+        case .configurationsFetch:
+            return ActionSpec { _, fields throws(ProtocolError) in
+                try fields.only(["url"])
+                return .configurations(.fetch(url: try fields.optionalString("url")))
+            } encode: { action in
+                guard case .configurations(.fetch(let url?)) = action else { return [:] }
+                return ["url": .string(url)]
+            }
+        case .configurationsCancelFetch: return .plain(.configurations(.cancelFetch))
+        case .configurationsClear: return .plain(.configurations(.clear))
+        case .configurationsAdd:
+            return ActionSpec { _, fields throws(ProtocolError) in
+                try fields.only(["title", "rle", "contents"])
+                return .configurations(.add(try Configuration(addFields: fields)))
+            } encode: { action in
+                guard case .configurations(.add(let configuration)) = action else { return [:] }
+                return ["title": .string(configuration.title), "rle": .string(configuration.rle)]
+            }
+        case .configurationsLoad:
+            return ActionSpec(requires: [.timerStopped, .noJump]) { _, fields throws(ProtocolError) in
+                try fields.only(["title", "index", "resize"])
+                let resize = try fields.bool("resize", default: false)
+                return .configurations(.load(try ConfigurationSelector(fields: fields, for: "configurations.load"), resize: resize))
+            } encode: { action in
+                guard case .configurations(.load(let selector, let resize)) = action else { return [:] }
+                return resize ? selector.members.merging(["resize": true]) { $1 } : selector.members
+            }
+        case .gridJumpProgress, .gridJumpFinished, .configurationsFetchResponse:
+            // Made by the daemon's effects; the journal reads and writes them itself.
+            return .internal
         }
     }
+
+    /// Whether only the daemon itself makes this action.
+    public var isInternal: Bool { spec.isInternal }
 
     /// The actions clients may send, in the order the docs list them.
     public static let clientTypes: [ActionType] = allCases.filter { !$0.isInternal }
 
     /// The wire name.
     public var name: String { rawValue }
+}
+
+extension ActionSpec {
+    /// An action without parameters that clients send: `action` itself.
+    static func plain(_ action: AppAction, requires: Preconditions = [], timerWords: String? = nil) -> ActionSpec {
+        ActionSpec(requires: requires, timerWords: timerWords, codec: .plain(action))
+    }
+
+    /// An edit of the grid's cells (``GridEdit``): refused while a jump runs (allowed while the
+    /// timer runs); its cells must lie inside the grid.
+    static var edit: ActionSpec {
+        ActionSpec(requires: [.noJump, .insideGrid]) { type, fields throws(ProtocolError) in
+            .simulation(.grid(.edit(try GridEdit(type: type, fields: fields))))
+        } encode: { action in
+            guard case .simulation(.grid(.edit(let edit))) = action else { return [:] }
+            return edit.members
+        }
+    }
+
+    /// An action only the daemon makes: no client may send it.
+    static var `internal`: ActionSpec { ActionSpec(requires: [], codec: .internal) }
+}
+
+extension JSONFields {
+    /// Refuses any member but `type` and `names`.
+    func only(_ names: Set<String>) throws(ProtocolError) { try rejectUnknown(names.union(["type"])) }
 }

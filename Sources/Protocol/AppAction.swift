@@ -89,6 +89,9 @@ public enum SettingsAction: Equatable, Sendable {
     case update(SettingsUpdate)
     /// Restores the defaults; refused while the timer runs.
     case reset
+    /// Turns `autoStop` over, in one change: what a key that flips it sends, so that two clients
+    /// flipping it at once never both set the same value.
+    case toggleAutoStop
 }
 
 /// The Configurations tab.
@@ -136,6 +139,7 @@ extension AppAction {
         case .statistics(.reset): return .statisticsReset
         case .settings(.update): return .settingsUpdate
         case .settings(.reset): return .settingsReset
+        case .settings(.toggleAutoStop): return .settingsToggleAutoStop
         case .configurations(.fetch): return .configurationsFetch
         case .configurations(.cancelFetch): return .configurationsCancelFetch
         case .configurations(.clear): return .configurationsClear
@@ -156,110 +160,27 @@ extension AppAction {
         if case .simulation(.grid(.jumpProgress)) = self { return true }
         return false
     }
-
-    /// The action as the wire carries it. A `simulation.setGrid` whose cells are only alive or
-    /// empty is written with `rle` (the grid's own size in the header, so it reads back as the
-    /// same grid), any other with `rows`, `cols` and `cells`.
-    public var json: JSON {
-        var members: [String: JSON] = ["type": .string(typeName)]
-        switch self {
-        case .simulation(.grid(.step(let generations))) where generations != 1:
-            members["generations"] = .int(generations)
-        case .simulation(.setGrid(let replacement)):
-            let grid = replacement.grid
-            if grid.live == grid.previous, let rle = RLEFormat.write(cells: grid.live, rule: nil, limit: .max) {
-                // Only alive and empty cells (as every RLE gives): the grid as RLE of its own size,
-                // which reads back as the same grid, in kilobytes where `cells` takes 16.8 MB at 4096 x 4096.
-                members["rle"] = .string(rle)
-            } else {
-                for (key, value) in grid.json.objectValue ?? [:] { members[key] = value }
-            }
-            if let rule = replacement.rule { members["rule"] = .string(rule.notation) }
-            if let topology = replacement.topology { members["topology"] = .string(topology.rawValue) }
-            if let keep = replacement.keep { members["keep"] = ["title": .string(keep.title)] }
-        case .simulation(.grid(.edit(let edit))):
-            members.merge(edit.members) { $1 }
-        case .settings(.update(let update)):
-            for (key, value) in update.json.objectValue ?? [:] { members[key] = value }
-        case .configurations(.fetch(let url?)):
-            members["url"] = .string(url)
-        case .configurations(.add(let configuration)):
-            members["title"] = .string(configuration.title)
-            members["rle"] = .string(configuration.rle)
-        case .configurations(.load(let selector, let resize)):
-            for (key, value) in selector.members { members[key] = value }
-            if resize { members["resize"] = true }
-        default:
-            break
-        }
-        return .object(members)
-    }
-
-    /// Reads an action object. An unknown `type` is `unknown-action`; a malformed
-    /// object or parameter is `invalid-argument` (or `bad-message` when `type` is not a string).
-    public init(json: JSON) throws(ProtocolError) {
-        let header = try JSONFields(json, at: "action", code: .badMessage)
-        guard let typeText = try header.required("type").stringValue else {
-            throw ProtocolError(.badMessage, "action.type must be a string", member: "type")
-        }
-        guard let type = ActionType(rawValue: typeText), !type.isInternal else {
-            throw ProtocolError(
-                .unknownAction,
-                "no action is called \(JSON.string(typeText).preview); known actions: \(Self.allTypeNames.joined(separator: ", "))",
-                member: "type")
-        }
-        // Parameters are named bare in messages ("rows must be ..."): they stand beside `type`.
-        let fields = try JSONFields(json, at: "")
-        func only(_ names: Set<String>) throws(ProtocolError) { try fields.rejectUnknown(names.union(["type"])) }
-        switch type {
-        case .gridStep:
-            try only(["generations"])
-            self = .simulation(.grid(.step(generations: try fields.int("generations", in: GridAction.generationsRange, default: 1))))
-        case .gridCancelJump: try only([]); self = .simulation(.grid(.cancelJump))
-        case .gridSetCells, .gridPaste, .gridClearRect, .gridTransformRect:
-            self = .simulation(.grid(.edit(try GridEdit(type: type, fields: fields))))
-        case .simulationTick: try only([]); self = .simulation(.tick)
-        case .simulationStartTimer: try only([]); self = .simulation(.startTimer)
-        case .simulationStopTimer: try only([]); self = .simulation(.stopTimer)
-        case .simulationResetGridToEmpty: try only([]); self = .simulation(.resetGridToEmpty)
-        case .simulationResetGridToRandom: try only([]); self = .simulation(.resetGridToRandom)
-        case .simulationReset: try only([]); self = .simulation(.reset)
-        case .simulationSetGrid:
-            try only(["rows", "cols", "cells", "rle", "rule", "topology", "keep"])
-            self = .simulation(.setGrid(try GridReplacement(fields: fields)))
-        case .statisticsReset: try only([]); self = .statistics(.reset)
-        case .settingsUpdate:
-            self = .settings(.update(try SettingsUpdate(fields: fields)))
-        case .settingsReset: try only([]); self = .settings(.reset)
-        case .configurationsFetch:
-            try only(["url"])
-            self = .configurations(.fetch(url: try fields.optionalString("url")))
-        case .configurationsCancelFetch: try only([]); self = .configurations(.cancelFetch)
-        case .configurationsClear: try only([]); self = .configurations(.clear)
-        case .configurationsAdd:
-            try only(["title", "rle", "contents"])
-            do throws(ConfigurationError) {
-                self = .configurations(.add(try Configuration(decoding: json.removingMember("type"))))
-            } catch {
-                // A title that is not a string is told first; after it, the pattern is at fault:
-                // its rle or its contents (the one required when neither is given), or both.
-                let given = ["rle", "contents"].filter { fields.members[$0] != nil }
-                let member = fields.members["title"]?.stringValue == nil ? "title" : given.count == 2 ? nil : given.first ?? "contents"
-                throw ProtocolError(
-                    error.exceedsLimit ? .limitExceeded : .invalidArgument, "configurations.add: \(error.message)",
-                    field: member.map { JSONPointer(tokens: [$0]) })
-            }
-        case .configurationsLoad:
-            try only(["title", "index", "resize"])
-            let resize = try fields.bool("resize", default: false)
-            self = .configurations(.load(try ConfigurationSelector(fields: fields, for: "configurations.load"), resize: resize))
-        case .gridJumpProgress, .gridJumpFinished, .configurationsFetchResponse:
-            preconditionFailure("internal actions are refused above")
-        }
-    }
 }
 
 extension GridReplacement {
+    /// The members the wire writes beside `type`: the grid as `rle` when its cells are only
+    /// alive or empty (its own size in the header, so it reads back as the same grid), else as
+    /// `rows`, `cols` and `cells`; and the `rule`, `topology` and `keep` given.
+    public var members: [String: JSON] {
+        var members: [String: JSON] = [:]
+        if grid.live == grid.previous, let rle = RLEFormat.write(cells: grid.live, rule: nil, limit: .max) {
+            // Only alive and empty cells (as every RLE gives): the grid as RLE of its own size,
+            // which reads back as the same grid, in kilobytes where `cells` takes 16.8 MB at 4096 x 4096.
+            members["rle"] = .string(rle)
+        } else {
+            for (key, value) in grid.json.objectValue ?? [:] { members[key] = value }
+        }
+        if let rule { members["rule"] = .string(rule.notation) }
+        if let topology { members["topology"] = .string(topology.rawValue) }
+        if let keep { members["keep"] = ["title": .string(keep.title)] }
+        return members
+    }
+
     /// Reads `{rows, cols, cells}` or `{rle}`, with an optional `rule`, `topology` and `keep`.
     public init(fields: JSONFields) throws(ProtocolError) {
         let keep = try fields.members["keep"].flatMap { (value: JSON) throws(ProtocolError) -> Keep? in
@@ -299,6 +220,23 @@ extension GridReplacement {
             let cols = try fields.int("cols", in: 1...Grid.maxSide)
             let grid = try Grid(json: ["rows": .int(rows), "cols": .int(cols), "cells": try fields.required("cells")])
             self.init(grid: grid, rule: rule, topology: topology, keep: keep)
+        }
+    }
+}
+
+extension Configuration {
+    /// Reads `configurations.add`'s `title` and its `rle` or `contents`.
+    init(addFields fields: JSONFields) throws(ProtocolError) {
+        do throws(ConfigurationError) {
+            try self.init(decoding: JSON.object(fields.members).removingMember("type"))
+        } catch {
+            // A title that is not a string is told first; after it, the pattern is at fault:
+            // its rle or its contents (the one required when neither is given), or both.
+            let given = ["rle", "contents"].filter { fields.members[$0] != nil }
+            let member = fields.members["title"]?.stringValue == nil ? "title" : given.count == 2 ? nil : given.first ?? "contents"
+            throw ProtocolError(
+                error.exceedsLimit ? .limitExceeded : .invalidArgument, "configurations.add: \(error.message)",
+                field: member.map { JSONPointer(tokens: [$0]) })
         }
     }
 }

@@ -25,24 +25,26 @@ struct EditRequest {
                 print(done(version))
             }
             return .success
-        case .error(_, let code, let message, _):
+        case .error(_, let code, let message, let details):
             if session.jsonOutput { print(reply.json.text) }
-            printError("lifectl", try reason(code: code, message: message, session))
+            printError("lifectl", try reason(code: code, message: message, refusal: details.refusal, session))
             return .failure
         default:
             throw .protocolViolation("expected an ack or an error, got \(reply.json.preview)")
         }
     }
 
-    /// Why the daemon refused, in lifectl's words where lifectl knows them.
-    private func reason(code: String, message: String, _ session: Session) throws(Connection.Failure) -> String {
+    /// Why the daemon refused, in lifectl's words where lifectl knows them: by the edit's
+    /// declared preconditions (``ActionType/spec``).
+    private func reason(code: String, message: String, refusal: Refusal?, _ session: Session) throws(Connection.Failure) -> String {
+        let requires = edit.type.spec.requires
         switch code {
-        case ErrorCode.notAllowed.rawValue:
-            // Edits are refused in one state only: while a jump has the grid.
+        case ErrorCode.notAllowed.rawValue where requires.contains(.noJump) && (refusal ?? .jumpRunning) == .jumpRunning:
+            // Refused by the state: while a jump has the grid.
             let jump = try session.get("/simulation/jump")
             let progress = jump["target"]?.intValue.map { " (\(jump["done"]?.intValue ?? 0) of \($0) generations done)" } ?? ""
             return "the world cannot be edited while a jump runs\(progress); wait for it to end, or cancel it with `lifectl cancel`"
-        case ErrorCode.invalidArgument.rawValue:
+        case ErrorCode.invalidArgument.rawValue where requires.contains(.insideGrid):
             // The arguments were checked against every world's limits: it is this world's size.
             let rows = try session.get("/simulation/gridState/grid/rows").intValue ?? 0
             let cols = try session.get("/simulation/gridState/grid/cols").intValue ?? 0

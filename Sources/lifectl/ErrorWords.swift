@@ -16,7 +16,8 @@ enum ErrorWords {
             return "the timer is not running; start it with `lifectl start`"
         case ("not-allowed", .timerRunning?):
             let stop = "stop it with `lifectl stop` first"
-            if said.command == "start" { return "the timer is already running; stop it with `lifectl stop`" }
+            // The timer's own actions say it by the timer (their declaration's words).
+            if let words = said.action?.spec.timerWords { return "\(words); stop it with `lifectl stop`" }
             if field == "/action/generations", let typed {
                 return "\(typed.text) generations are more than lifed makes at once on this grid, so they would run as a jump in the background, which may not start while the timer runs; \(stop), or step fewer"
             }

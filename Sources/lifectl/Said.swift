@@ -1,3 +1,5 @@
+import Protocol
+
 /// What a person asked lifectl for, in their words: the command they typed, and for each member
 /// of the request lifectl sent, the name they know it by and what they typed for it. lifectl
 /// says the daemon's errors with it (``ErrorWords``).
@@ -15,10 +17,14 @@ struct Said: Sendable {
     /// The members the person gave, by their JSON Pointer in the request (`/action/intervalMs`,
     /// `/path`), as the error's `field` names them.
     var typed: [String: Typed] = [:]
+    /// The action sent, when it is one lifectl knows (``Session/dispatch(_:said:done:)`` fills it in):
+    /// its declaration (``ActionType/spec``) words some refusals.
+    var action: ActionType?
 
-    init(_ command: String, typed: [String: Typed] = [:]) {
+    init(_ command: String, typed: [String: Typed] = [:], action: ActionType? = nil) {
         self.command = command
         self.typed = typed
+        self.action = action
     }
 
     /// The same, with `member` of the action (`intervalMs`, `display/title`) typed as `name` = `text`.

@@ -43,7 +43,9 @@ final class Session {
     /// Dispatches `action` as the wire writes it (``AppAction/json``), and prints its outcome as the
     /// action object's `dispatch` does.
     func dispatch(_ action: AppAction, said: Said, done: (_ version: Int) -> String) throws(Connection.Failure) -> ExitCode {
-        try dispatch(action.json, said: said, done: done)
+        var said = said
+        said.action = said.action ?? action.type
+        return try dispatch(action.json, said: said, done: done)
     }
 
     /// The value at `path` in the daemon's state.

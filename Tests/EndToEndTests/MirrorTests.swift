@@ -123,6 +123,23 @@ final class MirrorTests: XCTestCase {
         guard case .error(_, "not-allowed", _, _) = try client.dispatch("simulation.stopTimer") else { return XCTFail("second stop accepted") }
     }
 
+    /// `settings.toggleAutoStop` flips the daemon's setting, never refused (here with the timer running).
+    func testToggleAutoStopFlipsTheSettingInOneVersion() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "3", "--interval", "60s"])
+        let client = try daemon.connect()
+        guard case .ack(_, let started) = try client.dispatch("simulation.startTimer") else { return XCTFail() }
+        XCTAssertEqual(try client.get("/settings/autoStop").value, true)
+        guard case .ack(_, let off) = try client.dispatch("settings.toggleAutoStop") else { return XCTFail("toggle refused") }
+        XCTAssertEqual(off, started + 1)
+        XCTAssertEqual(try client.get("/settings/autoStop").value, false)
+        guard case .ack(_, let on) = try client.dispatch("settings.toggleAutoStop") else { return XCTFail("toggle refused") }
+        XCTAssertEqual(on, off + 1)
+        XCTAssertEqual(try client.get("/settings/autoStop").value, true)
+        guard case .error(_, "invalid-argument", _, _) = try client.dispatch("settings.toggleAutoStop", ["autoStop": false]) else {
+            return XCTFail("a parameter was accepted")
+        }
+    }
+
     /// Unsubscribing stops the diffs; unsubscribing twice is an error.
     func testUnsubscribe() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "5"])

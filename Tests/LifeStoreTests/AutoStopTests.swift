@@ -196,6 +196,30 @@ final class AutoStopTests: XCTestCase {
         store.finish()
     }
 
+    func testToggleAutoStopFlipsItInOneChangeAndTheNextTickObeysIt() {
+        // `settings.toggleAutoStop` turns the setting over in the daemon, whatever a client last
+        // saw of it; it is allowed while the timer runs, and the next generation follows it.
+        let app = AppHarness(state: .fixture(autoStop: false))
+        let store = app.store
+        store.send(.simulation(.startTimer)) { $0.simulation.isRunningTimer = true }
+        app.scheduler.advance(by: .seconds(4))
+        for n in 1...4 { receiveBlinkerTick(store, n) }
+        XCTAssertEqual(store.state.simulation.settling.status, .oscillating(period: 2))
+        store.send(.settings(.toggleAutoStop)) { $0.settings.autoStop = true }
+        app.scheduler.advance(by: .seconds(1))
+        store.receive(.simulation(.tick)) {
+            $0.simulation.gridState.ticks = 5
+            $0.expectGeneration(Blinker.generation(5))
+            $0.simulation.isRunningTimer = false
+            $0.simulation.stoppedBecause = "the world oscillates with period 2"
+        }
+        XCTAssertEqual(app.scheduler.pendingCount, 0)
+        // And back, in a version of its own, with the timer stopped as well.
+        store.send(.settings(.toggleAutoStop)) { $0.settings.autoStop = false }
+        XCTAssertEqual(store.version, 8)
+        store.finish()
+    }
+
     func testWhileStoppedASettledWorldGivesNoReason() {
         // Stepping by hand to a settled world with autoStop on: there is no timer to stop.
         let app = AppHarness(state: .fixture(autoStop: true))

@@ -29,8 +29,8 @@ final class SimulationReducerTests: XCTestCase {
         // The simulation reducer alone (no statistics reducer, no autoStop): generations count
         // themselves, so ticks, grid, statistics and settling all move; `statistics.reset` is not its business.
         let store = TestStore(
-            initialState: AppState.fixture(),
-            reducer: Reducer<AppState, SimulationAction, AppEnvironment>.simulation,
+            initialState: SimulationScope(AppState.fixture()),
+            reducer: Reducer<SimulationScope, SimulationAction, AppEnvironment>.simulation,
             environment: AppEnvironment(scheduler: TestScheduler(), random: RandomSource(seed: 1))
         )
         store.send(.tick) {
@@ -50,8 +50,8 @@ final class SimulationReducerTests: XCTestCase {
     func testGridStepOnAnEmptyGridInTheSimulationReducerOnlyCountsAndRecords() {
         // The empty grid stays as it is; the generation is counted and the world is extinct.
         let store = TestStore(
-            initialState: AppState.fixture(grid: Grid(rows: 10, cols: 10)),
-            reducer: Reducer<AppState, SimulationAction, AppEnvironment>.simulation,
+            initialState: SimulationScope(AppState.fixture(grid: Grid(rows: 10, cols: 10))),
+            reducer: Reducer<SimulationScope, SimulationAction, AppEnvironment>.simulation,
             environment: AppEnvironment(scheduler: TestScheduler(), random: RandomSource(seed: 1))
         )
         store.send(.grid(.step)) {

@@ -371,12 +371,13 @@ final class WatchUITests: XCTestCase {
         settled.stoppedBecause = "the world became still"
         XCTAssertEqual(ui.handle(.character(" "), context: context(settled)), [])
         XCTAssertEqual(ui.flash?.text, "the world is still: autostop would stop it after one tick (a turns autostop off)")
-        XCTAssertEqual(ui.handle(.character("a"), context: context(settled)), [dispatch(["type": "settings.update", "autoStop": false])])
+        // `a` flips it in the daemon, in one action, whatever the mirror shows.
+        XCTAssertEqual(ui.handle(.character("a"), context: context(settled)), [action("settings.toggleAutoStop")])
         // With autostop off, or a world that evolves, space starts the timer.
         var off = settled
         off.autoStop = false
         XCTAssertEqual(ui.handle(.character(" "), context: context(off)), [action("simulation.startTimer")])
-        XCTAssertEqual(ui.handle(.character("a"), context: context(off)), [dispatch(["type": "settings.update", "autoStop": true])])
+        XCTAssertEqual(ui.handle(.character("a"), context: context(off)), [action("settings.toggleAutoStop")])
         var edited = settled
         edited.settling = "evolving"
         XCTAssertEqual(ui.handle(.character(" "), context: context(edited)), [action("simulation.startTimer")])

@@ -17,7 +17,7 @@ final class ErrorWordsTests: XCTestCase {
     }
 
     func testStartWhileRunning() {
-        XCTAssertEqual(phrase("not-allowed", refused: .timerRunning, Said("start")), "the timer is already running; stop it with `lifectl stop`")
+        XCTAssertEqual(phrase("not-allowed", refused: .timerRunning, Said("start", action: .simulationStartTimer)), "the timer is already running; stop it with `lifectl stop`")
     }
 
     func testACommandRefusedWhileTheTimerRuns() {

@@ -285,7 +285,7 @@ final class GridEditTests: XCTestCase {
 final class ActionTypeTests: XCTestCase {
     func testEveryNameIsUniqueAndOnlyTheDaemonsOwnAreRefusedFromClients() {
         XCTAssertEqual(Set(ActionType.allCases.map(\.rawValue)).count, ActionType.allCases.count)
-        XCTAssertEqual(AppAction.allTypeNames.count, 21)
+        XCTAssertEqual(AppAction.allTypeNames.count, 22)
         for type in ActionType.allCases where type.isInternal {
             XCTAssertThrowsError(try AppAction(json: ["type": .string(type.rawValue)])) { error in
                 XCTAssertEqual((error as? ProtocolError)?.code, .unknownAction, type.rawValue)
@@ -299,7 +299,7 @@ final class ActionTypeTests: XCTestCase {
             .simulation(.grid(.step)), .simulation(.grid(.cancelJump)), .simulation(.tick), .simulation(.startTimer),
             .simulation(.stopTimer), .simulation(.resetGridToEmpty), .simulation(.resetGridToRandom), .simulation(.reset),
             .simulation(.grid(.edit(.clearRect(CellRect(row: 0, col: 0, rows: 1, cols: 1))))),
-            .statistics(.reset), .settings(.reset), .configurations(.fetch(url: nil)), .configurations(.cancelFetch),
+            .statistics(.reset), .settings(.reset), .settings(.toggleAutoStop), .configurations(.fetch(url: nil)), .configurations(.cancelFetch),
             .configurations(.clear),
         ]
         for action in samples {
