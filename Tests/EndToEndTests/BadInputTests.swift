@@ -1,6 +1,8 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeIO
+import LifeTestSupport
 import Protocol
 import XCTest
 

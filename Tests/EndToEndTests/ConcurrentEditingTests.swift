@@ -1,7 +1,9 @@
-import LifeJSON
+import DaemonTestSupport
 import Dispatch
 import Foundation
 import LifeIO
+import LifeJSON
+import LifeTestSupport
 import Protocol
 import Synchronization
 import XCTest

@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeIO
 import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -234,18 +236,6 @@ final class DescriptorLimitTests: XCTestCase {
     static func capacity(in log: String) -> Int? {
         guard let range = log.range(of: "it serves at most ") else { return nil }
         return Int(log[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    private func runProgram(_ path: String, _ arguments: [String]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, stdout: "", stderr: errors)
     }
 }
 

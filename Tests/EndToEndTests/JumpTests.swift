@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeIO
 import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -15,7 +17,7 @@ final class JumpTests: XCTestCase {
 
     /// Starts `lifectl step N`.
     private func startStep(_ daemon: Daemon, _ generations: Int) throws -> RunningTool {
-        try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", String(generations)])
+        try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "step", String(generations)])
     }
 
     /// Waits until `/simulation/jump` is a jump (with some progress when `progressed`), asking `client`.

@@ -1,6 +1,8 @@
-import LifeJSON
+import DaemonTestSupport
 import Foundation
 import LifeIO
+import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -118,7 +120,7 @@ final class LifectlWordsTests: XCTestCase {
         try succeeds(daemon, ["random"])
         XCTAssertEqual(try succeeds(daemon, ["cancel"]), "no jump was running (version \(try version(daemon)))\n")
         // A soup this large evolves for far longer than the test waits.
-        let step = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", "1000000000"])
+        let step = try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "step", "1000000000"])
         let client = try daemon.connect()
         let deadline = Date().addingTimeInterval(60)
         while try client.get("/simulation/jump").value == .null, Date() < deadline { usleep(20_000) }
@@ -212,7 +214,7 @@ final class LifectlWordsTests: XCTestCase {
         XCTAssertEqual(conflict.status, 2, conflict.stderr)
 
         // watch: JSON lines, a snapshot then a diff per change, until the daemon says goodbye.
-        let watch = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "--json", "watch", "/simulation/gridState/ticks"])
+        let watch = try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "--json", "watch", "/simulation/gridState/ticks"])
         let client = try daemon.connect()
         // The watcher is subscribed once status counts its subscription.
         let deadline = Date().addingTimeInterval(30)

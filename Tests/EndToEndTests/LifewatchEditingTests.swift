@@ -1,5 +1,7 @@
+import DaemonTestSupport
 import Foundation
 import LifeIO
+import LifeTestSupport
 import Protocol
 import XCTest
 

@@ -1,6 +1,8 @@
+import DaemonTestSupport
 import Foundation
 import LifeIO
 import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 

@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeIO
 import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 

@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeIO
 import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -226,18 +228,4 @@ final class TinyFilesystem {
     func free() {
         for index in 0..<fillers { unlink("\(path)/filler-\(index)") }
     }
-}
-
-/// Runs a program to completion and returns its exit status and standard error.
-func runProgram(_ program: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }

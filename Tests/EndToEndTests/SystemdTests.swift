@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeIO
 import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -307,12 +309,6 @@ final class SystemdTests: XCTestCase {
     }
 }
 
-/// The monotonic clock, in seconds.
-private func monotonicSeconds() -> Double {
-    let (seconds, attoseconds) = MonotonicClock.now.components
-    return Double(seconds) + Double(attoseconds) / 1e18
-}
-
 /// `lifed` with a chosen environment, its stderr in a file.
 private final class LaunchedDaemon {
     let process = Process()
@@ -340,17 +336,12 @@ private final class LaunchedDaemon {
         process.executableURL = URL(fileURLWithPath: Products.path("lifed"))
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: logPath)
-        try process.run()
-        test.addTeardownBlock { [process] in
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
+        // Ended and reaped when the test ends, whatever happens before.
+        try test.launch(process)
     }
 
-    /// Polls the socket until the daemon accepts connections.
-    func waitUntilAnswering(timeout: Double = 10) throws {
+    /// Polls the socket until the daemon accepts connections (120 s is a safety net).
+    func waitUntilAnswering(timeout: Double = Daemon.startTimeout) throws {
         try waitUntilDaemonAnswers(socketPath, process: process, timeout: timeout, output: log)
     }
 
@@ -359,7 +350,8 @@ private final class LaunchedDaemon {
     func signal(_ number: Int32) -> Bool { kill(process.processIdentifier, number) == 0 }
 
     func wait() -> Int32 {
-        process.waitUntilExit()
+        XCTAssertTrue(waitForExit(process, within: 120), "lifed did not exit within 120 s")
+        endProcessTree(process)
         return process.terminationStatus
     }
 
@@ -381,7 +373,6 @@ private final class LaunchedDaemon {
 private final class ActivatedDaemon {
     let shell = Process()
     let logPath: String
-    private var pid: pid_t?
 
     init(_ test: XCTestCase, folder: String, activateArguments: [String], lifedArguments: [String], waitFor socketPath: String) throws {
         let activate = try SystemdTests.executable("systemd-socket-activate")
@@ -394,19 +385,16 @@ private final class ActivatedDaemon {
         shell.environment = clientEnvironment(stateHome: "\(folder)/xdg-state")
         shell.standardOutput = FileHandle.nullDevice
         shell.standardError = FileHandle(forWritingAtPath: logPath)
-        try shell.run()
-        test.addTeardownBlock { [self] in
-            if let pid { kill(pid, SIGKILL) }
-            if shell.isRunning {
-                shell.terminate()
-                shell.waitUntilExit()
-            }
-        }
-        let deadline = monotonicSeconds() + 10
+        // Ended when the test ends with all it started: the shell, systemd-socket-activate (still
+        // waiting for its first connection if the test failed before making one) or the lifed it
+        // became. Killing only the shell would leave systemd-socket-activate running for ever.
+        try test.launch(shell)
+        // The socket appears once systemd-socket-activate listens (120 s is a safety net).
+        let deadline = monotonicSeconds() + Daemon.startTimeout
         var info = stat()
         while lstat(socketPath, &info) != 0 {
             guard monotonicSeconds() < deadline, shell.isRunning else { throw LaunchedDaemon.Failure.noSocket(socketPath) }
-            usleep(10_000)
+            waitForExit(shell, within: 0.01)
         }
     }
 
@@ -415,73 +403,17 @@ private final class ActivatedDaemon {
         guard case .status(_, let info) = try connection.request(.status), let pid = info["pid"]?.intValue else {
             throw LaunchedDaemon.Failure.noSocket("no status")
         }
-        self.pid = pid_t(pid)
         return pid_t(pid)
     }
 
     /// The exit status of lifed (which the shell returns).
     func wait() -> Int32 {
-        shell.waitUntilExit()
+        XCTAssertTrue(waitForExit(shell, within: 120), "lifed did not exit within 120 s")
+        endProcessTree(shell)
         return shell.terminationStatus
     }
 
     func log() -> String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
-}
-
-/// A datagram socket standing in for systemd's `NOTIFY_SOCKET`.
-private final class NotifyReceiver {
-    /// The value for `NOTIFY_SOCKET`: a path, or `@name` for the abstract namespace.
-    let address: String
-    private let fd: Int32
-
-    convenience init(path: String) throws {
-        try self.init(address: path, bytes: Array(path.utf8))
-    }
-
-    convenience init(abstract name: String) throws {
-        try self.init(address: "@" + name, bytes: [0] + Array(name.utf8))
-    }
-
-    private init(address: String, bytes: [UInt8]) throws {
-        self.address = address
-        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SystemError("socket") }
-        var socketAddress = sockaddr_un()
-        socketAddress.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &socketAddress.sun_path) { $0.copyBytes(from: bytes) }
-        // The exact length: an abstract name is all its bytes, with no terminator.
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        guard bound == 0 else {
-            let error = SystemError("bind \(address)")
-            close(fd)
-            throw error
-        }
-    }
-
-    deinit { close(fd) }
-
-    /// The next datagram and when it arrived (monotonic seconds), or nil after `seconds`.
-    func next(within seconds: Double) -> (text: String, at: Double)? {
-        guard seconds > 0 else { return nil }
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32((seconds * 1000).rounded(.up))) == 1 else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = recv(fd, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        return (String(decoding: buffer[0..<count], as: UTF8.self), monotonicSeconds())
-    }
-
-    /// The first datagram within `seconds` that `matches`, skipping the others.
-    func first(within seconds: Double, where matches: (String) -> Bool) -> (text: String, at: Double)? {
-        let deadline = monotonicSeconds() + seconds
-        while let message = next(within: deadline - monotonicSeconds()) {
-            if matches(message.text) { return message }
-        }
-        return nil
-    }
 }
 
 /// A client running as another user (root only), to connect as a peer lifed does not know:

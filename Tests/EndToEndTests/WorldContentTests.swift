@@ -1,6 +1,8 @@
+import DaemonTestSupport
 import Foundation
 import LifeIO
 import LifeJSON
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -224,7 +226,7 @@ final class WorldContentTests: XCTestCase {
 final class WatchTextTests: XCTestCase {
     func testWatchAsTextPrintsALinePerVersionUntilTheDaemonGoes() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "2", "--ephemeral"])
-        let watcher = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"])
+        let watcher = try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"])
         let client = try daemon.connect()
         // The watcher's snapshot is in before the changes once its subscription shows in status.
         for _ in 0..<500 {

@@ -1,5 +1,6 @@
 import Foundation
 import LifeFetch
+import LifeTestSupport
 import Protocol
 import XCTest
 

@@ -3,6 +3,7 @@ import LifeFetch
 import LifeJSON
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
 import XCTest
 

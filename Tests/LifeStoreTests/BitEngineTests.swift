@@ -1,6 +1,8 @@
 import Foundation
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// The bit-packed engine (``BitGrid``) against a simple, obviously correct stepper on random

@@ -1,12 +1,13 @@
 import Foundation
+import LifeTestSupport
 import LifeIO
 import LifeJSON
 import Protocol
 import XCTest
 
 /// The folder holding the built executables (lifed, lifectl, lifewatch).
-enum Products {
-    static let folder: URL = {
+public enum Products {
+    public static let folder: URL = {
         if let override = ProcessInfo.processInfo.environment["LIFE_BIN_DIR"] {
             return URL(fileURLWithPath: override)
         }
@@ -18,11 +19,11 @@ enum Products {
         return candidate
     }()
 
-    static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+    public static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 }
 
 /// A temporary folder removed when the test ends.
-func makeTemporaryFolder(_ test: XCTestCase) throws -> String {
+public func makeTemporaryFolder(_ test: XCTestCase) throws -> String {
     // Short: socket paths are limited to 107 bytes.
     let path = "/tmp/life-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     // 0700 whatever the umask: lifed refuses a folder its group or others may write to.
@@ -32,18 +33,18 @@ func makeTemporaryFolder(_ test: XCTestCase) throws -> String {
 }
 
 /// A real `lifed` process on a temporary socket.
-final class Daemon {
-    let process = Process()
-    let socketPath: String
-    let stderrPipe = Pipe()
+public final class Daemon {
+    public let process = Process()
+    public let socketPath: String
+    public let stderrPipe = Pipe()
     /// Where lifed's standard error goes when it is a file (see `logToFile`), else nil (a pipe).
-    let logPath: String?
+    public let logPath: String?
 
     /// Starts lifed with `arguments`; with `wrapper` (a program and its arguments, such as
     /// `prlimit --nofile=64:64`), lifed is started through it; `environment` is added to the
     /// test's. With `logToFile`, its standard error goes to a file rather than a pipe (which lifed
     /// would block on once full), so that a test can let it log without reading, and measure the log.
-    init(
+    public init(
         _ test: XCTestCase, arguments: [String] = [], socketPath: String? = nil, wrapper: [String] = [],
         environment: [String: String] = [:], logToFile: Bool = false
     ) throws {
@@ -60,7 +61,12 @@ final class Daemon {
             process.arguments = lifedArguments
         }
         // The user's own lifed.conf is no business of the tests: an empty configuration folder.
-        let isolated = ["XDG_CONFIG_HOME": "\(folder)/config"].merging(environment) { _, given in given }
+        // lifed says it is ready as it would to systemd (READY=1 on NOTIFY_SOCKET), unless the
+        // test stands in for systemd itself.
+        let notify = environment["NOTIFY_SOCKET"] == nil ? try NotifyReceiver(path: "\(folder)/notify.sock") : nil
+        var isolated = ["XDG_CONFIG_HOME": "\(folder)/config"]
+        if let notify { isolated["NOTIFY_SOCKET"] = notify.address }
+        isolated.merge(environment) { _, given in given }
         process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, added in added }
         if logToFile {
             let path = "\(folder)/lifed.log"
@@ -72,39 +78,49 @@ final class Daemon {
             process.standardError = stderrPipe
         }
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        test.addTeardownBlock { [process] in
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
+        // Ended and reaped when the test ends, whatever happens before.
+        try test.launch(process)
+        if let notify {
+            try notify.waitForReady(of: process, timeout: Self.startTimeout) { [unowned self] in stderrText() }
+            // Closed now: later STATUS= datagrams fail at once rather than fill its queue.
+            notify.close()
+        } else {
+            try waitUntilDaemonAnswers(self.socketPath, process: process, timeout: Self.startTimeout, output: stderrText)
         }
-        try waitUntilAnswering()
     }
 
-    /// Polls the socket until the daemon accepts connections (a process start, not a test delay).
-    func waitUntilAnswering(timeout: TimeInterval = 10) throws {
-        try waitUntilDaemonAnswers(socketPath, process: process, timeout: timeout, output: stderrText)
-    }
+    /// How long a daemon may take to start before the test fails: a safety net on a loaded
+    /// machine, not a delay (the harness waits for READY=1, or for the socket to answer).
+    public static let startTimeout: TimeInterval = 120
 
-    func connect() throws -> Connection { try connectToDaemon(socketPath) }
+    public func connect() throws -> Connection { try connectToDaemon(socketPath) }
 
     /// Kills the daemon with SIGKILL (no chance to save or say goodbye) and waits for it.
-    func kill9() {
+    public func kill9() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// Sends SIGTERM and waits for the exit status.
-    func terminate() -> Int32 {
+    public func terminate() -> Int32 {
         process.terminate()
+        return wait()
+    }
+
+    /// Waits for lifed to exit (120 s at most, then it is killed and the test fails), and
+    /// returns its exit status.
+    public func wait(file: StaticString = #filePath, line: UInt = #line) -> Int32 {
+        if !waitForExit(process, within: 120) {
+            XCTFail("lifed did not exit within 120 s; killed", file: file, line: line)
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         return process.terminationStatus
     }
 
     /// Everything lifed has written to standard error so far: from a log file, or from the pipe
     /// (read without waiting, and kept, so each call returns the whole log).
-    func stderrText() -> String {
+    public func stderrText() -> String {
         if let logPath { return (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
         let fd = stderrPipe.fileHandleForReading.fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -121,7 +137,7 @@ final class Daemon {
 
     /// A memory figure of the daemon's /proc/PID/status in MB (`VmHWM`, its peak resident
     /// memory so far; `VmRSS`, now); -1 when it cannot be read.
-    func memoryMegabytes(_ field: String = "VmHWM") -> Int {
+    public func memoryMegabytes(_ field: String = "VmHWM") -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
             let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first
@@ -129,21 +145,21 @@ final class Daemon {
         return kilobytes / 1024
     }
 
-    enum DaemonError: Error {
+    public enum DaemonError: Error {
         case notAnswering(String)
         case exited(Int32, String)
     }
 }
 
 /// The process's user and system time, in seconds, over the next second.
-func cpuSecondsOverOneSecond(_ pid: pid_t) -> Double {
+public func cpuSecondsOverOneSecond(_ pid: pid_t) -> Double {
     let before = cpuSeconds(pid)
     sleep(1)
     return cpuSeconds(pid) - before
 }
 
 /// The process's user and system time so far, in seconds; -1 when it cannot be read.
-func cpuSeconds(_ pid: pid_t) -> Double {
+public func cpuSeconds(_ pid: pid_t) -> Double {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return -1 }
     let fields = stat[stat.index(after: close)...].split(separator: " ")
     guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return -1 }
@@ -152,33 +168,40 @@ func cpuSeconds(_ pid: pid_t) -> Double {
 
 /// Polls `socketPath` until the daemon `process` accepts connections there; fails at once if
 /// the process has exited (with `output`, its log), or after `timeout` seconds.
-func waitUntilDaemonAnswers(_ socketPath: String, process: Process, timeout: TimeInterval, output: () -> String) throws {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+public func waitUntilDaemonAnswers(_ socketPath: String, process: Process, timeout: TimeInterval, output: () -> String) throws {
+    // The socket answering is the event; the timeout is a safety net on a loaded machine.
+    let deadline = ContinuousClock.now + .seconds(timeout)
+    while ContinuousClock.now < deadline {
         if UnixSocket.isAnswering(socketPath) { return }
         guard process.isRunning else { throw Daemon.DaemonError.exited(process.terminationStatus, output()) }
-        usleep(10_000)
+        _ = waitForExit(process, within: 0.01)
     }
     throw Daemon.DaemonError.notAnswering(socketPath)
 }
 
 /// A connection to the daemon at `socketPath` whose replies time out after 10 s.
-func connectToDaemon(_ socketPath: String) throws -> Connection {
+public func connectToDaemon(_ socketPath: String) throws -> Connection {
     let connection = try Connection(path: socketPath)
     connection.setReceiveTimeout(seconds: 10)
     return connection
 }
 
 /// The outcome of running one of the client executables.
-struct CommandResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct CommandResult {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// The environment for client processes: a daemon they start keeps its state in a temporary
 /// folder (never the user's), and the socket is the one the test names.
-func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") -> [String: String] {
+public func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_STATE_HOME"] = stateHome
     environment["STATE_DIRECTORY"] = nil
@@ -189,13 +212,13 @@ func clientEnvironment(stateHome: String = "/tmp/life-e2e-state-\(getpid())") ->
 }
 
 /// A client started in the background (`lifectl watch`, a long `lifectl step`), with pipes for its output.
-struct RunningTool {
-    let process: Process
-    let stdout: Pipe
-    let stderr: Pipe
+public struct RunningTool {
+    public let process: Process
+    public let stdout: Pipe
+    public let stderr: Pipe
 
     /// Waits for it to exit; its status and what it printed.
-    func finish() -> CommandResult {
+    public func finish() -> CommandResult {
         let outData = stdout.fileHandleForReading.readDataToEndOfFile()
         let errData = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -206,9 +229,30 @@ struct RunningTool {
 }
 
 /// Starts `lifectl` or `lifewatch` without waiting for it; `prepare` may set up the process
-/// (its standard input) before it runs.
-func startTool(
-    _ name: String, _ arguments: [String], environment: [String: String]? = nil, prepare: (Process) -> Void = { _ in }
+/// (its standard input) before it runs. It is ended and reaped when `test` ends, if it has not
+/// exited by then.
+public func startTool(
+    _ test: XCTestCase, _ name: String, _ arguments: [String], environment: [String: String]? = nil, prepare: (Process) -> Void = { _ in }
+) throws -> RunningTool {
+    let tool = try makeTool(name, arguments, environment: environment, prepare: prepare)
+    try test.launch(tool.process)
+    return tool
+}
+
+/// Runs `lifectl` or `lifewatch` to completion, with `input` on its standard input when given.
+public func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil) throws -> CommandResult {
+    let stdin = Pipe()
+    let tool = try makeTool(name, arguments, environment: environment) { if input != nil { $0.standardInput = stdin } }
+    try tool.process.run()
+    if let input {
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input))
+        try stdin.fileHandleForWriting.close()
+    }
+    return tool.finish()
+}
+
+private func makeTool(
+    _ name: String, _ arguments: [String], environment: [String: String]?, prepare: (Process) -> Void
 ) throws -> RunningTool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Products.path(name))
@@ -218,24 +262,27 @@ func startTool(
     process.standardOutput = tool.stdout
     process.standardError = tool.stderr
     prepare(process)
-    try process.run()
     return tool
 }
 
-/// Runs `lifectl` or `lifewatch` to completion, with `input` on its standard input when given.
-func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil) throws -> CommandResult {
-    let stdin = Pipe()
-    let tool = try startTool(name, arguments, environment: environment) { if input != nil { $0.standardInput = stdin } }
-    if let input {
-        try stdin.fileHandleForWriting.write(contentsOf: Data(input))
-        try stdin.fileHandleForWriting.close()
-    }
-    return tool.finish()
+/// Runs a program (prlimit, mount) to completion: its exit status and standard error (its
+/// standard output is discarded).
+public func runProgram(_ program: String, _ arguments: [String]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    let err = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: "", stderr: String(decoding: errors, as: UTF8.self))
 }
 
 /// A gzip stream of `bytes` (fewer than 65,536) in one stored block: what `gzip` makes of a
 /// file, without a compressor.
-func storedGzip(_ bytes: [UInt8]) -> [UInt8] {
+public func storedGzip(_ bytes: [UInt8]) -> [UInt8] {
     precondition(bytes.count < 65_536)
     let length = UInt16(bytes.count)
     func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
@@ -245,14 +292,14 @@ func storedGzip(_ bytes: [UInt8]) -> [UInt8] {
 
 extension Connection {
     /// Sends a dispatch and returns the reply.
-    func dispatch(_ type: String, _ parameters: [String: JSON] = [:]) throws -> ServerMessage {
+    public func dispatch(_ type: String, _ parameters: [String: JSON] = [:]) throws -> ServerMessage {
         var action = parameters
         action["type"] = .string(type)
         return try request(.dispatch(action: .object(action)))
     }
 
     /// The whole state or a part of it, with its version.
-    func get(_ path: String = "") throws -> (version: Int, value: JSON) {
+    public func get(_ path: String = "") throws -> (version: Int, value: JSON) {
         let reply = try request(.get(path: try JSONPointer(parsing: path)))
         guard case .state(_, let version, _, let value) = reply else {
             throw Failure.protocolViolation("expected a state reply, got \(reply)")
@@ -261,5 +308,5 @@ extension Connection {
     }
 
     /// Reads one raw frame and parses it as a server message.
-    func receiveMessage() throws -> ServerMessage { try receive() }
+    public func receiveMessage() throws -> ServerMessage { try receive() }
 }
