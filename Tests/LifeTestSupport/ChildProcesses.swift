@@ -11,8 +11,31 @@ extension XCTestCase {
     /// Runs `process` and ends it, with whatever it started, when the test ends (see
     /// ``endProcessTree(_:grace:)``), even if an assertion fails or an error is thrown before.
     public func launch(_ process: Process) throws {
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            throw LaunchFailure(error: error)
+        }
         addTeardownBlock { endProcessTree(process) }
+    }
+}
+
+/// A process that could not be started, with what is known to cause it.
+public struct LaunchFailure: Error, CustomStringConvertible {
+    public let error: any Error
+
+    public var description: String {
+        // Foundation's Process fails with EBADF when this process has a descriptor numbered at
+        // or above its soft limit of open files: one inherited from the shell (bash keeps 255)
+        // and left above a limit lowered with `prlimit --nofile=64:4096 lifePackageTests.xctest`.
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let above = names.compactMap { Int($0) }.filter { $0 >= Int(limit.rlim_cur) }.sorted()
+        guard !above.isEmpty else { return "\(error)" }
+        return "\(error): this process has descriptors \(above) open at or above its soft limit of open files, "
+            + "\(limit.rlim_cur) (inherited, then the limit was lowered), and Foundation cannot start a process then; "
+            + "raise the soft limit or close them before starting the tests"
     }
 }
 
