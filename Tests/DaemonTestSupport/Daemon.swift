@@ -310,3 +310,53 @@ extension Connection {
     /// Reads one raw frame and parses it as a server message.
     public func receiveMessage() throws -> ServerMessage { try receive() }
 }
+
+// MARK: - Waiting on the daemon's own counters
+
+extension Daemon {
+    /// Asks `status` (through `ask`, which returns its info) until `condition` holds: the
+    /// daemon's own counters are the event (a client's departure has no other sign). Between two
+    /// asks it waits 10 ms for lifed to exit, which fails the wait at once; 120 s is a safety net.
+    public func waitForStatus(
+        _ what: @autoclosure () -> String, ask: () throws -> [String: JSON], until condition: ([String: JSON]) -> Bool,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        var info: [String: JSON] = [:]
+        while ContinuousClock.now < deadline {
+            info = try ask()
+            if condition(info) { return }
+            if waitForExit(process, within: 0.01) { return XCTFail("lifed exited waiting for \(what())", file: file, line: line) }
+        }
+        XCTFail("waited 120 s for \(what()); the last status: \(info)", file: file, line: line)
+    }
+
+    /// Waits until lifed counts `count` clients, asking on `connection`.
+    public func waitForClientCount(_ count: Int, asking connection: Connection, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitForStatus(
+            "\(count) clients",
+            ask: {
+                guard case .status(_, let info) = try connection.request(.status) else { throw Connection.Failure.protocolViolation("no status") }
+                return info
+            }, until: { $0["clients"] == .int(count) }, file: file, line: line)
+    }
+
+    /// Waits until `text` is in lifed's log (a log line is the event); 120 s is a safety net, and
+    /// the wait fails at once if lifed exits. Returns the log.
+    @discardableResult
+    public func waitForLog(containing text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            let log = stderrText()
+            if log.contains(text) { return log }
+            if waitForExit(process, within: 0.01) {
+                let log = stderrText()
+                if !log.contains(text) { XCTFail("lifed exited before logging \"\(text)\":\n\(log)", file: file, line: line) }
+                return log
+            }
+        }
+        let log = stderrText()
+        XCTFail("lifed did not log \"\(text)\" within 120 s:\n\(log)", file: file, line: line)
+        return log
+    }
+}

@@ -20,7 +20,7 @@ final class DescriptorLimitTests: XCTestCase {
         let prlimit = try SystemdTests.executable("prlimit")
         let daemon = try Daemon(self, arguments: ["--seed", "3"], wrapper: [prlimit, "--nofile=64:64", "--"], logToFile: true)
         let bystander = try daemon.connect()
-        try waitForClientCount(1, asking: bystander)
+        try daemon.waitForClientCount(1, asking: bystander)
         let herd = try Herd(count: 100, socketPath: daemon.socketPath)
         let answers = herd.firstMessages(within: 10)
 
@@ -49,7 +49,7 @@ final class DescriptorLimitTests: XCTestCase {
         guard case .ack = try bystander.dispatch("grid.step") else { return XCTFail("a change is saved at the limit") }
         herd.close()
         // Room again: a new client is served.
-        try waitForClientCount(1, asking: bystander)
+        try daemon.waitForClientCount(1, asking: bystander)
         XCTAssertEqual(try daemon.connect().request(.ping), .pong(id: .int(1)))
         XCTAssertEqual(daemon.terminate(), 0)
         let finalLog = daemon.stderrText()
@@ -89,7 +89,7 @@ final class DescriptorLimitTests: XCTestCase {
         guard case .pong = try bystander.request(.ping) else { return XCTFail("the bystander is answered") }
 
         herd.close()
-        try waitForClientCount(1, asking: bystander)
+        try daemon.waitForClientCount(1, asking: bystander)
         let later = try Herd(count: 5, socketPath: daemon.socketPath)
         for answer in later.firstMessages(within: 10) {
             guard case .hello? = answer else { return XCTFail("after room was made: \(String(describing: answer))") }
@@ -173,7 +173,7 @@ final class DescriptorLimitTests: XCTestCase {
         let prlimit = try SystemdTests.executable("prlimit")
         let daemon = try Daemon(self, arguments: ["--ephemeral"], wrapper: [prlimit, "--nofile=64:64", "--"], logToFile: true)
         let first = try daemon.connect()
-        try waitForClientCount(1, asking: first)
+        try daemon.waitForClientCount(1, asking: first)
         let capacity = try XCTUnwrap(Self.capacity(in: daemon.stderrText()), Self.excerpt(daemon.stderrText()))
         let herd = try Herd(count: capacity - 1, socketPath: daemon.socketPath)
         for answer in herd.firstMessages(within: 10) {
@@ -219,18 +219,6 @@ final class DescriptorLimitTests: XCTestCase {
         """
 
     // MARK: Helpers
-
-    /// Waits until lifed counts `count` clients (the start-up probe's connection, or clients
-    /// that just closed, may still count for a moment).
-    private func waitForClientCount(_ count: Int, asking connection: Connection) throws {
-        let deadline = Date().addingTimeInterval(5)
-        while true {
-            guard case .status(_, let info) = try connection.request(.status) else { return XCTFail("no status") }
-            if info["clients"] == .int(count) { return }
-            guard Date() < deadline else { return XCTFail("lifed counts \(String(describing: info["clients"])) clients, not \(count)") }
-            usleep(10_000)
-        }
-    }
 
     /// The start and the end of a log that may be huge (an old lifed that spins writes megabytes).
     static func excerpt(_ log: String) -> String {
