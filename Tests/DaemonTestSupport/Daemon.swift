@@ -179,10 +179,11 @@ public func waitUntilDaemonAnswers(_ socketPath: String, process: Process, timeo
     throw Daemon.DaemonError.notAnswering(socketPath)
 }
 
-/// A connection to the daemon at `socketPath` whose replies time out after 10 s.
+/// A connection to the daemon at `socketPath` whose replies time out after 120 s (a safety net
+/// on a loaded machine: every read waits for a reply).
 public func connectToDaemon(_ socketPath: String) throws -> Connection {
     let connection = try Connection(path: socketPath)
-    connection.setReceiveTimeout(seconds: 10)
+    connection.setReceiveTimeout(seconds: 120)
     return connection
 }
 
@@ -358,5 +359,38 @@ extension Daemon {
         let log = stderrText()
         XCTFail("lifed did not log \"\(text)\" within 120 s:\n\(log)", file: file, line: line)
         return log
+    }
+}
+
+// MARK: - Waiting on versions
+
+extension Daemon {
+    /// Subscribes to `path` and applies its diffs until `condition` holds on the value there:
+    /// each version is the event. Returns that version and value. A reply that does not come in
+    /// 120 s fails it (a safety net).
+    @discardableResult
+    public func waitForState(
+        at path: String, until condition: (JSON) -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (version: Int, value: JSON) {
+        let connection = try Connection(path: socketPath)
+        connection.setReceiveTimeout(seconds: 120)
+        try connection.send(ClientRequest(id: "wait", kind: .subscribe(path: try JSONPointer(parsing: path))))
+        var value: JSON = .null
+        var version = -1
+        while true {
+            switch try connection.receive() {
+            case .snapshot(_, let snapshotVersion, _, let snapshot, _):
+                value = snapshot
+                version = snapshotVersion
+            case .diff(_, _, let diffVersion, let patch):
+                try value.apply(patch)
+                version = diffVersion
+            case .error(_, let code, let message, _):
+                throw Connection.Failure.protocolViolation("subscribing to \(path): \(code) \(message)")
+            default:
+                continue
+            }
+            if condition(value) { return (version, value) }
+        }
     }
 }
