@@ -40,17 +40,20 @@ final class JumpTests: XCTestCase {
         let step = try startStep(daemon, 1_000_000)
         _ = try waitForJump(client)
         var pongs = 0
+        var pongsDuringTheJump = 0
         while step.process.isRunning {
-            let sent = Date()
             guard case .pong = try client.request(.ping) else { return XCTFail("no pong") }
-            XCTAssertLessThan(Date().timeIntervalSince(sent), 2, "the other client waited for the jump")
             pongs += 1
+            // Answered while the jump still ran (the state says so), so it did not wait for the
+            // jump: the daemon's own account, not a duration.
+            if try client.get("/simulation/jump").value != .null { pongsDuringTheJump += 1 }
         }
         let result = step.finish()
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("stepped 1000000 generations in "), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix(" (version 3)\n"), result.stdout)
         XCTAssertGreaterThan(pongs, 0)
+        XCTAssertGreaterThan(pongsDuringTheJump, 0, "the other client was answered while the jump ran")
         XCTAssertEqual(try client.get("/simulation/jump").value, .null)
         XCTAssertEqual(try client.get("/statistics/steps").value, 1_000_000)
         XCTAssertEqual(try client.get("/statistics/empty").value, .int(1_000_000 * (4096 * 4096 - 5)), "5 cells are not empty in each phase")
