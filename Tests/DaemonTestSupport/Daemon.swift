@@ -314,6 +314,12 @@ extension Connection {
 
 // MARK: - Waiting on the daemon's own counters
 
+/// The info of a `status` reply on `connection`.
+public func statusInfo(_ connection: Connection) throws -> [String: JSON] {
+    guard case .status(_, let info) = try connection.request(.status) else { throw Connection.Failure.protocolViolation("no status") }
+    return info
+}
+
 extension Daemon {
     /// Asks `status` (through `ask`, which returns its info) until `condition` holds: the
     /// daemon's own counters are the event (a client's departure has no other sign). Between two
@@ -336,10 +342,7 @@ extension Daemon {
     public func waitForClientCount(_ count: Int, asking connection: Connection, file: StaticString = #filePath, line: UInt = #line) throws {
         try waitForStatus(
             "\(count) clients",
-            ask: {
-                guard case .status(_, let info) = try connection.request(.status) else { throw Connection.Failure.protocolViolation("no status") }
-                return info
-            }, until: { $0["clients"] == .int(count) }, file: file, line: line)
+            ask: { try statusInfo(connection) }, until: { $0["clients"] == .int(count) }, file: file, line: line)
     }
 
     /// Waits until `text` is in lifed's log (a log line is the event); 120 s is a safety net, and

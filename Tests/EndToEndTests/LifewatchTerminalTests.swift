@@ -28,7 +28,13 @@ final class TmuxServer {
         try run(["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(cols)", "-y", "\(rows)", command])
         let socket = try run(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         test.addTeardownBlock { [self] in
+            // The server and the panes' programs (lifewatch, the shells around it) are not the
+            // test's children: listed before kill-server, and ended by pid if they outlive it.
+            let pids = ((try? self.run(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? "") + "\n" + ((try? self.run(["display-message", "-p", "#{pid}"])) ?? "")
+            let family = pids.split(separator: "\n").compactMap { pid_t($0.trimmingCharacters(in: .whitespaces)) }
+                .flatMap { pid in descendants(of: pid).reversed() + [ProcessIdentity(pid: pid)].compactMap { $0 } }
             _ = try? self.run(["kill-server"])
+            endProcesses(family)
             // tmux leaves its socket file behind.
             if !socket.isEmpty { try? FileManager.default.removeItem(atPath: socket) }
         }
@@ -93,11 +99,12 @@ final class TmuxServer {
         try run(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Polls the pane until `condition` holds for its lines; fails the test (and returns the
-    /// last capture) when it does not within `timeout`.
+    /// Polls the pane until `condition` holds for its lines (what it shows is the event: tmux has
+    /// no way to say the pane changed); fails the test (and returns the last capture) when it
+    /// does not within `timeout`, a safety net on a loaded machine.
     @discardableResult
     func waitFor(
-        _ what: String, _ target: String = "main:0", timeout: TimeInterval = 10, escapes: Bool = false,
+        _ what: String, _ target: String = "main:0", timeout: TimeInterval = 120, escapes: Bool = false,
         file: StaticString = #filePath, line: UInt = #line, _ condition: ([String]) -> Bool
     ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)

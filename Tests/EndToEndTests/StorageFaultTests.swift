@@ -94,13 +94,16 @@ final class StorageFaultTests: XCTestCase {
         // Space again: the daemon finds out by itself (its retry) and takes changes again.
         mount.free()
         var accepted: ServerMessage?
-        for _ in 0..<400 {
+        // Until the daemon's own retry succeeds (it is a real process, on real time): each reply
+        // is the event; between two, 10 ms for lifed to exit, which ends the wait; 120 s is a
+        // safety net (it was 400 tries, 4 s, which a loaded machine can use up).
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline, !waitForExit(daemon.process, within: 0.01) {
             let reply = try driver.dispatch("settings.update", ["display": ["title": "back"]])
             if case .ack = reply {
                 accepted = reply
                 break
             }
-            usleep(10_000)  // waiting for the daemon's own retry (real time: it is a real process)
         }
         guard case .ack(_, let version)? = accepted else { return XCTFail("changes are accepted once the disk has space") }
         XCTAssertGreaterThan(version, restarted.version)

@@ -229,10 +229,7 @@ final class WatchTextTests: XCTestCase {
         let watcher = try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"])
         let client = try daemon.connect()
         // The watcher's snapshot is in before the changes once its subscription shows in status.
-        for _ in 0..<500 {
-            guard case .status(_, let info) = try client.request(.status), info["subscriptions"]?.intValue == 0 else { break }
-            usleep(2000)
-        }
+        try daemon.waitForStatus("the watcher's subscription", ask: { try statusInfo(client) }, until: { $0["subscriptions"]?.intValue != 0 })
         guard case .ack(_, 1) = try client.dispatch("grid.step", ["generations": 2]) else { return XCTFail("step") }
         guard case .ack(_, 2) = try client.dispatch("simulation.startTimer") else { return XCTFail("start") }
         XCTAssertEqual(daemon.terminate(), 0)
