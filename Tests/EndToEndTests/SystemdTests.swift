@@ -75,35 +75,36 @@ final class SystemdTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let notify = try NotifyReceiver(path: "\(folder)/notify")
         let daemon = try LaunchedDaemon(
-            self, folder: folder, arguments: ["--ephemeral", "--interval", "60s"],
+            self, folder: folder, arguments: ["--ephemeral", "--interval", "60s", "--log-level", "debug"],
             environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "200000"])
 
-        let ready = try XCTUnwrap(notify.next(within: 10), "no READY=1")
+        let ready = try XCTUnwrap(notify.next(within: 120), "no READY=1")
         XCTAssertEqual(ready.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
         try daemon.waitUntilAnswering()
 
-        // WATCHDOG=1 at half the period: every 100ms.
+        // WATCHDOG=1 at half the period: every 100ms. lifed says the period it keeps (timing the
+        // pings, "not slower than 0.2 s", failed on a loaded machine); five pings are waited
+        // for (120 s is a safety net), and they come no faster than that (a load only delays).
+        XCTAssertTrue(daemon.log().contains("WATCHDOG=1 every 0.1 seconds, half of WATCHDOG_USEC"), daemon.log())
         var pings: [Double] = []
-        let window = monotonicSeconds() + 1.2
-        while let message = notify.next(within: window - monotonicSeconds()) {
+        while pings.count < 5, let message = notify.next(within: 120) {
             if message.text == "WATCHDOG=1" { pings.append(message.at) }
         }
-        XCTAssertGreaterThanOrEqual(pings.count, 5, "WATCHDOG=1 about every 100ms for 1.2s")
+        XCTAssertGreaterThanOrEqual(pings.count, 5, "WATCHDOG=1 again and again")
         let gaps = zip(pings.dropFirst(), pings).map { $0 - $1 }.sorted()
         if !gaps.isEmpty {
             let median = gaps[gaps.count / 2]
             XCTAssertGreaterThan(median, 0.06, "pings every half WATCHDOG_USEC, not faster: \(gaps)")
-            XCTAssertLessThan(median, 0.2, "pings every half WATCHDOG_USEC, not slower: \(gaps)")
         }
 
         // STATUS= follows the world (every few seconds).
         let connection = try daemon.connect()
         XCTAssertEqual(try connection.dispatch("simulation.startTimer"), .ack(id: .int(1), version: 1))
-        let status = notify.first(within: 12) { $0.hasPrefix("STATUS=") }
+        let status = notify.first(within: 120) { $0.hasPrefix("STATUS=") }
         XCTAssertEqual(status?.text, "STATUS=ticks 0, running, 1 clients")
 
         XCTAssertTrue(daemon.signal(SIGTERM))
-        let stopping = notify.first(within: 10) { $0.hasPrefix("STOPPING=1") }
+        let stopping = notify.first(within: 120) { $0.hasPrefix("STOPPING=1") }
         XCTAssertEqual(stopping?.text, "STOPPING=1\nSTATUS=shutting down")
         XCTAssertEqual(daemon.wait(), 0)
     }
@@ -116,11 +117,11 @@ final class SystemdTests: XCTestCase {
             self, folder: folder, arguments: ["--ephemeral"],
             environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "100000"])
 
-        XCTAssertEqual(notify.next(within: 10)?.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
-        XCTAssertNotNil(notify.first(within: 2) { $0 == "WATCHDOG=1" })
-        XCTAssertNotNil(notify.first(within: 2) { $0 == "WATCHDOG=1" })
+        XCTAssertEqual(notify.next(within: 120)?.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
+        XCTAssertNotNil(notify.first(within: 120) { $0 == "WATCHDOG=1" })
+        XCTAssertNotNil(notify.first(within: 120) { $0 == "WATCHDOG=1" })
         XCTAssertTrue(daemon.signal(SIGTERM))
-        XCTAssertEqual(notify.first(within: 10) { $0.hasPrefix("STOPPING=1") }?.text, "STOPPING=1\nSTATUS=shutting down")
+        XCTAssertEqual(notify.first(within: 120) { $0.hasPrefix("STOPPING=1") }?.text, "STOPPING=1\nSTATUS=shutting down")
         XCTAssertEqual(daemon.wait(), 0)
     }
 
@@ -128,9 +129,11 @@ final class SystemdTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let notify = try NotifyReceiver(path: "\(folder)/notify")
         let daemon = try LaunchedDaemon(
-            self, folder: folder, arguments: ["--ephemeral"],
+            self, folder: folder, arguments: ["--ephemeral", "--log-level", "debug"],
             environment: ["NOTIFY_SOCKET": notify.address, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "1"])
-        XCTAssertEqual(notify.next(within: 10)?.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
+        XCTAssertEqual(notify.next(within: 120)?.text, "READY=1\nSTATUS=ticks 0, stopped, 0 clients")
+        // lifed keeps no watchdog period (it would say so before READY=1), and none comes.
+        XCTAssertFalse(daemon.log().contains("WATCHDOG=1 every"), daemon.log())
         XCTAssertNil(notify.first(within: 0.6) { $0 == "WATCHDOG=1" }, "WATCHDOG_PID names another process")
         XCTAssertEqual(daemon.terminate(), 0)
     }
