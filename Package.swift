@@ -82,11 +82,12 @@ let package = Package(
         .executableTarget(name: "lifewatch", dependencies: ["Protocol", "LifeJSON", "LifeIO", "LifeScheduling", "LifeTerminal"], swiftSettings: strict),
         .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeJSON", "LifeStore", "LifeIO"], swiftSettings: strict),
         // What more than one test target needs, in three targets so that none links more than it
-        // uses. LifeTestSupport (Protocol, LifeJSON, CLinux for pidfds): the seed helper, ending and reaping child
-        // processes, grids as text and the reference stepper, random JSON values, a small HTTP
-        // server. StoreTestSupport (+ LifeStore): TestStore and the store's fixtures.
-        // DaemonTestSupport (+ LifeIO): lifed on a temporary socket, the client tools, waiting
-        // on replies, versions and log lines. SplitMix64, the tests' random numbers, is Protocol's.
+        // uses (a thin client's tests link no engine). LifeTestSupport (Protocol, LifeJSON, CLinux
+        // for pidfds): the seed helper (LIFE_TEST_SEED), ending and reaping child processes, grids
+        // as text and the reference stepper, random JSON values, a small HTTP server.
+        // StoreTestSupport (+ LifeStore): TestStore and the store's fixtures. DaemonTestSupport
+        // (+ LifeIO): lifed on a temporary socket, the client tools, waiting on replies, versions,
+        // counters and log lines. SplitMix64, the tests' random numbers, is Protocol's.
         .target(name: "LifeTestSupport", dependencies: ["Protocol", "LifeJSON", "CLinux"], path: "Tests/LifeTestSupport", swiftSettings: strict),
         .target(
             name: "StoreTestSupport", dependencies: ["LifeTestSupport", "LifeStore", "LifeScheduling", "Protocol"],

@@ -39,14 +39,15 @@ public struct LaunchFailure: Error, CustomStringConvertible {
     }
 }
 
-/// Ends `process` and its descendants and reaps `process`: SIGTERM to each (the deepest first),
-/// up to `grace` for them to exit, then SIGKILL to those left. The descendants are listed before
-/// any is signalled: once their parent is gone, nothing would tell them from strangers.
+/// Ends `process` and its descendants and reaps `process`: SIGTERM to each, up to `grace` for
+/// them to exit, then SIGKILL to those left. The descendants go first (the deepest first), while
+/// their parents still live to reap them; they are listed before any is signalled: once their
+/// parent is gone, nothing would tell them from strangers.
 public func endProcessTree(_ process: Process, grace: Double = 10) {
     let pid = process.processIdentifier
     guard pid > 0 else { return }  // never started
-    let root = process.isRunning ? ProcessIdentity(pid: pid) : nil
-    endProcesses(descendants(of: pid).reversed() + (root.map { [$0] } ?? []), grace: grace)
+    endProcesses(descendants(of: pid).reversed(), grace: grace)
+    if process.isRunning, let root = ProcessIdentity(pid: pid) { endProcesses([root], grace: grace) }
     process.waitUntilExit()
 }
 
