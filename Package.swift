@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON", "LifeTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeScheduling", "LifeTestSupport"], swiftSettings: strict),
+        .testTarget(name: "LifeIOTests", dependencies: ["LifeIO", "LifeScheduling"], swiftSettings: strict),
         .testTarget(
             name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON", "LifeTestSupport"],
             swiftSettings: strict),
