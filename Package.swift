@@ -89,29 +89,46 @@ let package = Package(
             name: "lifewatch", dependencies: ["Protocol", "LifeJSON", "LifeClient", "LifeSystem", "LifeScheduling", "LifeTerminal"],
             swiftSettings: strict),
         .executableTarget(name: "lifebench", dependencies: ["Protocol", "LifeJSON", "LifeStore", "LifeClient", "LifeSystem"], swiftSettings: strict),
-        // Random JSON values for the property tests of LifeJSONTests and ProtocolTests.
-        .target(name: "JSONTestSupport", dependencies: ["LifeJSON"], path: "Tests/JSONTestSupport", swiftSettings: strict),
-        // SplitMix64, the tests' random numbers, is Protocol's.
-        .testTarget(name: "LifeJSONTests", dependencies: ["LifeJSON", "JSONTestSupport", "Protocol"], swiftSettings: strict),
-        .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "LifeJSON", "JSONTestSupport"], swiftSettings: strict),
+        // What more than one test target needs, in three targets so that none links more than it
+        // uses (a thin client's tests link no engine). LifeTestSupport (Protocol, LifeJSON, CLinux
+        // for pidfds): the seed helper (LIFE_TEST_SEED), ending and reaping child processes, grids
+        // as text and the reference stepper, random JSON values, a small HTTP server.
+        // StoreTestSupport (+ LifeStore): TestStore and the store's fixtures. DaemonTestSupport
+        // (+ LifeClient, LifeSystem): lifed on a temporary socket, the client tools, waiting on replies, versions,
+        // counters and log lines. SplitMix64, the tests' random numbers, is Protocol's.
+        .target(name: "LifeTestSupport", dependencies: ["Protocol", "LifeJSON", "CLinux"], path: "Tests/LifeTestSupport", swiftSettings: strict),
+        .target(
+            name: "StoreTestSupport", dependencies: ["LifeTestSupport", "LifeStore", "LifeScheduling", "Protocol"],
+            path: "Tests/StoreTestSupport", swiftSettings: strict),
+        .target(
+            name: "DaemonTestSupport", dependencies: ["LifeTestSupport", "LifeClient", "LifeSystem", "Protocol", "LifeJSON", "CLinux"], path: "Tests/DaemonTestSupport",
+            swiftSettings: strict),
+        .testTarget(name: "LifeJSONTests", dependencies: ["LifeJSON", "LifeTestSupport", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "LifeJSON", "LifeTestSupport"], swiftSettings: strict),
         .testTarget(name: "LifeSchedulingTests", dependencies: ["LifeScheduling"], swiftSettings: strict),
-        .testTarget(name: "LifeStoreTests", dependencies: ["LifeStore", "LifeScheduling", "Protocol", "LifeJSON"], swiftSettings: strict),
-        .testTarget(name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
+        .testTarget(
+            name: "LifeStoreTests", dependencies: ["LifeStore", "LifeScheduling", "Protocol", "LifeJSON", "LifeTestSupport", "StoreTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LifeFetchTests", dependencies: ["LifeFetch", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON", "LifeTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "LifeSystemTests", dependencies: ["LifeSystem", "LifeScheduling"], swiftSettings: strict),
         .testTarget(name: "LifeClientTests", dependencies: ["LifeClient", "LifeSystem", "Protocol"], swiftSettings: strict),
-        .testTarget(name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON"], swiftSettings: strict),
+        .testTarget(
+            name: "LifeDaemonTests", dependencies: ["LifeDaemon", "LifeScheduling", "LifeStore", "Protocol", "LifeJSON", "LifeTestSupport"],
+            swiftSettings: strict),
         // A process that writes to a LifeStorage folder in a loop until it is killed (the kill -9 test).
         .executableTarget(
             name: "StorageCrashWriter", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeSystem"],
             path: "Tests/StorageCrashWriter", swiftSettings: strict),
         .testTarget(
-            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeSystem", "StorageCrashWriter"],
+            name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "Protocol", "LifeSystem", "StorageCrashWriter", "LifeTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "LifectlTests", dependencies: ["lifectl", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol", "LifeJSON"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Protocol", "LifeJSON", "LifeClient", "LifeSystem", "lifed", "lifefetch", "lifectl", "lifewatch"],
+            dependencies: ["Protocol", "LifeJSON", "LifeClient", "LifeSystem", "LifeTestSupport", "DaemonTestSupport", "lifed", "lifefetch", "lifectl", "lifewatch"],
             swiftSettings: strict
         ),
     ] + kernels

@@ -61,6 +61,8 @@ extension Connections {
     }
 
     func pauseReading(_ client: Client) {
+        // Tests wait for this line (at debug level) rather than for a while.
+        if !client.isReadPaused { log.debug("client \(client.number): \(client.pendingBytes) bytes of replies unread; reading paused") }
         client.isReadPaused = true
         loop.change(client.fd, to: .writable)
     }

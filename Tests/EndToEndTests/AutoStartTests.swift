@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -14,7 +16,7 @@ final class AutoStartTests: XCTestCase {
         stateHome = try makeTemporaryFolder(self)
     }
     private func launch(_ arguments: [String]) throws -> RunningTool {
-        try startTool("lifectl", arguments, environment: clientEnvironment(stateHome: stateHome))
+        try startTool(self, "lifectl", arguments, environment: clientEnvironment(stateHome: stateHome))
     }
 
     private func daemonPIDs(socket: String) -> [Int32] {
@@ -30,7 +32,8 @@ final class AutoStartTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let socket = "\(folder)/run/lifed.sock"
         addTeardownBlock { [self] in
-            for pid in daemonPIDs(socket: socket) { kill(pid, SIGTERM) }
+            // The daemons a client started are not the test's children: end them by their pids.
+            endProcesses(daemonPIDs(socket: socket).compactMap { ProcessIdentity(pid: $0) })
         }
         let clients = try (0..<4).map { _ in try launch(["--socket", socket, "step"]) }
         var versions: [String] = []
@@ -45,10 +48,11 @@ final class AutoStartTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/run/lifed.log"))
 
         // shutdown stops it; --no-start then finds nobody.
+        let running = daemonPIDs(socket: socket)
         let shutdown = try runTool("lifectl", ["--socket", socket, "shutdown"], environment: clientEnvironment(stateHome: stateHome))
         XCTAssertEqual(shutdown.status, 0, shutdown.stderr)
-        let deadline = Date().addingTimeInterval(10)
-        while !daemonPIDs(socket: socket).isEmpty && Date() < deadline { usleep(10_000) }
+        // Woken by the daemon's exit (a pidfd); 120 s is a safety net.
+        for pid in running { XCTAssertTrue(waitForExit(pid: pid, within: 120), "lifed \(pid) did not exit") }
         XCTAssertTrue(daemonPIDs(socket: socket).isEmpty)
         let noStart = try runTool("lifectl", ["--socket", socket, "--no-start", "step"], environment: clientEnvironment(stateHome: stateHome))
         XCTAssertEqual(noStart.status, 3)
@@ -61,7 +65,8 @@ final class AutoStartTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let socket = "\(folder)/run/lifed.sock"
         addTeardownBlock { [self] in
-            for pid in daemonPIDs(socket: socket) { kill(pid, SIGTERM) }
+            // The daemons a client started are not the test's children: end them by their pids.
+            endProcesses(daemonPIDs(socket: socket).compactMap { ProcessIdentity(pid: $0) })
         }
         let environment = clientEnvironment(stateHome: stateHome)
         for command in ["status", "shutdown"] {
@@ -84,7 +89,8 @@ final class AutoStartTests: XCTestCase {
         let folder = try makeTemporaryFolder(self)
         let socket = "\(folder)/lifed.sock"
         addTeardownBlock { [self] in
-            for pid in daemonPIDs(socket: socket) { kill(pid, SIGTERM) }
+            // The daemons a client started are not the test's children: end them by their pids.
+            endProcesses(daemonPIDs(socket: socket).compactMap { ProcessIdentity(pid: $0) })
         }
         // A daemon killed with SIGKILL leaves its socket file behind.
         let daemon = try Daemon(self, arguments: ["--seed", "1"], socketPath: socket)

@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeClient
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 

@@ -1,4 +1,6 @@
+import DaemonTestSupport
 import LifeJSON
+import LifeTestSupport
 import Protocol
 
 /// A world as the state document shows it (rows of `.`, `O`, `+`, `x`), edited and stepped a

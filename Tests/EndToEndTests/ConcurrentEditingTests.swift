@@ -1,8 +1,10 @@
+import DaemonTestSupport
 import Dispatch
 import Foundation
 import LifeClient
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import Synchronization
 import XCTest
@@ -110,7 +112,8 @@ final class ConcurrentEditingTests: XCTestCase {
         guard case .ack = try client.dispatch("simulation.resetGridToRandom") else { return XCTFail("random") }
         let recorder = try VersionRecorder(daemon)
         guard case .ack(_, let started) = try client.dispatch("simulation.startTimer") else { return XCTFail("start") }
-        var random = SplitMix64(seed: 31)
+        // Printed; LIFE_TEST_SEED replays another.
+        var random = TestSeed.generator(self, fixed: 31)
         var edits: [Int: Edit] = [:]
         for index in 0..<16 {
             let edit = Edit.random(rows: 24, cols: 80, using: &random)
@@ -174,7 +177,9 @@ final class ConcurrentEditingTests: XCTestCase {
         let log = Log()
         let socketPath = daemon.socketPath
         let group = DispatchGroup()
-        for seed in [UInt64(101), 202] {
+        // Printed; LIFE_TEST_SEED replays another (the second client's is the next number).
+        let base = TestSeed.make(self, fixed: 101)
+        for seed in [base, base &+ 101] {
             DispatchQueue.global().async(group: group) {
                 do {
                     let connection = try connectToDaemon(socketPath)

@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import LifeClient
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 

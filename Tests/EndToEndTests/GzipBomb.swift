@@ -1,3 +1,6 @@
+import DaemonTestSupport
+import LifeTestSupport
+
 /// A gzip bomb for the fetch tests: a valid gzip stream of zero bytes that decodes to about
 /// 159 times its length, built directly (no compressor needed, so it costs nothing to make).
 ///

@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import LifeClient
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -15,9 +17,9 @@ final class LargePatternTests: XCTestCase {
     /// The dense 4096 x 4096 RLE of issue 10: every cell live, one `4096o` run a row (24 KB).
     static let denseRLE = "x = 4096, y = 4096\n" + String(repeating: "4096o$", count: 4095) + "4096o!\n"
 
-    /// How long an action on the dense pattern may take to be acknowledged, and a bystander's ping
-    /// to be answered meanwhile.
-    static let timeBudget: TimeInterval = 5
+    // How long an action on the dense pattern takes to be acknowledged, and a bystander's ping to
+    // be answered meanwhile, is a timing: printed here, measured by `lifebench patterns --daemon`
+    // (it was a 5 s budget asserted here, which a loaded machine can miss).
     /// How much lifed's peak resident memory may grow through such an action.
     static let memoryBudgetMB = 64
 
@@ -57,8 +59,7 @@ final class LargePatternTests: XCTestCase {
             "LargePatternTests: setGrid of the dense 4096x4096 RLE (\(Self.denseRLE.utf8.count) bytes) acked after "
                 + "\(Int(result.seconds * 1000)) ms, a bystander's ping took \(Int(result.pingSeconds * 1000)) ms, lifed's peak RSS grew \(growth) MB")
         assertAcknowledged(result.reply)
-        XCTAssertLessThan(result.seconds, Self.timeBudget)
-        XCTAssertLessThan(result.pingSeconds, Self.timeBudget)
+        // How long the action and the ping took is printed, not asserted: `lifebench patterns --daemon` measures it.
         XCTAssertLessThan(growth, Self.memoryBudgetMB)
         guard case .status(_, let info) = try bystander.request(.status) else { return XCTFail("no status") }
         XCTAssertEqual(info["summary"]?["rows"], 4096)
@@ -76,8 +77,7 @@ final class LargePatternTests: XCTestCase {
 
         let added = try dispatch(["type": "configurations.add", "title": "Dense", "rle": .string(Self.denseRLE)], on: driver, watchedBy: bystander)
         assertAcknowledged(added.reply)
-        XCTAssertLessThan(added.seconds, Self.timeBudget)
-        XCTAssertLessThan(added.pingSeconds, Self.timeBudget)
+        // How long the action and the ping took is printed, not asserted: `lifebench patterns --daemon` measures it.
         // The state shows the facts, not the cells.
         XCTAssertEqual(
             try bystander.get("/configurations/configs").value,
@@ -97,8 +97,7 @@ final class LargePatternTests: XCTestCase {
 
         let loaded = try dispatch(["type": "configurations.load", "index": 0, "resize": true], on: driver, watchedBy: bystander)
         assertAcknowledged(loaded.reply)
-        XCTAssertLessThan(loaded.seconds, Self.timeBudget)
-        XCTAssertLessThan(loaded.pingSeconds, Self.timeBudget)
+        // How long the action and the ping took is printed, not asserted: `lifebench patterns --daemon` measures it.
         let growth = daemon.memoryMegabytes() - before
         print(
             "LargePatternTests: configurations.add of the dense RLE acked after \(Int(added.seconds * 1000)) ms, its load after "

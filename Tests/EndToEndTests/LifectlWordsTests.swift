@@ -1,6 +1,8 @@
+import DaemonTestSupport
 import Foundation
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -118,10 +120,8 @@ final class LifectlWordsTests: XCTestCase {
         try succeeds(daemon, ["random"])
         XCTAssertEqual(try succeeds(daemon, ["cancel"]), "no jump was running (version \(try version(daemon)))\n")
         // A soup this large evolves for far longer than the test waits.
-        let step = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "step", "1000000000"])
-        let client = try daemon.connect()
-        let deadline = Date().addingTimeInterval(60)
-        while try client.get("/simulation/jump").value == .null, Date() < deadline { usleep(20_000) }
+        let step = try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "step", "1000000000"])
+        try daemon.waitForState(at: "/simulation/jump") { $0 != .null }
 
         let wait = "wait for it to end, or cancel it with `lifectl cancel`"
         try assertSays(daemon, ["tick"], "`lifectl tick` is refused while a jump runs; \(wait)")
@@ -212,14 +212,10 @@ final class LifectlWordsTests: XCTestCase {
         XCTAssertEqual(conflict.status, 2, conflict.stderr)
 
         // watch: JSON lines, a snapshot then a diff per change, until the daemon says goodbye.
-        let watch = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "--json", "watch", "/simulation/gridState/ticks"])
+        let watch = try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "--json", "watch", "/simulation/gridState/ticks"])
         let client = try daemon.connect()
         // The watcher is subscribed once status counts its subscription.
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            guard case .status(_, let info) = try client.request(.status), info["subscriptions"] == 0 else { break }
-            usleep(20_000)
-        }
+        try daemon.waitForStatus("the watcher's subscription", ask: { try statusInfo(client) }, until: { $0["subscriptions"] != 0 })
         try ack(["stop"])
         try ack(["tick"])
         XCTAssertEqual(try json(daemon, ["shutdown"])["type"], "ack")

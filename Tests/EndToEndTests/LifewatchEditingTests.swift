@@ -1,5 +1,7 @@
+import DaemonTestSupport
 import Foundation
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -16,9 +18,11 @@ final class LifewatchEditingTests: XCTestCase {
         "env -u NO_COLOR -u COLORTERM -u LC_ALL -u LC_CTYPE \(environment) \(quoted(Products.path("lifewatch"))) --no-start --socket \(quoted(daemon.socketPath))"
     }
 
-    /// Polls `condition` until it holds; fails the test when it does not within `timeout`.
+    /// Polls `condition` until it holds (the screen or the state showing it is the event: tmux
+    /// has no way to say the pane changed); fails the test when it does not within `timeout`,
+    /// a safety net on a loaded machine.
     private func waitUntil(
-        _ what: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line, _ condition: () throws -> Bool
+        _ what: String, timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line, _ condition: () throws -> Bool
     ) rethrows {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {

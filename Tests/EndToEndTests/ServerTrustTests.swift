@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeClient
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -23,14 +25,8 @@ final class ServerTrustTests: XCTestCase {
         let log = Pipe()
         process.standardError = log
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        addTeardownBlock {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
-        }
-        try waitUntilDaemonAnswers(socketPath, process: process, timeout: 10) {
+        try launch(process)
+        try waitUntilDaemonAnswers(socketPath, process: process, timeout: Daemon.startTimeout) {
             String(decoding: log.fileHandleForReading.availableData, as: UTF8.self)
         }
         return process

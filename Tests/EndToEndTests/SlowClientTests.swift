@@ -1,7 +1,9 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeClient
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -51,15 +53,16 @@ final class SlowClientTests: XCTestCase {
     /// woken over and over by the half-close (it spun at a whole core). When the client reads at
     /// last, every reply is there.
     func testAClientThatStopsSendingAndDoesNotReadCostsNoProcessorTime() throws {
-        let daemon = try Daemon(self, arguments: ["--seed", "11", "--size", "512x512", "--client-buffer", "65536"])
+        let daemon = try Daemon(
+            self, arguments: ["--seed", "11", "--size", "512x512", "--client-buffer", "65536", "--log-level", "debug"], logToFile: true)
         let client = try daemon.connect()
         var batch: [UInt8] = []
         let count = 400
         for index in 0..<count { batch += Frame.encode(ClientRequest(id: .int(index), kind: .get(path: .root)).json) }
         try client.sendFrame(batch)
         XCTAssertEqual(shutdown(client.fd, Int32(SHUT_WR)), 0)
-        // Let the daemon answer what it reads until the client's buffer is full and reading pauses.
-        usleep(300_000)
+        // The daemon answers what it reads until the client's buffer is full and reading pauses.
+        daemon.waitForLog(containing: "bytes of replies unread; reading paused")
         let busy = cpuSecondsOverOneSecond(daemon.process.processIdentifier)
         XCTAssertGreaterThanOrEqual(busy, 0)
         XCTAssertLessThan(busy, 0.2, "lifed used \(busy) s of processor time in a second, waiting for a client to read")

@@ -1,6 +1,8 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 

@@ -1,8 +1,10 @@
+import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeClient
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -93,13 +95,16 @@ final class StorageFaultTests: XCTestCase {
         // Space again: the daemon finds out by itself (its retry) and takes changes again.
         mount.free()
         var accepted: ServerMessage?
-        for _ in 0..<400 {
+        // Until the daemon's own retry succeeds (it is a real process, on real time): each reply
+        // is the event; between two, 10 ms for lifed to exit, which ends the wait; 120 s is a
+        // safety net (it was 400 tries, 4 s, which a loaded machine can use up).
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline, !waitForExit(daemon.process, within: 0.01) {
             let reply = try driver.dispatch("settings.update", ["display": ["title": "back"]])
             if case .ack = reply {
                 accepted = reply
                 break
             }
-            usleep(10_000)  // waiting for the daemon's own retry (real time: it is a real process)
         }
         guard case .ack(_, let version)? = accepted else { return XCTFail("changes are accepted once the disk has space") }
         XCTAssertGreaterThan(version, restarted.version)
@@ -227,18 +232,4 @@ final class TinyFilesystem {
     func free() {
         for index in 0..<fillers { unlink("\(path)/filler-\(index)") }
     }
-}
-
-/// Runs a program to completion and returns its exit status and standard error.
-func runProgram(_ program: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }

@@ -1,6 +1,8 @@
+import DaemonTestSupport
 import Foundation
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 

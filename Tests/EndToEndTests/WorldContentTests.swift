@@ -1,6 +1,8 @@
+import DaemonTestSupport
 import Foundation
 import LifeJSON
 import LifeSystem
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -224,13 +226,10 @@ final class WorldContentTests: XCTestCase {
 final class WatchTextTests: XCTestCase {
     func testWatchAsTextPrintsALinePerVersionUntilTheDaemonGoes() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "2", "--ephemeral"])
-        let watcher = try startTool("lifectl", ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"])
+        let watcher = try startTool(self, "lifectl", ["--socket", daemon.socketPath, "--no-start", "watch", "--format", "text"])
         let client = try daemon.connect()
         // The watcher's snapshot is in before the changes once its subscription shows in status.
-        for _ in 0..<500 {
-            guard case .status(_, let info) = try client.request(.status), info["subscriptions"]?.intValue == 0 else { break }
-            usleep(2000)
-        }
+        try daemon.waitForStatus("the watcher's subscription", ask: { try statusInfo(client) }, until: { $0["subscriptions"]?.intValue != 0 })
         guard case .ack(_, 1) = try client.dispatch("grid.step", ["generations": 2]) else { return XCTFail("step") }
         guard case .ack(_, 2) = try client.dispatch("simulation.startTimer") else { return XCTFail("start") }
         XCTAssertEqual(daemon.terminate(), 0)

@@ -1,5 +1,6 @@
 import Foundation
 import LifeFetch
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -29,10 +30,10 @@ final class BlockingFetchTests: XCTestCase {
     func testTheTimeoutHolds() throws {
         let server = try startServer(["/slow.json": TestHTTPServer.Reply(body: Array(body.utf8), holds: true)])
         let url = server.url("/slow.json")
-        let start = ContinuousClock.now
+        // The timeout ended it: held past it, the server answers the list after 10 s, which would
+        // be a success, not this error (no bound on the duration: a loaded machine is slower).
         XCTAssertEqual(
             ConfigurationFetcher.fetch(url: url, timeout: .milliseconds(300)), .failure(FetchFailure("GET \(url) timed out after 300ms")))
-        XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
     }
 
     func testAFileAndItsSizeLimit() throws {

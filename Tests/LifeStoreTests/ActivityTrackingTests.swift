@@ -1,5 +1,7 @@
 @testable import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// The engine's activity tracking (it computes only the tiles next to what changed in the last

@@ -1,6 +1,8 @@
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// With `autoStop` on, the timer stops itself once the world leaves `evolving`.

@@ -1,6 +1,8 @@
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// The built-in collection: every source reads, and every pattern is what its name says,

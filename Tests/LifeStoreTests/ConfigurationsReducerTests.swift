@@ -1,7 +1,9 @@
 import LifeJSON
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// The Configurations tab: fetching in virtual time, adding, and loading onto the grid.

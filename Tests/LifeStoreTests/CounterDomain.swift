@@ -1,6 +1,8 @@
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 
 /// A small domain for testing the store and effects apart from the app.
 struct Counter: Equatable {

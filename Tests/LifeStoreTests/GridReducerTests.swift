@@ -1,5 +1,7 @@
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 final class GridReducerTests: XCTestCase {

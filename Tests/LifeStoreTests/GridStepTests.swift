@@ -1,5 +1,7 @@
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// `grid.step` with a number of generations: one change, every generation counted and recorded.

@@ -1,5 +1,7 @@
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// A jump's computation ends exactly where stepping its generations at once ends (grid, every

@@ -1,7 +1,9 @@
 import LifeJSON
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// Jumps in virtual time: a `grid.step` of more generations than one action computes at once

@@ -1,7 +1,9 @@
 import Dispatch
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import Synchronization
 import XCTest
 

@@ -1,6 +1,8 @@
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// A parent domain holding a `Counter`, for pullback.

@@ -1,6 +1,8 @@
 import LifeJSON
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// `simulation.setGrid` with `keep`: the grid and the configuration it adds are one change,

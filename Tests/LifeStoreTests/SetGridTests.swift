@@ -1,6 +1,8 @@
 import LifeJSON
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// `simulation.setGrid`: a new grid, ticks 0, and the rule and topology when given.

@@ -1,7 +1,9 @@
 import LifeJSON
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// `settings.update` and `settings.reset` through the app store, in virtual time.

@@ -1,6 +1,8 @@
 import LifeJSON
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// Reading `settings.update` (and `grid.step`) from the wire: every bad field is `invalid-argument`

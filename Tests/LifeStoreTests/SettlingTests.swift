@@ -1,5 +1,7 @@
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// The settling status after each generation, and when its history starts afresh.

@@ -1,6 +1,8 @@
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
+import StoreTestSupport
 import XCTest
 
 /// What every recording middleware saw, in the order they saw it.

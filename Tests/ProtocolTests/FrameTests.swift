@@ -1,4 +1,4 @@
-import JSONTestSupport
+import LifeTestSupport
 import LifeJSON
 import Protocol
 import XCTest

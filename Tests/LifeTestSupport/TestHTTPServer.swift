@@ -8,37 +8,45 @@ import Synchronization
 /// Every loop is bounded: accepting stops at ``stop()`` or after ``lifetime``; a connection
 /// waits at most a few seconds for its request; a held reply waits at most ``holdLimit``
 /// for the client to give up. Tests call ``stop()`` in a teardown block.
-final class TestHTTPServer: Sendable {
+public final class TestHTTPServer: Sendable {
     /// What a route answers.
-    struct Reply: Sendable {
-        var status: Int = 200
-        var body: [UInt8] = []
+    public struct Reply: Sendable {
+        public var status: Int = 200
+        public var body: [UInt8] = []
         /// Whether to send `Content-Length` (else the body ends when the connection closes).
-        var announcesLength = true
+        public var announcesLength = true
         /// Whether to hold the reply until the client closes the connection (or ``holdLimit`` passes).
-        var holds = false
+        public var holds = false
         /// More header lines, such as `Content-Encoding: gzip`.
-        var headers: [String] = []
+        public var headers: [String] = []
+
+        public init(status: Int = 200, body: [UInt8] = [], announcesLength: Bool = true, holds: Bool = false, headers: [String] = []) {
+            self.status = status
+            self.body = body
+            self.announcesLength = announcesLength
+            self.holds = holds
+            self.headers = headers
+        }
 
         /// A 200 reply with `text` as its body.
-        static func ok(_ text: String) -> Reply { Reply(body: Array(text.utf8)) }
+        public static func ok(_ text: String) -> Reply { Reply(body: Array(text.utf8)) }
     }
 
     /// What the server has seen.
-    struct Log: Sendable {
+    public struct Log: Sendable {
         /// The paths requested, in order.
-        var requests: [String] = []
+        public var requests: [String] = []
         /// The paths whose client closed the connection while the reply was held.
-        var closedByClient: [String] = []
+        public var closedByClient: [String] = []
         /// The paths whose reply was sent.
-        var answered: [String] = []
+        public var answered: [String] = []
     }
 
-    let port: UInt16
+    public let port: UInt16
     /// How long the server runs at most, whatever the test does.
-    let lifetime: Duration = .seconds(60)
+    public let lifetime: Duration = .seconds(60)
     /// The longest a held reply waits for the client to close.
-    let holdLimit: Duration = .seconds(10)
+    public let holdLimit: Duration = .seconds(10)
 
     private let listener: Int32
     private let routes: [String: Reply]
@@ -47,7 +55,7 @@ final class TestHTTPServer: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts serving `routes` (by path); any other path answers 404.
-    init(routes: [String: Reply]) throws {
+    public init(routes: [String: Reply]) throws {
         self.routes = routes
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket", errno) }
@@ -80,14 +88,14 @@ final class TestHTTPServer: Sendable {
     }
 
     /// The URL of `path` on this server.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     /// What the server has seen so far.
-    var seen: Log { log.withLock { $0 } }
+    public var seen: Log { log.withLock { $0 } }
 
     /// Stops accepting and waits (briefly) for the accepting thread to end. Held replies end
     /// by themselves when their client closes or after ``holdLimit``.
-    func stop() {
+    public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         _ = finished.wait(timeout: .now() + 2)
     }
@@ -196,7 +204,7 @@ struct ServerError: Error, CustomStringConvertible {
 
 extension TestHTTPServer {
     /// A port on 127.0.0.1 that nothing listens on (it was free a moment ago), for refused connections.
-    static func unusedPort() throws -> UInt16 {
+    public static func unusedPort() throws -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket", errno) }
         defer { close(fd) }

@@ -1,5 +1,6 @@
 import LifeScheduling
 import LifeStore
+import LifeTestSupport
 import Protocol
 import XCTest
 
@@ -12,29 +13,29 @@ import XCTest
 ///   and version right after it.
 /// - Sending while effects have delivered actions the test has not received fails, and so
 ///   does ``finish(file:line:)`` with unreceived actions or effects still in flight.
-final class TestStore<State: Equatable, Action: Equatable> {
-    typealias Outcome = Store<State, Action>.Outcome
+public final class TestStore<State: Equatable, Action: Equatable> {
+    public typealias Outcome = Store<State, Action>.Outcome
 
     /// One action an effect delivered, with what the store made of it.
-    struct Delivery {
-        var action: Action
-        var outcome: Outcome
-        var state: State
-        var version: Int
+    public struct Delivery {
+        public var action: Action
+        public var outcome: Outcome
+        public var state: State
+        public var version: Int
     }
 
     /// The store under test.
-    let store: Store<State, Action>
+    public let store: Store<State, Action>
     /// The state as the test has asserted it so far.
-    private(set) var state: State
+    public private(set) var state: State
     /// The version as the test has asserted it so far.
-    private(set) var version: Int
+    public private(set) var version: Int
     /// Actions delivered by effects and not yet received by the test.
     private var deliveries: [Delivery] = []
     /// Every change the store reported, as (old state, action, new version, new state).
-    private(set) var changes: [(old: State, action: Action, version: Int, new: State)] = []
+    public private(set) var changes: [(old: State, action: Action, version: Int, new: State)] = []
 
-    init<Environment>(
+    public init<Environment>(
         initialState: State, version: Int = 0, reducer: Reducer<State, Action, Environment>, environment: Environment
     ) {
         store = Store(initialState: initialState, version: version, reducer: reducer, environment: environment)
@@ -55,11 +56,11 @@ final class TestStore<State: Equatable, Action: Equatable> {
     }
 
     /// Actions delivered by effects that the test has not received yet.
-    var unreceivedActions: [Action] { deliveries.map(\.action) }
+    public var unreceivedActions: [Action] { deliveries.map(\.action) }
 
     /// Sends `action`, which must be allowed, and asserts the exact resulting state and version.
     @discardableResult
-    func send(
+    public func send(
         _ action: Action, _ update: (inout State) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line
     ) -> Outcome {
         XCTAssertEqual(
@@ -94,7 +95,7 @@ final class TestStore<State: Equatable, Action: Equatable> {
     /// Sends `action` and asserts that the store refuses it with `code`, with a message that
     /// contains `messageContains`, leaving state and version exactly as they were.
     @discardableResult
-    func sendRefused(
+    public func sendRefused(
         _ action: Action, code: ErrorCode = .notAllowed, messageContains: String, file: StaticString = #filePath,
         line: UInt = #line
     ) -> ProtocolError? {
@@ -121,7 +122,7 @@ final class TestStore<State: Equatable, Action: Equatable> {
     /// Asserts that the next action an effect delivered is `action`, and that the state right
     /// after it is what `update` makes of the previous state, with the version bumped by one
     /// exactly when the state changed.
-    func receive(
+    public func receive(
         _ action: Action, _ update: (inout State) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line
     ) {
         guard !deliveries.isEmpty else {
@@ -141,7 +142,7 @@ final class TestStore<State: Equatable, Action: Equatable> {
     }
 
     /// Asserts that effects delivered nothing since the last assertion.
-    func assertNoDeliveries(file: StaticString = #filePath, line: UInt = #line) {
+    public func assertNoDeliveries(file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(unreceivedActions, [], "unexpected actions from effects", file: file, line: line)
         deliveries.removeAll()
         assertState(store.state, state, after: "no deliveries", file: file, line: line)
@@ -151,7 +152,7 @@ final class TestStore<State: Equatable, Action: Equatable> {
     /// Ends the test: every delivered action must have been received and no effect may still run
     /// except those in `inFlight`. (The store keeps the handle of an effect that has delivered
     /// its last action until its id is cancelled or replaced: a finished fetch stays listed.)
-    func finish(inFlight: Set<EffectID> = [], file: StaticString = #filePath, line: UInt = #line) {
+    public func finish(inFlight: Set<EffectID> = [], file: StaticString = #filePath, line: UInt = #line) {
         assertNoDeliveries(file: file, line: line)
         XCTAssertEqual(store.inFlightEffectIDs, inFlight, "effects in flight at the end", file: file, line: line)
     }

@@ -1,1 +1,0 @@
-../LifeFetchTests/TestHTTPServer.swift

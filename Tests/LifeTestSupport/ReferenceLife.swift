@@ -1,0 +1,202 @@
+import Protocol
+import XCTest
+
+// Grids written as text, and a plain cell-by-cell Life stepper: the reference the engine is
+// checked against.
+
+/// A grid from row strings: `.` empty, `O` alive, `+` born, `x` died. Every row must have the same length.
+public func grid(_ rows: String...) -> Grid {
+    gridFromRows(rows)
+}
+
+/// A grid from row strings: `.` empty, `O` alive, `+` born, `x` died. Every row must have the same length.
+public func gridFromRows(_ rows: [String]) -> Grid {
+    do {
+        return try Grid(rows: rows.count, cols: rows.first?.utf8.count ?? 0, rowStrings: rows)
+    } catch {
+        preconditionFailure("bad test grid \(rows): \(error)")
+    }
+}
+
+/// The grid as text, one row per line, with a leading newline so that failure messages line up.
+public func show(_ grid: Grid) -> String { "\(grid.rows)x\(grid.cols)\n" + grid.text }
+
+/// Asserts that two grids are equal, printing both as text when they are not.
+public func assertGrid(_ actual: Grid, _ expected: Grid, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    if actual != expected {
+        XCTFail("grids differ \(message)\nactual:\n\(show(actual))\nexpected:\n\(show(expected))", file: file, line: line)
+    }
+}
+
+/// The set of live (alive or born) coordinates of a grid.
+public func liveSet(_ grid: Grid) -> Set<Coordinate> {
+    var set: Set<Coordinate> = []
+    for row in 0..<grid.rows {
+        for col in 0..<grid.cols where grid[row, col] == .alive || grid[row, col] == .born {
+            set.insert(Coordinate(row: row, col: col))
+        }
+    }
+    return set
+}
+
+public struct Coordinate: Hashable, CustomStringConvertible {
+    public var row: Int
+    public var col: Int
+    public var description: String { "(\(row),\(col))" }
+
+    public init(row: Int, col: Int) {
+        self.row = row
+        self.col = col
+    }
+}
+
+/// An independent, obviously-correct Conway stepper (B3/S23): the eight neighbours by explicit
+/// offsets, wrapped with explicit modular arithmetic on a torus, or skipped outside a bounded grid.
+public func referenceNextGeneration(_ grid: Grid, torus: Bool) -> Grid {
+    referenceNextGeneration(grid, birth: [3], survival: [2, 3], torus: torus)
+}
+
+/// The same obviously-correct stepper for any Life-like rule, given as the sets of neighbour
+/// counts that give birth and that keep a live cell alive (B36/S23 is `[3, 6]`, `[2, 3]`).
+public func referenceNextGeneration(_ grid: Grid, birth: Set<Int>, survival: Set<Int>, torus: Bool) -> Grid {
+    let offsets = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+    func mod(_ a: Int, _ n: Int) -> Int { ((a % n) + n) % n }
+    var rows: [String] = []
+    for row in 0..<grid.rows {
+        var text = ""
+        for col in 0..<grid.cols {
+            var count = 0
+            for (dr, dc) in offsets {
+                var r = row + dr
+                var c = col + dc
+                if torus {
+                    r = mod(r, grid.rows)
+                    c = mod(c, grid.cols)
+                } else if r < 0 || r >= grid.rows || c < 0 || c >= grid.cols {
+                    continue
+                }
+                let neighbour = grid[r, c]
+                if neighbour == .alive || neighbour == .born { count += 1 }
+            }
+            let cell = grid[row, col]
+            let wasLive = cell == .alive || cell == .born
+            if wasLive {
+                text += survival.contains(count) ? "O" : "x"
+            } else {
+                text += birth.contains(count) ? "+" : "."
+            }
+        }
+        rows.append(text)
+    }
+    if grid.rows == 0 { return grid }
+    return gridFromRows(rows)
+}
+
+// MARK: - The engine's reference
+
+/// One generation, cell by cell: count the eight neighbours by their offsets (wrapped with
+/// modular arithmetic on a torus, skipped outside a bounded grid), then look the count up in
+/// the rule's birth or survival mask.
+public func referenceStep(_ grid: Grid, _ rule: Rule, _ topology: Topology) -> Grid {
+    let rows = grid.rows
+    let cols = grid.cols
+    var cells = [Cell](repeating: .empty, count: rows * cols)
+    for row in 0..<rows {
+        for col in 0..<cols {
+            var count = 0
+            for dr in -1...1 {
+                for dc in -1...1 where dr != 0 || dc != 0 {
+                    var r = row + dr
+                    var c = col + dc
+                    if topology == .torus {
+                        r = ((r % rows) + rows) % rows
+                        c = ((c % cols) + cols) % cols
+                    } else if r < 0 || r >= rows || c < 0 || c >= cols {
+                        continue
+                    }
+                    if grid.isLive(row: r, col: c) { count += 1 }
+                }
+            }
+            if grid.isLive(row: row, col: col) {
+                cells[row * cols + col] = (rule.survival >> count) & 1 == 1 ? .alive : .died
+            } else {
+                cells[row * cols + col] = (rule.birth >> count) & 1 == 1 ? .born : .empty
+            }
+        }
+    }
+    return Grid(rows: rows, cols: cols, cells: cells)!
+}
+
+/// The grids an independent stepper produces from `start`, generations 1 to `generations`.
+public func referenceRun(
+    _ start: Grid, generations: Int, birth: Set<Int> = [3], survival: Set<Int> = [2, 3], torus: Bool = true
+) -> [Grid] {
+    var grids: [Grid] = []
+    var world = start
+    for _ in 0..<generations {
+        world = referenceNextGeneration(world, birth: birth, survival: survival, torus: torus)
+        grids.append(world)
+    }
+    return grids
+}
+
+/// An empty `rows` x `cols` grid with `pattern` (row strings, `O` live) placed with its
+/// top-left corner at `row`, `col`.
+public func placed(_ pattern: [String], rows: Int, cols: Int, row: Int, col: Int) -> Grid {
+    var world = Grid(rows: rows, cols: cols)
+    for (r, line) in pattern.enumerated() {
+        for (c, symbol) in line.enumerated() where symbol == "O" {
+            world[row + r, col + c] = .alive
+        }
+    }
+    return world
+}
+
+/// The live cells of `pattern` (row strings, `O` live) moved by `row`, `col`.
+public func liveCells(_ pattern: [String], row: Int, col: Int) -> Set<Coordinate> {
+    var set: Set<Coordinate> = []
+    for (r, line) in pattern.enumerated() {
+        for (c, symbol) in line.enumerated() where symbol == "O" {
+            set.insert(Coordinate(row: row + r, col: col + c))
+        }
+    }
+    return set
+}
+
+/// Well-known patterns, as row strings.
+public enum Patterns {
+    public static let glider = [
+        ".O.",
+        "..O",
+        "OOO",
+    ]
+    public static let block = [
+        "OO",
+        "OO",
+    ]
+    public static let rPentomino = [
+        ".OO",
+        "OO.",
+        ".O.",
+    ]
+    /// HighLife's replicator: under B36/S23 it makes two copies of itself every 12 generations.
+    public static let replicator = [
+        "..OOO",
+        ".O..O",
+        "O...O",
+        "O..O.",
+        "OOO..",
+    ]
+    /// Bill Gosper's glider gun: 9 rows by 36 columns.
+    public static let gosperGun = [
+        "........................O...........",
+        "......................O.O...........",
+        "............OO......OO............OO",
+        "...........O...O....OO............OO",
+        "OO........O.....O...OO..............",
+        "OO........O...O.OO....O.O...........",
+        "..........O.....O.......O...........",
+        "...........O...O....................",
+        "............OO......................",
+    ]
+}
