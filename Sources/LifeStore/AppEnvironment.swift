@@ -55,18 +55,10 @@ extension AppState {
     }
 
     /// What the grid reducer sees: the grid with what a generation updates (statistics, settling)
-    /// and what it reads (the rule and topology from the settings).
+    /// and what it reads (the rule and topology from the settings), through the simulation's scope.
     public var gridWorld: GridWorld {
-        get {
-            GridWorld(
-                grid: simulation.gridState.grid, statistics: statistics, settling: simulation.settling,
-                rule: settings.rule, topology: settings.topology, isJumping: simulation.jump != nil)
-        }
-        set {
-            simulation.gridState.grid = newValue.grid
-            statistics = newValue.statistics
-            simulation.settling = newValue.settling
-        }
+        get { simulationScope.gridWorld }
+        set { simulationScope.gridWorld = newValue }
     }
 }
 
