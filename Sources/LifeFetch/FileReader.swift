@@ -1,5 +1,6 @@
 import Glibc
 import LifeIO
+import LifePatterns
 import Protocol
 
 /// Reads configuration lists from local files with plain POSIX calls.

@@ -1,8 +1,8 @@
 import Dispatch
 import Glibc
+import LifeGrid
 import LifeIO
 import LifeScheduling
-import Protocol
 import Synchronization
 
 /// The daemon's state on disk: a snapshot of the world at one version, a journal of records

@@ -1,3 +1,5 @@
+import LifeGrid
+import LifePatterns
 import Protocol
 
 extension Reducer where State == AppState, Action == ConfigurationsAction, Environment == AppEnvironment {

@@ -1,3 +1,5 @@
+import LifeEngine
+import LifeGrid
 import Protocol
 
 extension Reducer where State == AppState, Action == SimulationAction, Environment == AppEnvironment {

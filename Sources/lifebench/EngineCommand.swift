@@ -1,6 +1,9 @@
 import Glibc
+import LifeEngine
+import LifeGrid
 import LifeIO
 import LifeJSON
+import LifePatterns
 import LifeStore
 import Protocol
 

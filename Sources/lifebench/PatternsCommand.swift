@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
+import LifeGrid
 import LifeIO
 import LifeJSON
+import LifePatterns
 import LifeStore
 import Protocol
 

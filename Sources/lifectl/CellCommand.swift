@@ -1,5 +1,6 @@
-import LifeJSON
+import LifeGrid
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// `cell ROW,COL... on|off|toggle`: cells set, cleared or toggled, in one `grid.setCells`,

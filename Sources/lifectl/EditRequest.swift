@@ -1,5 +1,6 @@
-import LifeJSON
+import LifeGrid
 import LifeIO
+import LifeJSON
 import Protocol
 
 /// One edit of the world as an editing command sends it: one `dispatch`, one version, and what

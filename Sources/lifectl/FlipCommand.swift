@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeIO
 import Protocol
 

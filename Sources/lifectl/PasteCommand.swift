@@ -1,5 +1,7 @@
-import LifeJSON
+import LifeGrid
 import LifeIO
+import LifeJSON
+import LifePatterns
 import Protocol
 
 /// `paste FILE --at ROW,COL [--mode or|copy|xor]`: a pattern file's cells into the world, in one

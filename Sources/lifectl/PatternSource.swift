@@ -1,4 +1,6 @@
+import LifeGrid
 import LifeIO
+import LifePatterns
 import Protocol
 
 /// Where a command reads a pattern file from: a file (`load`, `paste`), or standard input

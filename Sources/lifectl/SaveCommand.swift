@@ -1,5 +1,7 @@
+import LifeGrid
 import LifeIO
 import LifeJSON
+import LifePatterns
 import Protocol
 
 /// `save FILE [--format F]`: writes the daemon's grid as a pattern file, with its rule, size and

@@ -1,4 +1,5 @@
 import LifeIO
+import LifePatterns
 import Protocol
 
 /// Separates `--format NAME` from the other arguments.

@@ -1,9 +1,10 @@
 import LifeDaemon
+import LifeGrid
 import LifeIO
 import LifeJSON
 import LifeScheduling
-import LifeStore
 import LifeStorage
+import LifeStore
 import Protocol
 
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is

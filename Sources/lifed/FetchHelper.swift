@@ -1,5 +1,6 @@
 import Glibc
 import LifeIO
+import LifePatterns
 import LifeScheduling
 import LifeStore
 import Protocol

@@ -1,4 +1,5 @@
 import Glibc
+import LifeGrid
 import LifeIO
 import LifeJSON
 import Protocol

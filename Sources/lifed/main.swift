@@ -1,6 +1,8 @@
 import CLinux
 import Glibc
 import LifeDaemon
+import LifeEngine
+import LifeGrid
 import LifeIO
 import LifeStore
 import Protocol

@@ -1,7 +1,8 @@
-import LifeJSON
 import Dispatch
 import Foundation
+import LifeGrid
 import LifeIO
+import LifeJSON
 import Protocol
 import Synchronization
 import XCTest

@@ -1,6 +1,7 @@
-import LifeJSON
 import Foundation
+import LifeGrid
 import LifeIO
+import LifeJSON
 import Protocol
 import XCTest
 

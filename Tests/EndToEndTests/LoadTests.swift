@@ -1,6 +1,8 @@
 import Foundation
+import LifeGrid
 import LifeIO
 import LifeJSON
+import LifePatterns
 import Protocol
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LifeGrid
 import LifeIO
 import LifeJSON
 import Protocol

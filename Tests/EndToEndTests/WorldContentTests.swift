@@ -1,6 +1,7 @@
 import Foundation
 import LifeIO
 import LifeJSON
+import LifePatterns
 import Protocol
 import XCTest
 

@@ -1,6 +1,6 @@
 import JSONTestSupport
+import LifeGrid
 import LifeJSON
-import Protocol
 import XCTest
 
 final class JSONParserTests: XCTestCase {

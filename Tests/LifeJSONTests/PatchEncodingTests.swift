@@ -1,6 +1,6 @@
 import JSONTestSupport
+import LifeGrid
 import LifeJSON
-import Protocol
 import XCTest
 
 /// The daemon's direct patch encoder writes exactly what encoding the operations' JSON would.

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
+import LifeGrid
 import LifeIO
-import Protocol
 import Synchronization
 import XCTest
 

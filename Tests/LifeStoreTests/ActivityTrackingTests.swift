@@ -1,5 +1,5 @@
-@testable import LifeStore
-import Protocol
+@testable import LifeEngine
+import LifeGrid
 import XCTest
 
 /// The engine's activity tracking (it computes only the tiles next to what changed in the last

@@ -1,4 +1,5 @@
 import JSONTestSupport
+import LifeGrid
 import LifeJSON
 import Protocol
 import XCTest

@@ -204,15 +204,3 @@ public struct Pattern: Hashable, Sendable {
         return nil
     }
 }
-
-extension Pattern {
-    /// A description line of a plaintext or Life 1.0x file: the first `Name: X` names the
-    /// pattern, anything else is a comment.
-    mutating func addDescription(_ text: String) {
-        if name == nil, text.hasPrefix("Name:") {
-            name = String(text.dropFirst(5)).trimmingSpaces
-        } else {
-            comments.append(text)
-        }
-    }
-}

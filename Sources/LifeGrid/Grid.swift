@@ -13,6 +13,9 @@ public struct Grid: Hashable, Sendable {
     /// Which cells were live a generation ago (alive or died).
     public internal(set) var previous: BitPlane
 
+    /// The largest grid side a client or file may describe.
+    public static let maxSide = 4096
+
     /// The number of rows.
     public var rows: Int { live.rows }
     /// The number of columns.
