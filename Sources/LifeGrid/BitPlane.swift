@@ -44,7 +44,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// The bit of cell `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Bool {
-        get {
+        @inlinable get {
             (words[row * wordsPerRow + (col >> 6)] >> UInt64(col & 63)) & 1 != 0
         }
         set {
@@ -82,17 +82,17 @@ public struct BitPlane: Hashable, Sendable {
     }
 
     /// The number of set bits.
-    public var population: Int {
+    @inlinable public var population: Int {
         var total = 0
         for word in words { total &+= word.nonzeroBitCount }
         return total
     }
 
     /// Whether no bit is set.
-    public var isEmpty: Bool { !words.contains { $0 != 0 } }
+    @inlinable public var isEmpty: Bool { !words.contains { $0 != 0 } }
 
     /// The first set bit of `row` at or after column `col`, or nil.
-    public func nextSet(row: Int, from col: Int) -> Int? {
+    @inlinable public func nextSet(row: Int, from col: Int) -> Int? {
         guard col < cols else { return nil }
         let base = row * wordsPerRow
         var index = max(col, 0) >> 6
@@ -107,7 +107,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// The first clear cell of `row` at or after column `col`, or `cols` when every cell from
     /// there on is set.
-    public func nextClear(row: Int, from col: Int) -> Int {
+    @inlinable public func nextClear(row: Int, from col: Int) -> Int {
         guard col < cols else { return cols }
         let base = row * wordsPerRow
         var index = max(col, 0) >> 6
@@ -122,7 +122,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// Calls `body` with each run of set bits of `row`, left to right: its first column and
     /// its length.
-    public func forEachRun(inRow row: Int, _ body: (_ col: Int, _ count: Int) throws -> Void) rethrows {
+    @inlinable public func forEachRun(inRow row: Int, _ body: (_ col: Int, _ count: Int) throws -> Void) rethrows {
         var col = 0
         while let start = nextSet(row: row, from: col) {
             let end = nextClear(row: row, from: start)
@@ -132,7 +132,7 @@ public struct BitPlane: Hashable, Sendable {
     }
 
     /// Whether `row` has no set bit.
-    public func isEmpty(row: Int) -> Bool {
+    @inlinable public func isEmpty(row: Int) -> Bool {
         let base = row * wordsPerRow
         for index in base..<(base + wordsPerRow) where words[index] != 0 { return false }
         return true
@@ -160,7 +160,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// 64 cells of `row` from column `col` (which may lie outside the plane: cells there are
     /// clear), as one word: bit i is cell `col + i`.
-    private func bits(row base: Int, from col: Int) -> UInt64 {
+    @inlinable func bits(row base: Int, from col: Int) -> UInt64 {
         let index = col >> 6  // rounds down, also for negative columns
         let shift = UInt64(col & 63)
         let stride = wordsPerRow
@@ -172,7 +172,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// 64 cells of `row` from column `col`, as one word: bit i is cell `col + i`. Cells outside
     /// the plane (any row or column) are clear.
-    public func cells(row: Int, from col: Int) -> UInt64 {
+    @inlinable public func cells(row: Int, from col: Int) -> UInt64 {
         guard row >= 0 && row < rows else { return 0 }
         return bits(row: row * wordsPerRow, from: col)
     }
