@@ -1,8 +1,8 @@
+import LifeGrid
+import LifeJSON
 import Foundation
 import Glibc
-import LifeGrid
 import LifeIO
-import LifeJSON
 import Protocol
 
 /// `lifebench patterns --daemon --edit`: what the editing actions cost in a real lifed.

@@ -1,6 +1,6 @@
 import LifeGrid
-import LifeIO
 import LifeJSON
+import LifeIO
 import Protocol
 
 /// `cell ROW,COL... on|off|toggle`: cells set, cleared or toggled, in one `grid.setCells`,

@@ -1,6 +1,6 @@
 import LifeGrid
-import LifeIO
 import LifeJSON
+import LifeIO
 import Protocol
 
 /// One edit of the world as an editing command sends it: one `dispatch`, one version, and what

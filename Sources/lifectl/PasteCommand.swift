@@ -1,6 +1,6 @@
 import LifeGrid
-import LifeIO
 import LifeJSON
+import LifeIO
 import LifePatterns
 import Protocol
 

@@ -3,8 +3,8 @@ import LifeGrid
 import LifeIO
 import LifeJSON
 import LifeScheduling
-import LifeStorage
 import LifeStore
+import LifeStorage
 import Protocol
 
 /// Keeps the state on disk, and keeps the promise an acknowledgement makes: a change is

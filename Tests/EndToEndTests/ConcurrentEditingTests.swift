@@ -1,8 +1,8 @@
+import LifeGrid
+import LifeJSON
 import Dispatch
 import Foundation
-import LifeGrid
 import LifeIO
-import LifeJSON
 import Protocol
 import Synchronization
 import XCTest

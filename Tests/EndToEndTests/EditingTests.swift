@@ -1,7 +1,7 @@
-import Foundation
 import LifeGrid
-import LifeIO
 import LifeJSON
+import Foundation
+import LifeIO
 import Protocol
 import XCTest
 
