@@ -56,8 +56,8 @@ extension Grid {
                     new = (old & ~box) | bits
                     edited = box
                 }
-                live.words[word] = new
-                previous.words[word] = (previous.words[word] & ~edited) | (new & edited)
+                live.storage[word] = new
+                previous.storage[word] = (previous.words[word] & ~edited) | (new & edited)
             }
         }
     }
