@@ -3,11 +3,9 @@
 // simulation.setGrid, and the edits, applied to small grids), and the pattern-file readers
 // lifectl load uses.
 //
-// Compiled in ONE module with Sources/Protocol/*.swift (so there is no `import Protocol`);
-// fuzz/run.sh builds and runs it:
-//
-//   swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O \
-//       Sources/Protocol/*.swift fuzz/FrameAndMessageFuzzer.swift -o .build/fuzz/protocol-fuzzer
+// Compiled in ONE module with Sources/Protocol/*.swift and the targets under it (LifeJSON,
+// LifeGrid, LifePatterns), their imports of each other taken out (so there is no
+// `import Protocol`); fuzz/run.sh builds and runs it.
 //
 // The input is a byte stream as a client would send it. Besides "no crash, no hang", the
 // harness checks properties whose failure is a bug (each traps with a message):

@@ -11,8 +11,9 @@
 #
 # The seed corpus fuzz/corpus/ (written by fuzz/make_corpus.py) is only read; new inputs
 # libFuzzer finds go to .build/fuzz/corpus/ (kept between runs, not in git). The harness is
-# built from a copy of Sources/Protocol, so edits in progress there cannot break the build
-# halfway; it is rebuilt only when those sources or the harness change.
+# built from a copy of Sources/Protocol and the targets under it (LifeJSON, LifeGrid,
+# LifePatterns) as one module, so edits in progress there cannot break the build halfway; it is
+# rebuilt only when those sources or the harness change.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,12 +31,15 @@ binary="$out/protocol-fuzzer"
 # Build from a snapshot of the sources, so that an edit in progress elsewhere cannot change
 # a file halfway through the compile. Rebuild only when something changed.
 rm -f "$out/src/"*.swift
-cp Sources/Protocol/*.swift fuzz/FrameAndMessageFuzzer.swift "$out/src/"
+cp Sources/LifeJSON/*.swift Sources/LifeGrid/*.swift Sources/LifePatterns/*.swift Sources/Protocol/*.swift \
+    fuzz/FrameAndMessageFuzzer.swift "$out/src/"
+# One module: the four targets' imports of each other go.
+sed -i -E '/^import (LifeJSON|LifeGrid|LifePatterns|Protocol)$/d' "$out/src/"*.swift
 stamp=$(cat "$out/src/"*.swift | cksum | cut -d' ' -f1)
 if [ ! -x "$binary" ] || [ "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "fuzz: building $binary"
     # ld.gold warns about every ASan helper symbol; lld does not.
-    if ! swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g -use-ld=lld \
+    if ! swiftc -swift-version 6 -parse-as-library -package-name life -sanitize=fuzzer,address -O -g -use-ld=lld \
         "$out/src/"*.swift -o "$binary" 2>"$out/build.log"; then
         cat "$out/build.log" >&2
         echo "fuzz: build failed" >&2

@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// What changed between two versions of the grid, found from their bit planes once per change

@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// A grid's two bit planes as compact bytes, for the journal record that ends a jump: every cell

@@ -1,4 +1,5 @@
 import LifeJSON
+import LifePatterns
 import Protocol
 
 /// One change as lifed's journal keeps it: the action that made it, and what a replay of the

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LifeJSON
+import LifePatterns
 import LifeScheduling
 import Protocol
 import Synchronization

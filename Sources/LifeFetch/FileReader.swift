@@ -1,4 +1,5 @@
 import Glibc
+import LifePatterns
 import LifeSystem
 import Protocol
 

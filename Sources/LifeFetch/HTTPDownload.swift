@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LifePatterns
 import Protocol
 import Synchronization
 

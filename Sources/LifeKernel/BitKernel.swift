@@ -1,4 +1,4 @@
-// The inner loop of the bit-packed engine (LifeStore's BitGrid): one generation of a band of
+// The inner loop of the bit-packed engine (LifeEngine's BitGrid): one generation of a band of
 // rows, with SIMD lanes of 64-cell words, neighbour counts from bit-sliced adders, and the rule as
 // a boolean function of the count's bit planes; the same for chosen rows of one group of words
 // (a tile of the engine's activity tracking), reporting which rows changed; and the population
@@ -16,7 +16,7 @@
 // lookups), which the linker keeps one copy of (weak symbols). That copy might be the one built
 // for Haswell. Keep to lanes, raw pointers and integers; `scripts/check-kernel-symbols.sh` checks.
 //
-// Layout (see LifeStore's BitLayout): each row is `words` data words (cell `c` is bit `c % 64` of
+// Layout (see LifeEngine's BitLayout): each row is `words` data words (cell `c` is bit `c % 64` of
 // word `c / 64`) inside `stride` storage words. The word before a row (index -1) holds in bit 63
 // the cell to the row's left; the cell to its right is bit `cols % 64` of its last data word when
 // `cols` is not a multiple of 64, else bit 0 of the word after the row (index `words`). Rows -1

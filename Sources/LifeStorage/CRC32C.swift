@@ -1,4 +1,4 @@
-import Protocol
+import LifePatterns
 
 /// CRC-32C (Castagnoli: the polynomial 0x1EDC6F41, reflected 0x82F63B78), the checksum of iSCSI,
 /// ext4's metadata and SQLite-like logs, over every snapshot and journal record.

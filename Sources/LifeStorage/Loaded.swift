@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 
 /// The world at one version: the caller's header (its state without the grid, as opaque bytes,
 /// JSON by convention) and the grid.

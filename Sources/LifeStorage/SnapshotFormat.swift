@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 
 /// The `snapshot` file: the world at one version, all integers little-endian.
 ///

@@ -1,5 +1,5 @@
 import Glibc
-import Protocol
+import LifeGrid
 
 /// Writes the `snapshot` file durably: to a temporary file, streamed from the grid's planes,
 /// fsynced, renamed over the old snapshot, and the folder fsynced. Safe to run on any thread:

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import LifeGrid
 import LifeScheduling
 import LifeSystem
 import Protocol

@@ -1,3 +1,5 @@
+import LifeEngine
+import LifeGrid
 import LifeScheduling
 import Protocol
 

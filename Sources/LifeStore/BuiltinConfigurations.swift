@@ -1,3 +1,4 @@
+import LifePatterns
 import Protocol
 
 /// One pattern of the built-in collection, as its RLE source.

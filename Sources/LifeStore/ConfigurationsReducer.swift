@@ -1,3 +1,5 @@
+import LifeGrid
+import LifePatterns
 import Protocol
 
 /// The part of the state the Configurations tab changes: the list, and the simulation a loaded

@@ -1,3 +1,5 @@
+import LifeEngine
+import LifeGrid
 import Protocol
 
 /// The grid with everything one generation touches: the statistics it counts, the settling

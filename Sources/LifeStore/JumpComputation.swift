@@ -1,3 +1,5 @@
+import LifeEngine
+import LifeGrid
 import Protocol
 
 /// The generations of a jump, computed a batch at a time so that whoever runs it (a worker

@@ -1,3 +1,4 @@
+import LifeEngine
 import LifeScheduling
 import Protocol
 import Synchronization

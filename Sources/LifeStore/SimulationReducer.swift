@@ -1,3 +1,5 @@
+import LifeEngine
+import LifeGrid
 import Protocol
 
 /// The part of the state the Simulation tab changes: the simulation and the statistics its

@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// How each cell state looks in a colour mode.

@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// A drag of the mouse that draws or erases, from the button's press to its release.

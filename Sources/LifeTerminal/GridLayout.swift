@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// How a grid is drawn in an area of the screen: which cell shape (the zoom), and how much

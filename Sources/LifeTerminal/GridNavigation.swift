@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// Where the watcher looks in the grid: the view's corner, the zoom, and the cursor.

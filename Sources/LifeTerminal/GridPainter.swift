@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// Paints a grid into a ``ScreenBuffer`` as a ``GridLayout`` says, with the cursor marked.

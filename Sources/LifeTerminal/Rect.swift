@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// A rectangle of screen cells: the same rectangle type as the grid's (``CellRect``: its

@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// Keeps a viewport subscription's window on the part of the grid the screen shows.

@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// What a key asks the watcher to do beyond changing its own UI state.

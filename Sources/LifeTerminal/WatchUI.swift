@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 
 /// The watcher's own UI state, and what keys do to it.

@@ -1,4 +1,5 @@
 import LifeJSON
+import LifePatterns
 
 /// The name of every action, as the wire's `type` spells it: the one list of them. Each has one
 /// declaration, its ``spec`` below (as a tmux command has its `cmd_entry`): how its parameters are

@@ -1,4 +1,6 @@
+import LifeGrid
 import LifeJSON
+import LifePatterns
 
 /// Every action the store understands, nested as the reducers are composed.
 ///

@@ -1,3 +1,5 @@
+import LifeGrid
+
 /// The daemon's whole state: the one source of truth every client mirrors.
 ///
 /// Its JSON form (``json``) is what `get` and `subscribe` return and what diffs patch:
@@ -233,9 +235,4 @@ public struct Settings: Equatable, Sendable {
         self.autoStop = autoStop
         self.display = display
     }
-}
-
-extension Comparable {
-    /// The value limited to `range`.
-    public func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
 }

@@ -1,4 +1,6 @@
+import LifeGrid
 import LifeJSON
+import LifePatterns
 
 // The JSON forms of the state: the wire's (clients mirror it), and the stored one (the daemon
 // persists it), which differs only in the configurations: the wire shows their titles and
@@ -97,9 +99,6 @@ extension GridState {
 extension Grid {
     /// `{"rows": R, "cols": C, "cells": ["..O..", ...]}`.
     public var json: JSON { json(window: nil) }
-
-    /// The largest grid side a client or file may describe.
-    public static let maxSide = 4096
 
     /// Reads a grid from `{"rows", "cols", "cells"}`, checking every row and character.
     public init(json: JSON) throws(ProtocolError) {

@@ -1,4 +1,5 @@
 import LifeJSON
+import LifePatterns
 
 /// The Configurations tab: a list of patterns, fetched or added, and the state of a fetch.
 ///

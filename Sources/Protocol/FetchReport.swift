@@ -1,4 +1,5 @@
 import LifeJSON
+import LifePatterns
 
 /// What the fetch helper `lifefetch` writes on its standard output for `lifed`: the outcome
 /// of one `configurations.fetch`, as one JSON object (and a newline).

@@ -1,4 +1,6 @@
+import LifeGrid
 import LifeJSON
+import LifePatterns
 
 /// One edit of the grid's cells, as a person makes it with a pen or a paste: one action, one
 /// version. Edits are allowed while the timer runs (the next tick starts from the edited grid)
@@ -35,31 +37,6 @@ public enum GridEdit: Equatable, Sendable {
 /// What `grid.setCells` does to each listed cell.
 public enum CellChange: String, CaseIterable, Equatable, Sendable {
     case alive, empty, toggle
-}
-
-/// How a pasted pattern combines with the cells under its box (Golly's paste modes).
-public enum PasteMode: String, CaseIterable, Equatable, Sendable {
-    /// The box's cells become the pattern's: its empty cells clear what was there.
-    case copy
-    /// The pattern's live cells are set; the others keep what was there (the default).
-    case or
-    /// The pattern's live cells toggle what was there.
-    case xor
-}
-
-/// How `grid.transformRect` moves a rectangle's cells.
-public enum RectTransform: String, CaseIterable, Equatable, Sendable {
-    /// A quarter turn clockwise: an H x W rectangle becomes W x H, with the same top-left corner.
-    case rotateClockwise
-    /// A quarter turn anticlockwise: an H x W rectangle becomes W x H, with the same top-left corner.
-    case rotateAnticlockwise
-    /// Left and right swapped (a mirror on the vertical axis).
-    case flipLeftRight
-    /// Top and bottom swapped (a mirror on the horizontal axis).
-    case flipTopBottom
-
-    /// Whether the rectangle's sides swap.
-    public var isRotation: Bool { self == .rotateClockwise || self == .rotateAnticlockwise }
 }
 
 extension GridEdit {

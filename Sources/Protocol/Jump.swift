@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeJSON
 
 /// A jump in progress: a `grid.step` of more generations than one action may compute at once,

@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeJSON
 
 /// The fields of a `settings.update`: any subset of the settings, validated all or nothing.

@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeJSON
 
 /// A window onto the grid: `rows` x `cols` cells from (`row`, `col`), a ``CellRect``.

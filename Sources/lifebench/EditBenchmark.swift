@@ -1,3 +1,5 @@
+import LifeGrid
+import LifeJSON
 import Foundation
 import Glibc
 import LifeClient

@@ -1,5 +1,9 @@
 import Glibc
+import LifeEngine
+import LifeGrid
+import LifeSystem
 import LifeJSON
+import LifePatterns
 import LifeStore
 import LifeSystem
 import Protocol

@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import LifeClient
+import LifeGrid
+import LifeSystem
 import LifeJSON
 import LifeSystem
 import Protocol

@@ -1,7 +1,10 @@
 import Foundation
 import Glibc
 import LifeClient
+import LifeGrid
+import LifeSystem
 import LifeJSON
+import LifePatterns
 import LifeStore
 import LifeSystem
 import Protocol

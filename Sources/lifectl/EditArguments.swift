@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeSystem
 import Protocol
 

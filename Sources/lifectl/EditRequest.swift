@@ -1,4 +1,5 @@
 import LifeClient
+import LifeGrid
 import LifeJSON
 import LifeSystem
 import Protocol

@@ -1,3 +1,5 @@
+import LifeGrid
+import LifePatterns
 import Protocol
 
 /// How lifectl says the daemon's errors: from the error's `code`, `field` and `refused` and what

@@ -1,3 +1,5 @@
+import LifeGrid
+import LifePatterns
 import LifeSystem
 import Protocol
 

@@ -1,5 +1,7 @@
 import LifeClient
+import LifeGrid
 import LifeJSON
+import LifePatterns
 import LifeSystem
 import Protocol
 

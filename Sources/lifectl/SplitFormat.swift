@@ -1,3 +1,4 @@
+import LifePatterns
 import LifeSystem
 import Protocol
 

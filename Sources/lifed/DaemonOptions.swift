@@ -1,4 +1,6 @@
 import Glibc
+import LifeGrid
+import LifeSystem
 import LifeJSON
 import LifeSystem
 import Protocol

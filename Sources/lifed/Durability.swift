@@ -1,4 +1,6 @@
 import LifeDaemon
+import LifeGrid
+import LifeSystem
 import LifeJSON
 import LifeScheduling
 import LifeStorage

@@ -1,4 +1,6 @@
 import LifeDaemon
+import LifeGrid
+import LifeSystem
 import LifeScheduling
 import LifeStorage
 import LifeStore

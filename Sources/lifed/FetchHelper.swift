@@ -1,4 +1,6 @@
 import Glibc
+import LifePatterns
+import LifeSystem
 import LifeScheduling
 import LifeStore
 import LifeSystem

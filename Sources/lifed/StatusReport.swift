@@ -1,5 +1,6 @@
 import Glibc
 import LifeDaemon
+import LifeGrid
 import LifeSystem
 import LifeJSON
 import LifeStore

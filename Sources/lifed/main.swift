@@ -1,6 +1,9 @@
 import CLinux
 import Glibc
 import LifeDaemon
+import LifeEngine
+import LifeGrid
+import LifeSystem
 import LifeStore
 import LifeSystem
 import Protocol

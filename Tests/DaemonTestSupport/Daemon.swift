@@ -1,5 +1,6 @@
 import Foundation
 import LifeClient
+import LifePatterns
 import LifeSystem
 import LifeTestSupport
 import LifeJSON

@@ -1,4 +1,6 @@
 import DaemonTestSupport
+import LifeGrid
+import LifeJSON
 import Dispatch
 import Foundation
 import LifeClient

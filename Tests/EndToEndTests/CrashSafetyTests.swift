@@ -1,7 +1,9 @@
 import DaemonTestSupport
 import Foundation
 import Glibc
+import LifeGrid
 import LifeJSON
+import LifePatterns
 import LifeSystem
 import LifeTestSupport
 import Protocol

@@ -2,6 +2,7 @@ import DaemonTestSupport
 import Foundation
 import LifeClient
 import LifeJSON
+import LifePatterns
 import LifeSystem
 import LifeTestSupport
 import Protocol

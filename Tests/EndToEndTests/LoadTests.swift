@@ -1,7 +1,9 @@
 import DaemonTestSupport
 import Foundation
 import LifeClient
+import LifeGrid
 import LifeJSON
+import LifePatterns
 import LifeSystem
 import LifeTestSupport
 import Protocol

@@ -2,6 +2,8 @@ import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeClient
+import LifeGrid
+import LifeSystem
 import LifeJSON
 import LifeSystem
 import LifeTestSupport

@@ -1,6 +1,7 @@
 import DaemonTestSupport
 import Foundation
 import LifeJSON
+import LifePatterns
 import LifeSystem
 import LifeTestSupport
 import Protocol

@@ -1,4 +1,5 @@
 import LifeDaemon
+import LifeGrid
 import Protocol
 import XCTest
 

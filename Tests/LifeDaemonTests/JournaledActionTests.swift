@@ -1,5 +1,7 @@
 import LifeDaemon
+import LifeGrid
 import LifeJSON
+import LifePatterns
 import LifeStore
 import Protocol
 import XCTest

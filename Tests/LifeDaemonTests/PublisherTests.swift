@@ -1,4 +1,5 @@
 import LifeDaemon
+import LifeGrid
 import LifeJSON
 import Protocol
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import LifeFetch
+import LifePatterns
 import LifeTestSupport
 import Protocol
 import XCTest

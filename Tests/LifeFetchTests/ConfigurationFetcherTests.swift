@@ -1,6 +1,8 @@
 import Foundation
 import LifeFetch
+import LifeGrid
 import LifeJSON
+import LifePatterns
 import LifeScheduling
 import LifeStore
 import LifeTestSupport

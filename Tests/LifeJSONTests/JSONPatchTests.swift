@@ -1,6 +1,6 @@
+import LifeGrid
 import LifeTestSupport
 import LifeJSON
-import Protocol
 import XCTest
 
 final class JSONPatchTests: XCTestCase {

@@ -1,6 +1,6 @@
+import LifeGrid
 import LifeTestSupport
 import LifeJSON
-import Protocol
 import XCTest
 
 /// The daemon's direct patch encoder writes exactly what encoding the operations' JSON would.

@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 import XCTest
 
 @testable import LifeStorage

@@ -1,5 +1,5 @@
 import Glibc
-import Protocol
+import LifeGrid
 import XCTest
 
 @testable import LifeStorage

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LifeGrid
 import LifeSystem
 import Protocol
 import Synchronization

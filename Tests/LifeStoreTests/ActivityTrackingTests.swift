@@ -1,3 +1,5 @@
+@testable import LifeEngine
+import LifeGrid
 @testable import LifeStore
 import LifeTestSupport
 import Protocol

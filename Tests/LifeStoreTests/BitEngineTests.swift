@@ -1,4 +1,7 @@
 import Foundation
+import LifeEngine
+import LifeGrid
+import LifePatterns
 import LifeStore
 import LifeTestSupport
 import Protocol

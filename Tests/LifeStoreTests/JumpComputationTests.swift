@@ -1,3 +1,5 @@
+import LifeEngine
+import LifeGrid
 import LifeStore
 import LifeTestSupport
 import Protocol

@@ -1,3 +1,5 @@
+import LifeEngine
+import LifeGrid
 import LifeJSON
 import LifeStore
 import LifeTestSupport

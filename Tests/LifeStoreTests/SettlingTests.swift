@@ -1,3 +1,6 @@
+import LifeEngine
+import LifeGrid
+import LifePatterns
 import LifeStore
 import LifeTestSupport
 import Protocol

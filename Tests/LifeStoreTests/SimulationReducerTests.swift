@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeScheduling
 import LifeStore
 import LifeTestSupport

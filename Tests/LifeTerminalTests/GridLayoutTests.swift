@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeTerminal
 import Protocol
 import XCTest

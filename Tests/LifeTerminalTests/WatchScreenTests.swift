@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeJSON
 import LifeTerminal
 import Protocol

@@ -1,4 +1,5 @@
 import Foundation
+import LifeGrid
 import Protocol
 import XCTest
 

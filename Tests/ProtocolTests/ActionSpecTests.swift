@@ -1,4 +1,5 @@
 import Foundation
+import LifeGrid
 import LifeJSON
 import Protocol
 import XCTest

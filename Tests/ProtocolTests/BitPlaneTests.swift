@@ -1,3 +1,4 @@
+import LifeGrid
 import Protocol
 import XCTest
 

@@ -1,3 +1,4 @@
+import LifePatterns
 import Protocol
 import XCTest
 

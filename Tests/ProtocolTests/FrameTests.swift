@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeTestSupport
 import LifeJSON
 import Protocol

@@ -1,4 +1,6 @@
+import LifeGrid
 import LifeJSON
+import LifePatterns
 import Protocol
 import XCTest
 

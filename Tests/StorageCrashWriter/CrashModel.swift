@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 
 /// The world the crash writer keeps, which the kill -9 test recomputes to check what it loads.
 ///

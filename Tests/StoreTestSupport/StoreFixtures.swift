@@ -1,3 +1,5 @@
+import LifeGrid
+import LifePatterns
 import LifeScheduling
 import LifeStore
 import LifeTestSupport

@@ -162,7 +162,7 @@ static const short CLINUX_POSIX_SPAWN_SETSID = 0x80;
 static const int CLINUX_EFD_FLAGS = EFD_NONBLOCK | EFD_CLOEXEC;
 static const int CLINUX_SFD_FLAGS = SFD_NONBLOCK | SFD_CLOEXEC;
 
-/// Whether the processor runs code built for Haswell (`-target-cpu haswell`), as LifeStore's
+/// Whether the processor runs code built for Haswell (`-target-cpu haswell`), as LifeEngine's
 /// AVX2 kernel is: AVX2, FMA, BMI1, BMI2, POPCNT, LZCNT, MOVBE and F16C, with the operating system saving the AVX registers
 /// (which __builtin_cpu_supports checks). 0 on other architectures.
 static inline int clinux_cpu_has_avx2(void) {

@@ -71,9 +71,9 @@ public struct Pattern: Hashable, Sendable {
     public var generation: String?
 
     /// The height of the pattern's rectangle.
-    public var rows: Int { cells.rows }
+    @inlinable public var rows: Int { cells.rows }
     /// The width of the pattern's rectangle.
-    public var cols: Int { cells.cols }
+    @inlinable public var cols: Int { cells.cols }
 
     /// A pattern from its parts; by default an empty 0 x 0 pattern with nothing named.
     public init(
@@ -111,7 +111,7 @@ public struct Pattern: Hashable, Sendable {
     public var population: Int { cells.population }
 
     /// Whether the cell at `row`, `col` is live; false outside the pattern's rectangle.
-    public func isLive(row: Int, col: Int) -> Bool {
+    @inlinable public func isLive(row: Int, col: Int) -> Bool {
         row >= 0 && row < rows && col >= 0 && col < cols && cells[row, col]
     }
 
@@ -126,7 +126,7 @@ public struct Pattern: Hashable, Sendable {
     }
 
     /// Calls `body` with each live cell's row and column, in row-major order, a word at a time.
-    public func forEachLiveCell(_ body: (_ row: Int, _ col: Int) throws -> Void) rethrows {
+    @inlinable public func forEachLiveCell(_ body: (_ row: Int, _ col: Int) throws -> Void) rethrows {
         for row in 0..<rows {
             try cells.forEachRun(inRow: row) { col, count in
                 for c in col..<(col + count) { try body(row, c) }
@@ -202,17 +202,5 @@ public struct Pattern: Hashable, Sendable {
             return "the pattern has \(population) live cells; lifed accepts at most \(Pattern.maxLiveCells)"
         }
         return nil
-    }
-}
-
-extension Pattern {
-    /// A description line of a plaintext or Life 1.0x file: the first `Name: X` names the
-    /// pattern, anything else is a comment.
-    mutating func addDescription(_ text: String) {
-        if name == nil, text.hasPrefix("Name:") {
-            name = String(text.dropFirst(5)).trimmingSpaces
-        } else {
-            comments.append(text)
-        }
     }
 }

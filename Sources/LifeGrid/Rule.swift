@@ -42,7 +42,7 @@ extension Rule {
         "B" + Rule.digits(birth) + "/S" + Rule.digits(survival)
     }
 
-    static func digits(_ mask: UInt16) -> String {
+    package static func digits(_ mask: UInt16) -> String {
         var text = ""
         for n in 0...8 where mask & (1 << n) != 0 {
             text.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(n))))
@@ -150,7 +150,7 @@ extension Rule {
     }
 
     /// A byte for a message: the character itself when printable ASCII.
-    static func describe(_ byte: UInt8) -> String {
+    package static func describe(_ byte: UInt8) -> String {
         if byte > 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         if byte == 0x20 { return "a space" }
         if byte >= 0x80 { return "a non-ASCII character" }

@@ -2,7 +2,7 @@
 ///
 /// The four states of ``Cell`` are two bits: whether the cell is live now (alive or born) and
 /// whether it was live a generation ago (alive or died). So a 4096 x 4096 world takes 4 MB, not
-/// the 16 MB of a byte per cell, and the engine (LifeStore's `BitGrid`) copies words in and out
+/// the 16 MB of a byte per cell, and the engine (LifeEngine's `BitGrid`) copies words in and out
 /// instead of converting cells.
 ///
 /// Each plane is a ``BitPlane`` (row-major, ``wordsPerRow`` words a row, zero past the last
@@ -13,17 +13,20 @@ public struct Grid: Hashable, Sendable {
     /// Which cells were live a generation ago (alive or died).
     public internal(set) var previous: BitPlane
 
+    /// The largest grid side a client or file may describe.
+    public static let maxSide = 4096
+
     /// The number of rows.
-    public var rows: Int { live.rows }
+    @inlinable public var rows: Int { live.rows }
     /// The number of columns.
-    public var cols: Int { live.cols }
+    @inlinable public var cols: Int { live.cols }
     /// The live plane's words (see ``BitPlane``).
-    public var livePlane: [UInt64] { live.words }
+    @inlinable public var livePlane: [UInt64] { live.words }
     /// The previous plane's words (see ``BitPlane``).
-    public var previousPlane: [UInt64] { previous.words }
+    @inlinable public var previousPlane: [UInt64] { previous.words }
 
     /// The number of words each row of a plane takes: `cols` / 64, rounded up.
-    public var wordsPerRow: Int { live.wordsPerRow }
+    @inlinable public var wordsPerRow: Int { live.wordsPerRow }
 
     /// A grid of `rows` x `cols` empty cells.
     public init(rows: Int, cols: Int) {
@@ -62,7 +65,7 @@ public struct Grid: Hashable, Sendable {
 
     /// The cell at `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Cell {
-        get { Cell.from(live: live[row, col], wasLive: previous[row, col]) }
+        @inlinable get { Cell.from(live: live[row, col], wasLive: previous[row, col]) }
         set {
             live[row, col] = newValue.isLive
             previous[row, col] = newValue.wasLive
@@ -70,7 +73,7 @@ public struct Grid: Hashable, Sendable {
     }
 
     /// Whether the cell at `row`, `col` is live (alive or born); both must be in range.
-    public func isLive(row: Int, col: Int) -> Bool { live[row, col] }
+    @inlinable public func isLive(row: Int, col: Int) -> Bool { live[row, col] }
 
     /// All `rows * cols` cells, row by row, made on each call (a byte per cell: for tests and
     /// small grids; read cells one by one with the subscript).
@@ -166,6 +169,7 @@ public struct Census: Hashable, Sendable {
     public var born: Int
     public var died: Int
 
+    @inlinable
     public init(empty: Int, alive: Int, born: Int, died: Int) {
         self.empty = empty
         self.alive = alive

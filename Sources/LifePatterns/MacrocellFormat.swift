@@ -1,3 +1,5 @@
+import LifeGrid
+
 /// Golly's macrocell format (`.mc`, header `[M2]`): the pattern as a quadtree whose equal
 /// subtrees are written once.
 ///

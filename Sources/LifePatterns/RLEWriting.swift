@@ -1,3 +1,5 @@
+import LifeGrid
+
 extension RLEFormat {
     // Writing RLE (RLEFormat.swift reads it).
     /// The pattern as RLE: Golly's `#CXRLE` line (when the pattern has a position or a
@@ -30,7 +32,7 @@ extension RLEFormat {
     /// `cells` as RLE without `#` lines: the header `x = …, y = …` (with `, rule = …` when
     /// `rule` is given) and the body; nil when it would take more than `limit` bytes (writing
     /// stops as soon as it does).
-    static func write(cells: BitPlane, rule: Rule?, limit: Int) -> String? {
+    package static func write(cells: BitPlane, rule: Rule?, limit: Int) -> String? {
         var header = "x = \(cells.cols), y = \(cells.rows)"
         if let rule { header += ", rule = \(rule.notation)" }
         header += "\n"

@@ -25,7 +25,7 @@ public enum Cell: UInt8, Sendable, CaseIterable {
     }
 
     /// The character that stands for this state in a `cells` row string.
-    public var symbol: UInt8 {
+    @inlinable public var symbol: UInt8 {
         switch self {
         case .empty: return UInt8(ascii: ".")
         case .alive: return UInt8(ascii: "O")
@@ -35,7 +35,7 @@ public enum Cell: UInt8, Sendable, CaseIterable {
     }
 
     /// The state a `cells` character stands for, or nil for any other character.
-    public init?(symbol: UInt8) {
+    @inlinable public init?(symbol: UInt8) {
         switch symbol {
         case UInt8(ascii: "."): self = .empty
         case UInt8(ascii: "O"): self = .alive

@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeJSON
 
 /// The course's JSON: `[{"title": "Glider", "contents": [[0, 1], [1, 2], …]}, …]` (or one

@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 
 extension Grid {
     /// The next generation under `rule` and `topology`.
@@ -17,15 +17,4 @@ extension Grid {
     /// Equal live patterns of the same size give equal fingerprints; it is the same function
     /// as ``BitGrid/fingerprint``, which the engine computes for each generation it makes.
     public var fingerprint: UInt64 { BitGrid(self).fingerprint }
-
-    /// A grid where each cell is live (`alive`) with probability `density`.
-    public static func random(rows: Int, cols: Int, density: Double, using random: RandomSource) -> Grid {
-        var grid = Grid(rows: rows, cols: cols)
-        for row in 0..<rows {
-            for col in 0..<cols where random.nextUnit() < density {
-                grid[row, col] = .alive
-            }
-        }
-        return grid
-    }
 }

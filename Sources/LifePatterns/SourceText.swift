@@ -1,3 +1,5 @@
+import LifeGrid
+
 /// A text's UTF-8 bytes, read in place, split into lines as a reader walks them, with
 /// positions for error messages.
 ///
@@ -163,5 +165,17 @@ extension String {
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
         let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) ?? first
         return String(scalars[first...last])
+    }
+}
+
+extension Pattern {
+    /// A description line of a plaintext or Life 1.0x file: the first `Name: X` names the
+    /// pattern, anything else is a comment.
+    mutating func addDescription(_ text: String) {
+        if name == nil, text.hasPrefix("Name:") {
+            name = String(text.dropFirst(5)).trimmingSpaces
+        } else {
+            comments.append(text)
+        }
     }
 }

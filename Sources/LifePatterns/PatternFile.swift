@@ -1,3 +1,5 @@
+import LifeGrid
+
 /// A pattern file's bytes read as `lifectl load` reads them: gzip is decompressed whatever the
 /// file's name (by its magic number, 1f 8b), files of formats lifed cannot read are named as
 /// such, and the text is read in the format given, or the one ``PatternFormat/detect(fileName:text:)``

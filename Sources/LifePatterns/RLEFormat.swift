@@ -1,4 +1,6 @@
-enum RLEFormat {
+import LifeGrid
+
+package enum RLEFormat {
     static let maxLineLength = 70
 
     static func read(_ text: String) throws(PatternParseError) -> Pattern {

@@ -1,3 +1,5 @@
+import LifeGrid
+
 enum PlaintextFormat {
     static func read(_ text: String) throws(PatternParseError) -> Pattern {
         try SourceText.reading(text) { source throws(PatternParseError) in try read(source) }

@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 
 // Over 400 lines on purpose: the activity map, the dirty-tile bookkeeping and the stepping of
 // active strips share invariants that are easier to check when they are read together.

@@ -1,3 +1,5 @@
+import LifeGrid
+
 extension MacrocellFormat {
     // Writing macrocell (MacrocellFormat.swift reads it).
     /// The pattern as a macrocell file: the header, `#R` (with the `:T`/`:P` suffix of its

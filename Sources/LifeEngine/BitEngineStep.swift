@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 
 extension BitGrid {
     /// One generation under `rule` and `topology`, on `threads` threads (1: this thread only),
@@ -228,7 +228,7 @@ struct BandStats: Sendable {
 }
 
 /// The bit engine's moving parts.
-enum BitEngine {
+package enum BitEngine {
     /// Rows computed together before their ghosts are written and they are counted: small enough
     /// that the band stays in the first-level cache.
     static let bandRows = 32

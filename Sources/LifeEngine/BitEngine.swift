@@ -1,4 +1,4 @@
-import Protocol
+import LifeGrid
 
 /// A grid stored as bit planes, 64 cells to a word, and stepped by bit-sliced adders.
 ///
@@ -118,7 +118,7 @@ public struct BitGrid: Sendable {
     }
 
     /// The fingerprint of the live cells: equal for equal sizes and live cells (whatever the
-    /// states), and the same function as ``Protocol/Grid/fingerprint``.
+    /// states), and the same function as ``Grid/fingerprint``.
     public var fingerprint: UInt64 {
         if let hash = tracking.totals?.hash { return Fingerprint.finish(hash, rows: layout.rows, cols: layout.cols) }
         let layout = self.layout

@@ -12,7 +12,12 @@ public struct BitPlane: Hashable, Sendable {
     /// The number of columns.
     public let cols: Int
     /// The bits, in the layout described above.
-    public internal(set) var words: [UInt64]
+    public var words: [UInt64] {
+        @inlinable get { storage }
+    }
+    /// ``words``, written only here (so that the bits past the last column stay zero) and by the
+    /// writers below, which are inlinable: the pattern readers call them once per run or cell.
+    @usableFromInline var storage: [UInt64]
 
     /// The number of words each row takes: `cols` / 64, rounded up.
     @inlinable public var wordsPerRow: Int { (cols + 63) >> 6 }
@@ -22,7 +27,7 @@ public struct BitPlane: Hashable, Sendable {
         precondition(rows >= 0 && cols >= 0, "a plane's dimensions must not be negative")
         self.rows = rows
         self.cols = cols
-        words = [UInt64](repeating: 0, count: rows * ((cols + 63) >> 6))
+        storage = [UInt64](repeating: 0, count: rows * ((cols + 63) >> 6))
     }
 
     /// A plane from its words in the layout described above; nil unless there are exactly
@@ -31,33 +36,33 @@ public struct BitPlane: Hashable, Sendable {
         guard rows >= 0, cols >= 0, words.count == rows * ((cols + 63) >> 6) else { return nil }
         self.rows = rows
         self.cols = cols
-        self.words = words
+        self.storage = words
         let mask = lastWordMask
         if mask != ~0 {
             let stride = wordsPerRow
-            for row in 0..<rows { self.words[row * stride + stride - 1] &= mask }
+            for row in 0..<rows { self.storage[row * stride + stride - 1] &= mask }
         }
     }
 
     /// The bits of a row's last word that hold cells.
-    private var lastWordMask: UInt64 { cols & 63 == 0 ? ~0 : (UInt64(1) << UInt64(cols & 63)) - 1 }
+    @inlinable var lastWordMask: UInt64 { cols & 63 == 0 ? ~0 : (UInt64(1) << UInt64(cols & 63)) - 1 }
 
     /// The bit of cell `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Bool {
-        get {
+        @inlinable get {
             (words[row * wordsPerRow + (col >> 6)] >> UInt64(col & 63)) & 1 != 0
         }
-        set {
+        @inlinable set {
             precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
             let index = row * wordsPerRow + (col >> 6)
             let bit = UInt64(1) << UInt64(col & 63)
-            if newValue { words[index] |= bit } else { words[index] &= ~bit }
+            if newValue { storage[index] |= bit } else { storage[index] &= ~bit }
         }
     }
 
     /// Sets the bits of `count` cells of `row` from column `col`, a word at a time; the run
     /// must lie inside the plane.
-    public mutating func setRun(row: Int, from col: Int, count: Int) {
+    @inlinable public mutating func setRun(row: Int, from col: Int, count: Int) {
         precondition(row >= 0 && row < rows && col >= 0 && count >= 0 && col + count <= cols, "run out of range")
         guard count > 0 else { return }
         let base = row * wordsPerRow
@@ -66,7 +71,7 @@ public struct BitPlane: Hashable, Sendable {
         let last = (end - 1) >> 6
         let head: UInt64 = ~0 << UInt64(col & 63)
         let tail: UInt64 = end & 63 == 0 ? ~0 : (UInt64(1) << UInt64(end & 63)) - 1
-        words.withUnsafeMutableBufferPointer { words in
+        storage.withUnsafeMutableBufferPointer { words in
             if first == last {
                 words[base + first] |= head & tail
                 return
@@ -82,17 +87,17 @@ public struct BitPlane: Hashable, Sendable {
     }
 
     /// The number of set bits.
-    public var population: Int {
+    @inlinable public var population: Int {
         var total = 0
         for word in words { total &+= word.nonzeroBitCount }
         return total
     }
 
     /// Whether no bit is set.
-    public var isEmpty: Bool { !words.contains { $0 != 0 } }
+    @inlinable public var isEmpty: Bool { !words.contains { $0 != 0 } }
 
     /// The first set bit of `row` at or after column `col`, or nil.
-    public func nextSet(row: Int, from col: Int) -> Int? {
+    @inlinable public func nextSet(row: Int, from col: Int) -> Int? {
         guard col < cols else { return nil }
         let base = row * wordsPerRow
         var index = max(col, 0) >> 6
@@ -107,7 +112,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// The first clear cell of `row` at or after column `col`, or `cols` when every cell from
     /// there on is set.
-    public func nextClear(row: Int, from col: Int) -> Int {
+    @inlinable public func nextClear(row: Int, from col: Int) -> Int {
         guard col < cols else { return cols }
         let base = row * wordsPerRow
         var index = max(col, 0) >> 6
@@ -122,7 +127,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// Calls `body` with each run of set bits of `row`, left to right: its first column and
     /// its length.
-    public func forEachRun(inRow row: Int, _ body: (_ col: Int, _ count: Int) throws -> Void) rethrows {
+    @inlinable public func forEachRun(inRow row: Int, _ body: (_ col: Int, _ count: Int) throws -> Void) rethrows {
         var col = 0
         while let start = nextSet(row: row, from: col) {
             let end = nextClear(row: row, from: start)
@@ -132,7 +137,7 @@ public struct BitPlane: Hashable, Sendable {
     }
 
     /// Whether `row` has no set bit.
-    public func isEmpty(row: Int) -> Bool {
+    @inlinable public func isEmpty(row: Int) -> Bool {
         let base = row * wordsPerRow
         for index in base..<(base + wordsPerRow) where words[index] != 0 { return false }
         return true
@@ -160,7 +165,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// 64 cells of `row` from column `col` (which may lie outside the plane: cells there are
     /// clear), as one word: bit i is cell `col + i`.
-    private func bits(row base: Int, from col: Int) -> UInt64 {
+    @inlinable func bits(row base: Int, from col: Int) -> UInt64 {
         let index = col >> 6  // rounds down, also for negative columns
         let shift = UInt64(col & 63)
         let stride = wordsPerRow
@@ -172,7 +177,7 @@ public struct BitPlane: Hashable, Sendable {
 
     /// 64 cells of `row` from column `col`, as one word: bit i is cell `col + i`. Cells outside
     /// the plane (any row or column) are clear.
-    public func cells(row: Int, from col: Int) -> UInt64 {
+    @inlinable public func cells(row: Int, from col: Int) -> UInt64 {
         guard row >= 0 && row < rows else { return 0 }
         return bits(row: row * wordsPerRow, from: col)
     }
@@ -180,15 +185,15 @@ public struct BitPlane: Hashable, Sendable {
     /// Sets the cells of `row` from column `col` whose bits are set in `bits` (bit i is cell
     /// `col + i`), a word or two at a time; `row` and `col` must lie inside the plane, and bits
     /// that fall past the last column are left out.
-    public mutating func insert(_ bits: UInt64, row: Int, col: Int) {
+    @inlinable public mutating func insert(_ bits: UInt64, row: Int, col: Int) {
         precondition(row >= 0 && row < rows && col >= 0 && col < cols, "cell out of range")
         let stride = wordsPerRow
         let index = col >> 6
         let shift = UInt64(col & 63)
         let base = row * stride
-        words[base + index] |= bits << shift
-        if shift != 0 && index + 1 < stride { words[base + index + 1] |= bits >> (64 - shift) }
-        words[base + stride - 1] &= lastWordMask
+        storage[base + index] |= bits << shift
+        if shift != 0 && index + 1 < stride { storage[base + index + 1] |= bits >> (64 - shift) }
+        storage[base + stride - 1] &= lastWordMask
     }
 
     /// Sets the bits of `other`'s set cells here, with `other`'s top-left cell at `row`, `col`
@@ -207,7 +212,7 @@ public struct BitPlane: Hashable, Sendable {
                 // Target bits outside firstCol..<endCol come from outside `other`: clear.
                 var word = other.bits(row: source, from: (index << 6) - colOffset)
                 if index == stride - 1 { word &= mask }
-                words[target * stride + index] |= word
+                storage[target * stride + index] |= word
             }
         }
     }

@@ -21,7 +21,7 @@ import Synchronization
 
 extension BitEngine {
     /// The processors online.
-    static let processors: Int = {
+    package static let processors: Int = {
         #if canImport(Glibc)
             return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else

@@ -1,3 +1,5 @@
+import LifeGrid
+
 enum Life106Format {
     static let header = "#Life 1.06"
     /// Coordinates beyond this magnitude are refused, so spans never overflow.

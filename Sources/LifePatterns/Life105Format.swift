@@ -1,3 +1,5 @@
+import LifeGrid
+
 /// Life 1.05 (`.lif`, `.life` with the header `#Life 1.05`): blocks of rows of `.` (dead) and
 /// `*` (alive), each block placed by a `#P x y` line at its top-left cell.
 enum Life105Format {

@@ -1,5 +1,3 @@
-import Protocol
-
 /// A reproducible source of random numbers (SplitMix64): the same seed gives the same worlds.
 ///
 /// `lifed --seed N` seeds it; without a seed it starts from the system's generator.
@@ -26,4 +24,17 @@ public final class RandomSource: RandomNumberGenerator {
 
     /// A uniform value in [0, 1).
     public func nextUnit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+}
+
+extension Grid {
+    /// A grid where each cell is live (`alive`) with probability `density`.
+    public static func random(rows: Int, cols: Int, density: Double, using random: RandomSource) -> Grid {
+        var grid = Grid(rows: rows, cols: cols)
+        for row in 0..<rows {
+            for col in 0..<cols where random.nextUnit() < density {
+                grid[row, col] = .alive
+            }
+        }
+        return grid
+    }
 }

@@ -1,3 +1,5 @@
+import LifeGrid
+
 // Reading and writing pattern files: RLE, macrocell, plaintext (.cells), Life 1.05 and 1.06 and
 // the course's JSON, one file per format (RLEFormat.swift, MacrocellFormat.swift,
 // PlaintextFormat.swift, Life105Format.swift, Life106Format.swift, JSONPatternFormat.swift), with
