@@ -97,16 +97,16 @@ let package = Package(
                 "LifeSystem", "CLinux",
             ],
             swiftSettings: strict),
-        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeJSON", "LifeFetch", "LifeSystem", "CLinux"], swiftSettings: strict),
+        .executableTarget(name: "lifefetch", dependencies: ["Protocol", "LifeJSON", "LifeFetch", "LifeSystem", "LifeScheduling", "CLinux"], swiftSettings: strict),
         .executableTarget(
             name: "lifectl", dependencies: ["Protocol", "LifeGrid", "LifePatterns", "LifeJSON", "LifeClient", "LifeSystem", "LifeScheduling", "LifeTerminal"],
             swiftSettings: strict),
-        .target(name: "LifeTerminal", dependencies: ["Protocol", "LifeGrid", "LifePatterns", "LifeJSON"], swiftSettings: strict),
+        .target(name: "LifeTerminal", dependencies: ["Protocol", "LifeGrid", "LifePatterns", "LifeJSON", "LifeScheduling"], swiftSettings: strict),
         .executableTarget(
             name: "lifewatch", dependencies: ["Protocol", "LifeJSON", "LifeClient", "LifeSystem", "LifeScheduling", "LifeTerminal"],
             swiftSettings: strict),
         .executableTarget(
-            name: "lifebench", dependencies: ["Protocol", "LifeGrid", "LifePatterns", "LifeJSON", "LifeEngine", "LifeStore", "LifeClient", "LifeSystem"],
+            name: "lifebench", dependencies: ["Protocol", "LifeGrid", "LifePatterns", "LifeJSON", "LifeEngine", "LifeStore", "LifeClient", "LifeSystem", "LifeScheduling"],
             swiftSettings: strict),
         // What more than one test target needs, in three targets so that none links more than it
         // uses (a thin client's tests link no engine). LifeTestSupport: the seed helper
@@ -119,11 +119,11 @@ let package = Package(
             name: "LifeTestSupport", dependencies: ["Protocol", "LifeGrid", "LifeJSON", "CLinux"], path: "Tests/LifeTestSupport",
             swiftSettings: strict),
         .target(
-            name: "StoreTestSupport", dependencies: ["LifeTestSupport", "LifeStore", "LifeEngine", "LifeScheduling", "Protocol", "LifeGrid", "LifePatterns"],
+            name: "StoreTestSupport", dependencies: ["LifeTestSupport", "LifeStore", "LifeScheduling", "Protocol", "LifeGrid", "LifePatterns"],
             path: "Tests/StoreTestSupport", swiftSettings: strict),
         .target(
             name: "DaemonTestSupport",
-            dependencies: ["LifeTestSupport", "LifeClient", "LifeSystem", "Protocol", "LifeGrid", "LifePatterns", "LifeJSON", "CLinux"],
+            dependencies: ["LifeTestSupport", "LifeClient", "LifeSystem", "Protocol", "LifePatterns", "LifeJSON", "CLinux"],
             path: "Tests/DaemonTestSupport", swiftSettings: strict),
         .testTarget(name: "LifeJSONTests", dependencies: ["LifeJSON", "LifeTestSupport", "LifeGrid"], swiftSettings: strict),
         .testTarget(

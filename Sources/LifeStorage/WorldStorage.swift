@@ -3,7 +3,6 @@ import Glibc
 import LifeGrid
 import LifeScheduling
 import LifeSystem
-import Protocol
 import Synchronization
 
 /// The daemon's state on disk: a snapshot of the world at one version, a journal of records

@@ -62,19 +62,8 @@ public final class RateLimitedLog {
     }
 
     private func writeSummary(_ suppressed: LogRateLimiter.Suppressed) {
-        let window = RateLimitedLog.text(of: limiter.window)
+        let window = DurationText.format(milliseconds: DurationText.milliseconds(of: limiter.window))
         write(suppressed.level, "... and \(RateLimitedLog.grouped(suppressed.count)) more \(suppressed.kind) in the last \(window)")
-    }
-
-    /// A window as people write it: `250ms`, `10s`, `1.5s` (as Protocol's `DurationText` writes
-    /// durations; LifeSystem knows no wire type, so the few lines are its own).
-    static func text(of window: Duration) -> String {
-        let (seconds, attoseconds) = window.components
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        let ms = overflow ? (seconds < 0 ? Int.min : Int.max) : Int(clamping: whole) &+ Int(attoseconds / 1_000_000_000_000_000)
-        if ms < 1000 || ms % 100 != 0 { return "\(ms)ms" }
-        if ms % 1000 == 0 { return "\(ms / 1000)s" }
-        return "\(Double(ms) / 1000)s"
     }
 
     /// `150994` as `150,994`.

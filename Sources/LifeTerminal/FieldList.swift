@@ -1,4 +1,5 @@
 import LifeJSON
+import LifeScheduling
 import Protocol
 
 /// Labelled fields for the parts of the state that are small objects: the statistics and

@@ -1,3 +1,4 @@
+import LifeScheduling
 import Protocol
 
 /// The status line: ticks, running or stopped, a jump's progress while one runs, the interval,

@@ -1,4 +1,5 @@
 import LifeGrid
+import LifeScheduling
 import Protocol
 
 /// The watcher's own UI state, and what keys do to it.

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LifeClient
 import LifeGrid
+import LifeScheduling
 import LifeSystem
 import LifeJSON
 import LifeSystem

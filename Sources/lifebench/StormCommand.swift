@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LifeClient
 import LifeJSON
+import LifeScheduling
 import LifeSystem
 import Protocol
 import Synchronization

@@ -1,5 +1,6 @@
 import LifeGrid
 import LifePatterns
+import LifeScheduling
 import Protocol
 
 /// How lifectl says the daemon's errors: from the error's `code`, `field` and `refused` and what

@@ -1,5 +1,6 @@
 import LifeClient
 import LifeJSON
+import LifeScheduling
 import LifeSystem
 import Protocol
 

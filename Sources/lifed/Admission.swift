@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import LifeScheduling
 import LifeSystem
 import Protocol
 

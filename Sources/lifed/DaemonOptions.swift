@@ -1,5 +1,6 @@
 import Glibc
 import LifeGrid
+import LifeScheduling
 import LifeSystem
 import LifeJSON
 import LifeSystem

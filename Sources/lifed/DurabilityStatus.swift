@@ -1,4 +1,5 @@
 import LifeJSON
+import LifeScheduling
 import Protocol
 
 /// How saving goes, for `status` (which asks the turn's commit, which asks this).

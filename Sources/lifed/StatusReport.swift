@@ -1,6 +1,7 @@
 import Glibc
 import LifeDaemon
 import LifeGrid
+import LifeScheduling
 import LifeSystem
 import LifeJSON
 import LifeStore

@@ -1,6 +1,7 @@
 import Glibc
 import LifeFetch
 import LifeJSON
+import LifeScheduling
 import LifeSystem
 import Protocol
 

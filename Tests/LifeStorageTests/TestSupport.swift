@@ -2,7 +2,6 @@ import Foundation
 import Glibc
 import LifeGrid
 import LifeSystem
-import Protocol
 import Synchronization
 import XCTest
 

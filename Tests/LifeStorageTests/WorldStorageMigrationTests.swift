@@ -1,7 +1,6 @@
 import Dispatch
 import Glibc
 import LifeScheduling
-import Protocol
 import XCTest
 @testable import LifeStorage
 

@@ -1,4 +1,4 @@
-import Protocol
+import LifeScheduling
 import XCTest
 
 final class DurationTextTests: XCTestCase {
