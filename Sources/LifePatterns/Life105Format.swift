@@ -63,18 +63,8 @@ enum Life105Format {
                 guard start + 1 < end else { continue }
                 let textStart = source.lineTextStart(afterMarkerAt: start, end: end)
                 switch bytes[start + 1] {
-                case UInt8(ascii: "D"):
-                    pattern.addDescription(source.string(textStart..<end))
                 case UInt8(ascii: "N"):
                     pattern.rule = .conway
-                case UInt8(ascii: "R"):
-                    // Life 1.05 writes survival first: "23/3" is Conway's Life (Rule reads S/B
-                    // when neither part has a letter).
-                    do {
-                        pattern.rule = try Rule(parsing: source.string(textStart..<end))
-                    } catch {
-                        throw source.error(line, at: textStart, error.description)
-                    }
                 case UInt8(ascii: "P"):
                     // `#P x y`; as in Golly, a bare `#P` (Golly's own Acorn has one) or one
                     // without y keeps the current left column or row.
@@ -92,7 +82,9 @@ enum Life105Format {
                     }
                     row = y
                 default:
-                    break
+                    // `#D` and `#R`, as Life 1.06 reads them. Life 1.05 writes survival first:
+                    // "23/3" is Conway's Life (Rule reads S/B when neither part has a letter).
+                    _ = try Life106Format.readSharedComment(bytes[start + 1], source, line, text: textStart..<end, into: &pattern)
                 }
                 continue
             }

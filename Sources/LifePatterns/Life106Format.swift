@@ -39,18 +39,7 @@ enum Life106Format {
             if bytes[start] == UInt8(ascii: "#") {
                 guard start + 1 < end else { continue }
                 let textStart = source.lineTextStart(afterMarkerAt: start, end: end)
-                switch bytes[start + 1] {
-                case UInt8(ascii: "D"):
-                    pattern.addDescription(source.string(textStart..<end))
-                case UInt8(ascii: "R"):
-                    do {
-                        pattern.rule = try Rule(parsing: source.string(textStart..<end))
-                    } catch {
-                        throw source.error(line, at: textStart, error.description)
-                    }
-                default:
-                    break
-                }
+                _ = try Self.readSharedComment(bytes[start + 1], source, line, text: textStart..<end, into: &pattern)
                 continue
             }
             let (row, col) = try cell(source, line, from: start, to: end)
@@ -109,6 +98,27 @@ enum Life106Format {
             throw source.error(line, at: extra, "expected the end of the line after 'x y', not \(source.describe(extra))")
         }
         return (row, col)
+    }
+
+    /// The comment lines Life 1.05 and 1.06 share: `#D` adds a line to the pattern's description
+    /// and `#R` sets its rule (text: what follows the marker). False for any other marker, which
+    /// the caller reads or passes over.
+    static func readSharedComment(
+        _ marker: UInt8, _ source: SourceText, _ line: SourceText.Line, text: Range<Int>, into pattern: inout Pattern
+    ) throws(PatternParseError) -> Bool {
+        switch marker {
+        case UInt8(ascii: "D"):
+            pattern.addDescription(source.string(text))
+        case UInt8(ascii: "R"):
+            do {
+                pattern.rule = try Rule(parsing: source.string(text))
+            } catch {
+                throw source.error(line, at: text.lowerBound, error.description)
+            }
+        default:
+            return false
+        }
+        return true
     }
 
     /// An optionally signed integer of at most `maxCoordinate` magnitude.
