@@ -23,6 +23,13 @@ extension AppState {
             configurations = newValue.configurations
             simulation = newValue.simulation
         }
+        // As the simulation's scope: one copy and one write-back when a reducer changes it.
+        _modify {
+            var scope = ConfigurationsScope(configurations: configurations, simulation: simulation)
+            yield &scope
+            configurations = scope.configurations
+            simulation = scope.simulation
+        }
     }
 }
 

@@ -32,7 +32,7 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
                 let atOnce = GridWorld.generationsPerAction(rows: grid.rows, cols: grid.cols, cellUpdates: environment.cellUpdatesPerAction)
                 // The grid reducer computes it now.
                 guard generations > atOnce else { return .none }
-                if state.simulation.isRunningTimer, ActionType.gridStep.spec.requires.contains(.timerStoppedToJump) {
+                if state.simulation.isRunningTimer, ActionType.gridStep.requires.contains(.timerStoppedToJump) {
                     throw ProtocolError(
                         .notAllowed,
                         "\(generations) generations of a \(grid.rows)x\(grid.cols) grid are more than one action computes at once (at most \(atOnce)), so they would run as a jump in the background, which is not allowed while the timer runs; send simulation.stopTimer first",

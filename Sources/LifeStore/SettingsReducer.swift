@@ -18,7 +18,7 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
             case .update(let update):
                 let old = state.settings
                 let new = update.applied(to: old)
-                let checked = ActionType.settingsUpdate.spec.requires.contains(.worldFieldsIdle)
+                let checked = ActionType.settingsUpdate.requires.contains(.worldFieldsIdle)
                 if checked, state.simulation.isRunningTimer {
                     let changed = worldFieldsChanged(from: old, to: new)
                     guard changed.isEmpty else {

@@ -46,6 +46,14 @@ extension AppState {
             simulation = newValue.simulation
             statistics = newValue.statistics
         }
+        // A reducer pulled back onto the scope changes it in place, through one copy and one
+        // write-back, instead of a get and a set through the key path.
+        _modify {
+            var scope = SimulationScope(self)
+            yield &scope
+            simulation = scope.simulation
+            statistics = scope.statistics
+        }
     }
 }
 

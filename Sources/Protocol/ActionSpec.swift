@@ -77,12 +77,24 @@ public struct Preconditions: OptionSet, Hashable, Sendable {
 }
 
 extension ActionType {
+    /// The action's preconditions (``ActionSpec/requires``), read from a table made once from the
+    /// declarations: the store's guard asks on every action, and building the whole declaration
+    /// (its codec's functions with it) each time cost a dispatch about 400 instructions.
+    public var requires: Preconditions {
+        // `==` on an ActionType compares its case, so this search costs a few instructions a
+        // case; hashing one would hash its name.
+        guard let index = Self.declarationOrder.firstIndex(of: self) else { return spec.requires }
+        return Self.requirementsInDeclarationOrder[index]
+    }
+
+    private static let declarationOrder = allCases
+    private static let requirementsInDeclarationOrder = allCases.map(\.spec.requires)
+
     /// Why the state refuses this action now, with the timer running or not and `jump` in flight
     /// (nil when none): nil when its preconditions about the timer and a jump hold. The timer is
     /// checked before a jump.
     public func refusal(timerRuns: Bool, jump: Jump?) -> ProtocolError? {
-        let spec = spec
-        let requires = spec.requires
+        let requires = requires
         if timerRuns, requires.contains(.timerStopped) {
             let words = spec.timerWords ?? "\(rawValue) is not allowed while the timer runs"
             return ProtocolError(.notAllowed, "\(words); send simulation.stopTimer first", refused: .timerRunning)
