@@ -91,10 +91,12 @@ final class ActivatedDaemon {
         // waiting for its first connection if the test failed before making one) or the lifed it
         // became. Killing only the shell would leave systemd-socket-activate running for ever.
         try test.launch(shell)
-        // The socket appears once systemd-socket-activate listens (120 s is a safety net).
+        // systemd-socket-activate says "Listening on PATH as FD." once it listens. The path alone
+        // appears at bind(), before listen(): a connection in between is refused, which a loaded
+        // machine made happen (120 s is a safety net).
+        let listening = "Listening on \(socketPath) as "
         let deadline = monotonicSeconds() + Daemon.startTimeout
-        var info = stat()
-        while lstat(socketPath, &info) != 0 {
+        while !log().contains(listening) {
             guard monotonicSeconds() < deadline, shell.isRunning else { throw LaunchedDaemon.Failure.noSocket(socketPath) }
             waitForExit(shell, within: 0.01)
         }
