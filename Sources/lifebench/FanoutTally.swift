@@ -44,7 +44,4 @@ struct FanoutTally {
 
     /// The counted diffs' latencies, sorted.
     var sortedLatencies: [Double] { latenciesMs.sorted() }
-
-    /// How many subscriptions have `version` or later.
-    func count(atLeast version: Int) -> Int { lastVersion.lazy.filter { $0 >= version }.count }
 }

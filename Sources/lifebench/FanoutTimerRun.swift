@@ -76,6 +76,7 @@ enum FanoutTimerRun {
             "resyncs": .int(tally.resyncs), "skippedBeats": .int(max(0, beats - ticks)), "finished": .bool(finished),
             "hostStealSeconds": .double(round3(steal)),
             "daemonCpuPercent": .double(round3(100 * cpu / elapsedSeconds)),
+            "daemonCpuSecondsPerTick": .double(ticks > 0 ? (cpu / Double(ticks) * 10_000).rounded() / 10_000 : 0),
             "daemonRssMB": .double(round3(daemon.rssMB)), "daemonPeakRssMB": .double(round3(daemon.peakRssMB)),
             "bytesReceived": .int(bytes), "bytesPerSecond": .int(Int(Double(bytes) / elapsedSeconds)),
             "bytesPerTick": .int(ticks > 0 ? bytes / ticks : 0),
@@ -87,10 +88,10 @@ enum FanoutTimerRun {
             fanout: \(Fanout.summary(options, watchers: watchers)) at \(options.intervalMs)ms for \(options.seconds)s: \(ticks) ticks
             latency from tick due to receipt: p50 \(number("p50Ms")) ms, p99 \(number("p99Ms")) ms, max \(number("maxMs")) ms (± \(number("startDoubtMs")) ms: when the timer started)
             first watcher to get each diff: p50 \(number("firstWatcherP50Ms")) ms, p99 \(number("firstWatcherP99Ms")) ms
-            diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(number("skippedBeats"))\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
+            diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(number("skippedBeats"))\(ticks < beats ? " (the timer fell behind: later latencies count against its first cadence and are overstated)" : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
             bytes received by the watchers: \(number("bytesPerSecond")) a second, \(number("bytesPerTick")) a tick; lifed rendered \(number("cellsRenderedPerTick")) cells and \(number("patchesPerTick")) patches a tick
             processor time the host took from this machine meanwhile (steal): \(round3(steal)) s
-            daemon: \(number("daemonCpuPercent"))% of a core, RSS \(number("daemonRssMB")) MB (peak \(number("daemonPeakRssMB")) MB)
+            daemon: \(number("daemonCpuPercent"))% of a core (\(number("daemonCpuSecondsPerTick")) processor-seconds a tick), RSS \(number("daemonRssMB")) MB (peak \(number("daemonPeakRssMB")) MB)
             """
         return FanoutReport(json: report, text: text, succeeded: missed == 0 && finished)
     }
