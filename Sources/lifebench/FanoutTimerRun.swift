@@ -1,0 +1,136 @@
+import LifeClient
+import LifeJSON
+import LifeScheduling
+import LifeSystem
+import Protocol
+
+/// `lifebench fanout` with the timer: what the watchers of a world ticking at the interval get.
+///
+/// Latency is measured from the moment a tick was due (the timer's start plus its period times
+/// the tick's number, so a late timer counts against the daemon) to the moment a watcher has
+/// the whole diff frame.
+enum FanoutTimerRun {
+    static func measure(daemon: BenchDaemon, control: Connection, watchers: FanoutWatchers, options: FanoutOptions) throws -> FanoutReport {
+        let workBefore = try PublisherWork(asking: control)
+        let cpuBefore = daemon.cpuSeconds
+        let stealBefore = Fanout.stolenSeconds()
+        let bytesBefore = watchers.bytesReceived
+        let requested = MonotonicClock.now
+        guard case .ack(_, let startVersion) = try control.request(.dispatch(action: AppAction.simulation(.startTimer).json)) else {
+            throw BenchError("the timer did not start")
+        }
+        // The daemon started its timer somewhere between the request and the ack; tick n is due
+        // n intervals after that. Take the midpoint, and report half the round trip as the doubt.
+        let acknowledged = MonotonicClock.now
+        let started = requested + (acknowledged - requested) / 2
+        let startDoubtMs = milliseconds(acknowledged - requested) / 2
+        let interval = Duration.milliseconds(options.intervalMs)
+        var tally = FanoutTally(snapshotVersions: watchers.snapshotVersions)
+        var stopVersion: Int?
+        // When each tick's version was due: `started` plus its number of intervals; the stop's
+        // version is not counted. The timer keeps that cadence unless it fires more than an
+        // interval late (the daemon, or the whole virtual machine, was not running): then it
+        // skips the missed beats and starts a new cadence from the late tick, which a client
+        // cannot see. So after a skipped beat the latencies count against the old cadence and are
+        // overstated; the report says how many beats were skipped.
+        func due(_ version: Int) -> Duration? {
+            guard version > startVersion, stopVersion.map({ version < $0 }) ?? true else { return nil }
+            return started + interval * (version - startVersion)
+        }
+        func record(_ watcher: Int, _ frame: SkimmedFrame, _ arrival: Duration) {
+            tally.record(frame, key: { watchers.key(watcher: watcher, id: $0) }, arrival: arrival, due: due)
+        }
+        let end = started + .milliseconds(Int64(options.seconds * 1000))
+        while MonotonicClock.now < end { watchers.pump(timeoutMs: 10, record) }
+        let stopping = MonotonicClock.now
+        guard case .ack(_, let version) = try control.request(.dispatch(action: AppAction.simulation(.stopTimer).json)) else {
+            throw BenchError("the timer did not stop")
+        }
+        stopVersion = version
+        let stopped = stopping + (MonotonicClock.now - stopping) / 2
+        // A ping to each watcher after the stop's ack: its pong comes after every tick's diff.
+        let finished = try watchers.barrier(deadline: MonotonicClock.now + .seconds(30), record)
+        let elapsedSeconds = milliseconds(MonotonicClock.now - started) / 1000
+        let cpu = daemon.cpuSeconds - cpuBefore
+        let steal = (Fanout.stolenSeconds() ?? 0) - (stealBefore ?? 0)
+        let work = try PublisherWork(asking: control).minus(workBefore)
+
+        let ticks = max(0, version - 1 - startVersion)
+        let latencies = tally.sortedLatencies
+        // The first watcher to get each diff: the daemon's own delay, without the time it takes
+        // to write to the other watchers (nor this process's time to read them).
+        let firsts = tally.firstArrival.compactMap { version, arrival in due(version).map { milliseconds(arrival - $0) } }.sorted()
+        // Every version changes the whole state, so each of its subscriptions is owed every tick;
+        // a part need not change, and only gaps in a subscription's chain of bases show a loss.
+        let missed = options.path.isRoot ? ticks * watchers.subscriptions - tally.delivered : tally.chainBreaks
+        // Beats the timer skipped: it was more than an interval late (see `due`).
+        let beats = Int((milliseconds(stopped - started) / Double(options.intervalMs)).rounded(.down))
+        let bytes = watchers.bytesReceived - bytesBefore
+        var report = Fanout.describe(options, watchers: watchers)
+        report.merge([
+            "intervalMs": .int(options.intervalMs), "seconds": .double(options.seconds), "ticks": .int(ticks),
+            "p50Ms": .double(round3(percentile(latencies, 0.5))), "p99Ms": .double(round3(percentile(latencies, 0.99))),
+            "maxMs": .double(round3(latencies.last ?? 0)), "startDoubtMs": .double(round3(startDoubtMs)),
+            "firstWatcherP50Ms": .double(round3(percentile(firsts, 0.5))), "firstWatcherP99Ms": .double(round3(percentile(firsts, 0.99))),
+            "delivered": .int(tally.delivered), "missed": .int(missed), "chainBreaks": .int(tally.chainBreaks),
+            "resyncs": .int(tally.resyncs), "skippedBeats": .int(max(0, beats - ticks)), "finished": .bool(finished),
+            "hostStealSeconds": .double(round3(steal)),
+            "daemonCpuPercent": .double(round3(100 * cpu / elapsedSeconds)),
+            "daemonCpuSecondsPerTick": .double(ticks > 0 ? (cpu / Double(ticks) * 10_000).rounded() / 10_000 : 0),
+            "daemonRssMB": .double(round3(daemon.rssMB)), "daemonPeakRssMB": .double(round3(daemon.peakRssMB)),
+            "bytesReceived": .int(bytes), "bytesPerSecond": .int(Int(Double(bytes) / elapsedSeconds)),
+            "bytesPerTick": .int(ticks > 0 ? bytes / ticks : 0),
+            "cellsRenderedPerTick": .double(round3(Double(work.cellsRendered) / Double(max(1, ticks)))),
+            "patchesPerTick": .double(round3(Double(work.patches) / Double(max(1, ticks)))),
+        ]) { _, new in new }
+        let number = { (name: String) in report[name].map { $0.intValue.map(String.init) ?? $0.doubleValue.map { "\($0)" } ?? "" } ?? "" }
+        let text = """
+            fanout: \(Fanout.summary(options, watchers: watchers)) at \(options.intervalMs)ms for \(options.seconds)s: \(ticks) ticks
+            latency from tick due to receipt: p50 \(number("p50Ms")) ms, p99 \(number("p99Ms")) ms, max \(number("maxMs")) ms (± \(number("startDoubtMs")) ms: when the timer started)
+            first watcher to get each diff: p50 \(number("firstWatcherP50Ms")) ms, p99 \(number("firstWatcherP99Ms")) ms
+            diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(number("skippedBeats"))\(ticks < beats ? " (the timer fell behind: later latencies count against its first cadence and are overstated)" : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
+            bytes received by the watchers: \(number("bytesPerSecond")) a second, \(number("bytesPerTick")) a tick; lifed rendered \(number("cellsRenderedPerTick")) cells and \(number("patchesPerTick")) patches a tick
+            processor time the host took from this machine meanwhile (steal): \(round3(steal)) s
+            daemon: \(number("daemonCpuPercent"))% of a core (\(number("daemonCpuSecondsPerTick")) processor-seconds a tick), RSS \(number("daemonRssMB")) MB (peak \(number("daemonPeakRssMB")) MB)
+            """
+        return FanoutReport(json: report, text: text, succeeded: missed == 0 && finished)
+    }
+}
+
+/// What `lifebench fanout` prints: one object with `--json`, else lines for people; and whether
+/// every diff came (the exit status).
+struct FanoutReport {
+    var json: [String: JSON]
+    var text: String
+    var succeeded: Bool
+}
+
+/// lifed's publisher counters from `status` (PROTOCOL.md 4.7): what computing diffs has cost.
+struct PublisherWork {
+    var cellsRendered = 0
+    var patches = 0
+    var gridComparisons = 0
+
+    init(cellsRendered: Int, patches: Int, gridComparisons: Int) {
+        self.cellsRendered = cellsRendered
+        self.patches = patches
+        self.gridComparisons = gridComparisons
+    }
+
+    /// The counters now, asked on `control`.
+    init(asking control: Connection) throws {
+        guard case .status(_, let info) = try control.request(.status), let publisher = info["publisher"] else {
+            throw BenchError("lifed's status has no publisher counters")
+        }
+        cellsRendered = publisher["cellsRendered"]?.intValue ?? 0
+        patches = publisher["patches"]?.intValue ?? 0
+        gridComparisons = publisher["gridComparisons"]?.intValue ?? 0
+    }
+
+    /// The work done between `earlier` and these counters.
+    func minus(_ earlier: PublisherWork) -> PublisherWork {
+        PublisherWork(
+            cellsRendered: cellsRendered - earlier.cellsRendered, patches: patches - earlier.patches,
+            gridComparisons: gridComparisons - earlier.gridComparisons)
+    }
+}
