@@ -156,6 +156,9 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(try client.get("/statistics/steps").value, 1001)
         XCTAssertEqual(try client.get("/simulation/status").value, "oscillating")
         XCTAssertEqual(try client.get("/simulation/period").value, 2)
+        let summary = try statusInfo(client)["summary"]
+        XCTAssertEqual(summary?["status"], "oscillating")
+        XCTAssertEqual(summary?["period"], 2)
         guard case .error(_, "invalid-argument", _, _) = try client.dispatch("grid.step", ["generations": 0]) else { return XCTFail() }
 
         // With autoStop on (the default), the running timer stops itself and says why.
