@@ -23,6 +23,16 @@ struct GridChange {
     private var rowTexts: [Int: [UInt8]] = [:]
     /// Cells rendered as text so far (whole rows once each, narrow slices each time).
     private(set) var cellsRendered = 0
+    /// Blocks of scaled windows rendered so far (old and new, to compare).
+    private(set) var blocksRendered = 0
+    /// Plane words read for particular windows so far: the changed-word checks and rows of blocks.
+    private(set) var windowWords = 0
+    /// Plane words read once for every window: the comparison of the grids, the populations.
+    private(set) var sharedWords = 0
+    /// The populations of the old and new grid, counted once when a window first needs them.
+    private var populations: (old: Int, new: Int)?
+    /// Working space for rows of blocks.
+    private var scratch: [UInt64] = []
 
     init(old: Grid, new: Grid) {
         self.old = old
@@ -32,6 +42,7 @@ struct GridChange {
         isUnchanged = old == new
         guard sameShape, !isUnchanged else { return }
         let wordsPerRow = new.wordsPerRow
+        sharedWords = new.rows * wordsPerRow
         changedWords = [UInt64](repeating: 0, count: (new.rows * wordsPerRow + 63) >> 6)
         changedRows = [Bool](repeating: false, count: new.rows)
         old.livePlane.withUnsafeBufferPointer { oldLive in
@@ -59,12 +70,13 @@ struct GridChange {
     /// Whether any cell of `row` from `col`, `count` cells, changed (same-shape grids only). The
     /// bitmap of changed words is checked first; the words at the window's edges are compared
     /// under a mask, so a change just outside the window is not taken for one inside it.
-    func changed(row: Int, col: Int, count: Int) -> Bool {
+    mutating func changed(row: Int, col: Int, count: Int) -> Bool {
         guard changedRows[row], count > 0 else { return false }
         let base = row * new.wordsPerRow
         let first = col >> 6
         let last = (col + count - 1) >> 6
         for word in first...last {
+            windowWords += 1
             let index = base + word
             guard changedWords[index >> 6] & (1 << UInt64(index & 63)) != 0 else { continue }
             var mask: UInt64 = ~0
@@ -81,17 +93,50 @@ struct GridChange {
 
     /// About how many bytes the grid's part of a patch for `window` takes: its changed rows'
     /// text, or the whole window when the grid's size changed. Counting stops past `limit`.
-    func estimatedBytes(window: Viewport?, limit: Int) -> Int {
+    mutating func estimatedBytes(window: Viewport?, limit: Int) -> Int {
         guard !isUnchanged else { return 0 }
         let clamped = window?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
         let perRow = clamped.cols + 48
         guard sameShape else { return clamped.rows * (clamped.cols + 3) }
         var total = 0
-        for index in 0..<clamped.rows where changed(row: clamped.row + index, col: clamped.col, count: clamped.cols) {
+        for index in 0..<clamped.rows where mayHaveChanged(clamped, index: index) {
             total += perRow
             if total > limit { break }
         }
         return total
+    }
+
+    /// Whether the cells under row `index` of `window` (clamped to the grid) may have changed:
+    /// for a scaled window, whether a word of either plane changed under any of its blocks' rows
+    /// (its blocks may still read the same; see ``blockRowChanged(_:index:)``).
+    mutating func mayHaveChanged(_ window: Viewport, index: Int) -> Bool {
+        guard window.isScaled else { return changed(row: window.row + index, col: window.col, count: window.cols) }
+        let top = window.row + index * window.scale
+        let bottom = min(new.rows, top + window.scale)
+        let count = min(new.cols, window.col + window.cols * window.scale) - window.col
+        for row in top..<max(top, bottom) where changed(row: row, col: window.col, count: count) { return true }
+        return false
+    }
+
+    /// The new blocks of row `index` of the scaled `window` (clamped to the grid) when they differ
+    /// from the old ones, else nil. Only rows that ``mayHaveChanged(_:index:)`` are rendered.
+    mutating func blockRowChanged(_ window: Viewport, index: Int) -> [UInt64]? {
+        guard mayHaveChanged(window, index: index) else { return nil }
+        let top = window.row + index * window.scale
+        windowWords += 2 * new.live.blockRowWords(row: top, col: window.col, scale: window.scale, count: window.cols)
+        blocksRendered += 2 * window.cols
+        let before = old.blockBits(window, index: index, scratch: &scratch)
+        let after = new.blockBits(window, index: index, scratch: &scratch)
+        return before == after ? nil : after
+    }
+
+    /// Whether the whole grid's population changed (counted once per change, for every window).
+    mutating func populationChanged() -> Bool {
+        if populations == nil {
+            populations = (old.population, new.population)
+            sharedWords += old.live.words.count + new.live.words.count
+        }
+        return populations.map { $0.old != $0.new } ?? true
     }
 
     /// Appends the new grid's cells of `row` from `col`, `count` of them, as their `cells` text.

@@ -76,7 +76,8 @@ extension Grid {
         case "cells":
             guard let index = rest.tokens.first else { return json(window: window)["cells"] }
             guard let row = Int(index), String(row) == index, row >= 0, row < clamped.rows else { return nil }
-            return JSON.string(rowText(clamped.row + row, from: clamped.col, count: clamped.cols)).value(at: JSONPointer(tokens: Array(rest.tokens.dropFirst())))
+            var scratch: [UInt64] = []
+            return JSON.string(windowRowText(clamped, index: row, scratch: &scratch)).value(at: JSONPointer(tokens: Array(rest.tokens.dropFirst())))
         case "rows": return JSON.int(rows).value(at: rest)
         case "cols": return JSON.int(cols).value(at: rest)
         case "viewport" where window != nil: return clamped.json.value(at: rest)
