@@ -130,13 +130,15 @@ struct GridChange {
         return before == after ? nil : after
     }
 
-    /// Whether the whole grid's population changed (counted once per change, for every window).
-    mutating func populationChanged() -> Bool {
+    /// The new grid's population when it differs from the old one's, else nil (both counted
+    /// once per change, for every window).
+    mutating func changedPopulation() -> Int? {
+        let counted = populations ?? (old.population, new.population)
         if populations == nil {
-            populations = (old.population, new.population)
+            populations = counted
             sharedWords += old.live.words.count + new.live.words.count
         }
-        return populations.map { $0.old != $0.new } ?? true
+        return counted.old != counted.new ? counted.new : nil
     }
 
     /// Appends the new grid's cells of `row` from `col`, `count` of them, as their `cells` text.

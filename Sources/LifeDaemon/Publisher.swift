@@ -105,8 +105,8 @@ public final class Publisher {
             return
         }
         writeRows(cellsAt: pointer.appending("cells"), window: window, change: &grid, into: &writer)
-        if window != nil, grid.populationChanged() {
-            writer.appendReplace(pointer.appending("population"), .int(grid.new.population))
+        if window != nil, let population = grid.changedPopulation() {
+            writer.appendReplace(pointer.appending("population"), .int(population))
         }
     }
 
