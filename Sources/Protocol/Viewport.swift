@@ -72,7 +72,8 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
     /// empty grid), moving by whole blocks so that a block holds the same cells wherever the
     /// window is clamped. Along each axis: at most the blocks that cover the grid,
     /// `rows' = min(rows, ⌈gridRows / scale⌉)`; then, while the last block would start at or
-    /// past the grid's end, the window moves back by one block, and it stops at 0. Its last
+    /// past the grid's end, the window moves back by one block, and it stops at 0 (a window
+    /// from a negative row, which only a client's own arithmetic makes, starts at 0). Its last
     /// block may then be cut by the grid's edge (it counts only the cells inside). At scale 1
     /// this is `row' = max(0, min(row, gridRows − rows'))`, the clamping of cells.
     public func clamped(toRows gridRows: Int, cols gridCols: Int) -> Viewport {
@@ -81,7 +82,7 @@ public struct Viewport: Hashable, Sendable, CustomStringConvertible {
             guard count > 0 else { return (0, 0) }
             // The last block must start inside the grid: start + (count − 1)·scale ≤ side − 1.
             let over = start + (count - 1) * scale - (side - 1)
-            guard over > 0 else { return (start, count) }
+            guard over > 0 else { return (max(0, start), count) }
             return (max(0, start - (over + scale - 1) / scale * scale), count)
         }
         let (top, height) = place(row, rows, gridRows)
