@@ -38,8 +38,8 @@ final class ScaledViewportTests: XCTestCase {
         for topology in ["torus", "bounded"] {
             let daemon = try Daemon(self, arguments: ["--seed", "\(Int.random(in: 1...1000, using: &g))", "--size", "301x287", "--topology", topology])
             let client = try daemon.connect()
-            // A sparser world than the seed's, so that big blocks are not all lit.
-            _ = try client.dispatch("settings.update", ["density": 0.002])
+            // A sparser world than the seed's (the sparsest the settings allow), so that small blocks are not all lit.
+            guard case .ack = try client.dispatch("settings.update", ["density": 0.05]) else { return XCTFail("density") }
             _ = try client.dispatch("simulation.resetGridToRandom")
             let full = try client.get(Viewport.gridPath.description).value
             for scale in Viewport.scales {
@@ -66,7 +66,7 @@ final class ScaledViewportTests: XCTestCase {
         let daemon = try Daemon(self, arguments: ["--seed", "\(Int.random(in: 1...1000, using: &g))", "--size", "200x333"])
         let driver = try daemon.connect()
         let watcher = try daemon.connect()
-        _ = try driver.dispatch("settings.update", ["density": 0.05])
+        guard case .ack = try driver.dispatch("settings.update", ["density": 0.05]) else { return XCTFail("density") }
         _ = try driver.dispatch("simulation.resetGridToRandom")
         let windows: [JSON: Viewport] = [
             "s2": Viewport(row: 3, col: 5, rows: 50, cols: 80, scale: 2),
