@@ -7,7 +7,9 @@ import Protocol
 /// For grids of the same size it marks each 64-cell word whose cells differ in either plane, so
 /// a window's rows are checked a word range at a time, and a row's text is rendered at most
 /// once however many windows show it. So the work of a change follows the cells that changed
-/// and are watched, not the number of subscriptions.
+/// and are watched, not the number of subscriptions. What every window needs of the whole grid
+/// (the populations) is counted here once; the rows of blocks of a scaled window are rendered,
+/// old and new, only where a word under them changed.
 struct GridChange {
     let old: Grid
     let new: Grid

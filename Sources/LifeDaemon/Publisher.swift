@@ -8,8 +8,11 @@ import Protocol
 /// A group's patch has two parts. The part outside the grid is a ``JSONDiff`` of small values
 /// (the grid left out), computed once per path however many windows share the path. The grid's
 /// part comes from the bit planes (``GridChange``): a `replace` of each changed row of the
-/// group's window, or of the whole grid when its size changed. Nothing per group is kept between
-/// changes: the value a diff starts from is the old state's, which the store hands over.
+/// group's window (for a scaled window, each row of blocks whose characters changed), of the
+/// population (counted once per change for all the windows), or of the whole grid when its size
+/// changed. So a group costs in proportion to its window and what changed under it, never the
+/// grid's area. Nothing per group is kept between changes: the value a diff starts from is the
+/// old state's, which the store hands over.
 public final class Publisher {
     private let renderer: StateRenderer
 
