@@ -1,4 +1,5 @@
 import LifeGrid
+import LifeJSON
 import Protocol
 
 /// What changed between two versions of the grid, found from their bit planes once per change
@@ -11,8 +12,10 @@ import Protocol
 /// (the populations) is counted here once; the rows of blocks of a scaled window are rendered,
 /// old and new, only where a word under them changed.
 struct GridChange {
-    let old: Grid
-    let new: Grid
+    // The grids are private so that a group's work reaches them only through the methods
+    // below, which count it (a `new.population` per group was 91% of a change's cost once).
+    private let old: Grid
+    private let new: Grid
     /// Whether both grids have the same rows and columns (otherwise the grid is replaced whole).
     let sameShape: Bool
     /// Whether nothing changed at all.
@@ -108,6 +111,42 @@ struct GridChange {
         return total
     }
 
+    /// The window `requested` clamped to the new grid (the whole grid for none).
+    func clamped(_ requested: Viewport?) -> Viewport {
+        requested?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
+    }
+
+    /// The new grid's whole value through `window` (when its size changed), which costs the window's cells.
+    mutating func newValue(window: Viewport?) -> JSON {
+        let clamped = clamped(window)
+        if clamped.isScaled {
+            windowWords += clamped.rows * new.live.blockRowWords(row: clamped.row, col: clamped.col, scale: clamped.scale, count: clamped.cols)
+        } else {
+            cellsRendered += clamped.rows * clamped.cols
+        }
+        return new.json(window: window)
+    }
+
+    /// The old and new values at `pointer` within the grid's value through `window`: a small
+    /// member (`/rows`, `/viewport/col`, `/population`, counted once per change) or a row.
+    mutating func values(window: Viewport?, at pointer: JSONPointer) -> (before: JSON, after: JSON) {
+        if window != nil, pointer.tokens.first == "population" {
+            let counted = populations ?? (old.population, new.population)
+            if populations == nil {
+                populations = counted
+                sharedWords += old.live.words.count + new.live.words.count
+            }
+            let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
+            return (JSON.int(counted.old).value(at: rest) ?? .null, JSON.int(counted.new).value(at: rest) ?? .null)
+        }
+        if pointer.tokens.first == "cells" {
+            // A row of the window, or all of them, old and new.
+            let window = clamped(window)
+            cellsRendered += 2 * window.cols * (pointer.tokens.count > 1 ? 1 : window.rows)
+        }
+        return (old.json(window: window, at: pointer) ?? .null, new.json(window: window, at: pointer) ?? .null)
+    }
+
     /// Whether the cells under row `index` of `window` (clamped to the grid) may have changed:
     /// for a scaled window, whether a word of either plane changed under any of its blocks' rows
     /// (its blocks may still read the same; see ``blockRowChanged(_:index:)``).
@@ -135,12 +174,8 @@ struct GridChange {
     /// The new grid's population when it differs from the old one's, else nil (both counted
     /// once per change, for every window).
     mutating func changedPopulation() -> Int? {
-        let counted = populations ?? (old.population, new.population)
-        if populations == nil {
-            populations = counted
-            sharedWords += old.live.words.count + new.live.words.count
-        }
-        return counted.old != counted.new ? counted.new : nil
+        let (before, after) = values(window: Viewport(row: 0, col: 0, rows: 0, cols: 0), at: JSONPointer(tokens: ["population"]))
+        return before != after ? after.intValue : nil
     }
 
     /// Appends the new grid's cells of `row` from `col`, `count` of them, as their `cells` text.

@@ -104,7 +104,7 @@ public final class Publisher {
         guard var grid = change, !grid.isUnchanged else { return }
         defer { change = grid }
         guard grid.sameShape else {
-            writer.appendReplace(pointer, grid.new.json(window: window))
+            writer.appendReplace(pointer, grid.newValue(window: window))
             return
         }
         writeRows(cellsAt: pointer.appending("cells"), window: window, change: &grid, into: &writer)
@@ -122,19 +122,18 @@ public final class Publisher {
             return
         }
         if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
-            let clamped = window?.clamped(toRows: grid.new.rows, cols: grid.new.cols) ?? Viewport(row: 0, col: 0, rows: grid.new.rows, cols: grid.new.cols)
+            let clamped = grid.clamped(window)
             guard let row = Int(rest.tokens[1]), String(row) == rest.tokens[1], row >= 0, row < clamped.rows else { return }
             writeRow(cellsAt: .root, index: row, numbered: false, window: clamped, change: &grid, into: &writer)
             return
         }
-        let before = grid.old.json(window: window, at: rest) ?? .null
-        let after = grid.new.json(window: window, at: rest) ?? .null
+        let (before, after) = grid.values(window: window, at: rest)
         writer.appendOperations(PatchWriter.operations(JSONDiff.patch(from: before, to: after)))
     }
 
     /// A `replace` of each row of the window that changed, at `cells/N` (same-shape grids).
     private func writeRows(cellsAt cells: JSONPointer, window: Viewport?, change grid: inout GridChange, into writer: inout PatchWriter) {
-        let clamped = window?.clamped(toRows: grid.new.rows, cols: grid.new.cols) ?? Viewport(row: 0, col: 0, rows: grid.new.rows, cols: grid.new.cols)
+        let clamped = grid.clamped(window)
         for index in 0..<clamped.rows {
             writeRow(cellsAt: cells, index: index, numbered: true, window: clamped, change: &grid, into: &writer)
         }

@@ -46,7 +46,12 @@ final class PublisherWorkTests: XCTestCase {
         var windows: [Viewport] = (0..<64).map { Viewport(row: ($0 / 8) * 56, col: ($0 % 8) * 57, rows: 64, cols: 64) }
         windows += (0..<64).map { Viewport(row: ($0 / 8) * 60, col: ($0 % 8) * 61, rows: 8, cols: 8, scale: 1 + $0 % 9) }
         windows += (0..<1024).map { Viewport(row: ($0 / 32) * 16, col: ($0 % 32) * 16, rows: 1, cols: 1) }
+        // Watchers of a window's population alone, and of one row of a window.
+        let population = Viewport.gridPath.appending("population")
+        let row = Viewport.gridPath.appending("cells").appending("3")
         return windows.map { SubscriptionGroup(path: Viewport.gridPath, viewport: $0) }
+            + windows.prefix(8).map { SubscriptionGroup(path: population, viewport: $0) }
+            + windows.prefix(8).map { SubscriptionGroup(path: row, viewport: $0) }
     }
 
     /// The same windows over the same cells cost the same work on a 512 x 512 grid and on a
