@@ -133,7 +133,7 @@ extension StateRenderer {
             if window != nil {
                 gridJSON = [
                     "rows": .int(grid.rows), "cols": .int(grid.cols), "cells": .string(placeholder), "viewport": clamped.json,
-                    "population": .int(grid.population),
+                    "population": .int(population(of: grid)),
                 ]
             }
             do {

@@ -95,9 +95,10 @@ extension Grid {
     /// The grid as the wire shows it, its `cells` limited to `window` when there is one:
     /// `{"rows", "cols", "cells": [H strings of W], "viewport": {the window, clamped},
     /// "population": the whole grid's live cells}` (a watcher of a window cannot count them).
-    public func json(window: Viewport?) -> JSON {
+    /// `population`, when the caller has counted it, saves counting it again.
+    public func json(window: Viewport?, population: Int? = nil) -> JSON {
         var cache = GridRowCache()
-        return cache.json(of: self, window: window)
+        return cache.json(of: self, window: window, population: population)
     }
 }
 
@@ -117,8 +118,8 @@ public struct GridRowCache: Sendable {
 
     /// `grid.json(window:)`: the whole grid's `{"rows", "cols", "cells"}` when `window` is nil,
     /// else the window's form (see ``Grid/json(window:)``); rows unchanged since the last call
-    /// are reused.
-    public mutating func json(of grid: Grid, window requested: Viewport?) -> JSON {
+    /// are reused. `population`, when the caller has counted it, saves counting it again.
+    public mutating func json(of grid: Grid, window requested: Viewport?, population: Int? = nil) -> JSON {
         let window = requested?.clamped(toRows: grid.rows, cols: grid.cols) ?? Viewport(row: 0, col: 0, rows: grid.rows, cols: grid.cols)
         var lines: [JSON] = []
         lines.reserveCapacity(window.rows)
@@ -141,7 +142,7 @@ public struct GridRowCache: Sendable {
         guard requested != nil else { return ["rows": .int(grid.rows), "cols": .int(grid.cols), "cells": .array(lines)] }
         return [
             "rows": .int(grid.rows), "cols": .int(grid.cols), "cells": .array(lines), "viewport": window.json,
-            "population": .int(grid.population),
+            "population": .int(population ?? grid.population),
         ]
     }
 

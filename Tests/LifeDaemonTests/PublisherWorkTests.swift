@@ -122,4 +122,21 @@ final class PublisherWorkTests: XCTestCase {
         XCTAssertEqual(rows, ["/cells/2"])
         XCTAssertEqual(operations.first?.json["value"], .string(String(repeating: "O", count: 4) + "." + String(repeating: "O", count: 27)))
     }
+
+    /// Snapshots of windows count the grid's population once per grid, and a new grid is counted
+    /// anew (never the last one's count).
+    func testASnapshotsPopulationIsTheGridsOwn() {
+        var g = TestSeed.generator(self)
+        let (old, new) = soup(&g)
+        let renderer = StateRenderer()
+        let window = Viewport(row: 3, col: 4, rows: 1, cols: 1)
+        for grid in [old, new, old, Grid(rows: 512, cols: 512)] {
+            for _ in 0..<2 {
+                XCTAssertEqual(renderer.value(of: state(grid), at: Viewport.gridPath, window: window), grid.json(window: window))
+                XCTAssertEqual(
+                    renderer.value(of: state(grid), at: Viewport.gridPath.appending("population"), window: window), .int(grid.population))
+                XCTAssertEqual(renderer.population(of: grid), grid.population)
+            }
+        }
+    }
 }
