@@ -1,4 +1,5 @@
 import LifeGrid
+import LifeJSON
 import Protocol
 
 /// What changed between two versions of the grid, found from their bit planes once per change
@@ -7,10 +8,14 @@ import Protocol
 /// For grids of the same size it marks each 64-cell word whose cells differ in either plane, so
 /// a window's rows are checked a word range at a time, and a row's text is rendered at most
 /// once however many windows show it. So the work of a change follows the cells that changed
-/// and are watched, not the number of subscriptions.
+/// and are watched, not the number of subscriptions. What every window needs of the whole grid
+/// (the populations) is counted here once; the rows of blocks of a scaled window are rendered,
+/// old and new, only where a word under them changed.
 struct GridChange {
-    let old: Grid
-    let new: Grid
+    // The grids are private so that a group's work reaches them only through the methods
+    // below, which count it (a `new.population` per group was 91% of a change's cost once).
+    private let old: Grid
+    private let new: Grid
     /// Whether both grids have the same rows and columns (otherwise the grid is replaced whole).
     let sameShape: Bool
     /// Whether nothing changed at all.
@@ -23,6 +28,16 @@ struct GridChange {
     private var rowTexts: [Int: [UInt8]] = [:]
     /// Cells rendered as text so far (whole rows once each, narrow slices each time).
     private(set) var cellsRendered = 0
+    /// Blocks of scaled windows rendered so far (old and new, to compare).
+    private(set) var blocksRendered = 0
+    /// Plane words read for particular windows so far: the changed-word checks and rows of blocks.
+    private(set) var windowWords = 0
+    /// Plane words read once for every window: the comparison of the grids, the populations.
+    private(set) var sharedWords = 0
+    /// The populations of the old and new grid, counted once when a window first needs them.
+    private var populations: (old: Int, new: Int)?
+    /// Working space for rows of blocks.
+    private var scratch: [UInt64] = []
 
     init(old: Grid, new: Grid) {
         self.old = old
@@ -32,6 +47,7 @@ struct GridChange {
         isUnchanged = old == new
         guard sameShape, !isUnchanged else { return }
         let wordsPerRow = new.wordsPerRow
+        sharedWords = new.rows * wordsPerRow
         changedWords = [UInt64](repeating: 0, count: (new.rows * wordsPerRow + 63) >> 6)
         changedRows = [Bool](repeating: false, count: new.rows)
         old.livePlane.withUnsafeBufferPointer { oldLive in
@@ -59,12 +75,13 @@ struct GridChange {
     /// Whether any cell of `row` from `col`, `count` cells, changed (same-shape grids only). The
     /// bitmap of changed words is checked first; the words at the window's edges are compared
     /// under a mask, so a change just outside the window is not taken for one inside it.
-    func changed(row: Int, col: Int, count: Int) -> Bool {
+    mutating func changed(row: Int, col: Int, count: Int) -> Bool {
         guard changedRows[row], count > 0 else { return false }
         let base = row * new.wordsPerRow
         let first = col >> 6
         let last = (col + count - 1) >> 6
         for word in first...last {
+            windowWords += 1
             let index = base + word
             guard changedWords[index >> 6] & (1 << UInt64(index & 63)) != 0 else { continue }
             var mask: UInt64 = ~0
@@ -81,17 +98,84 @@ struct GridChange {
 
     /// About how many bytes the grid's part of a patch for `window` takes: its changed rows'
     /// text, or the whole window when the grid's size changed. Counting stops past `limit`.
-    func estimatedBytes(window: Viewport?, limit: Int) -> Int {
+    mutating func estimatedBytes(window: Viewport?, limit: Int) -> Int {
         guard !isUnchanged else { return 0 }
         let clamped = window?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
         let perRow = clamped.cols + 48
         guard sameShape else { return clamped.rows * (clamped.cols + 3) }
         var total = 0
-        for index in 0..<clamped.rows where changed(row: clamped.row + index, col: clamped.col, count: clamped.cols) {
+        for index in 0..<clamped.rows where mayHaveChanged(clamped, index: index) {
             total += perRow
             if total > limit { break }
         }
         return total
+    }
+
+    /// The window `requested` clamped to the new grid (the whole grid for none).
+    func clamped(_ requested: Viewport?) -> Viewport {
+        requested?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
+    }
+
+    /// The new grid's whole value through `window` (when its size changed), which costs the window's cells.
+    mutating func newValue(window: Viewport?) -> JSON {
+        let clamped = clamped(window)
+        if clamped.isScaled {
+            windowWords += clamped.rows * new.live.blockRowWords(row: clamped.row, col: clamped.col, scale: clamped.scale, count: clamped.cols)
+        } else {
+            cellsRendered += clamped.rows * clamped.cols
+        }
+        return new.json(window: window)
+    }
+
+    /// The old and new values at `pointer` within the grid's value through `window`: a small
+    /// member (`/rows`, `/viewport/col`, `/population`, counted once per change) or a row.
+    mutating func values(window: Viewport?, at pointer: JSONPointer) -> (before: JSON, after: JSON) {
+        if window != nil, pointer.tokens.first == "population" {
+            let counted = populations ?? (old.population, new.population)
+            if populations == nil {
+                populations = counted
+                sharedWords += old.live.words.count + new.live.words.count
+            }
+            let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
+            return (JSON.int(counted.old).value(at: rest) ?? .null, JSON.int(counted.new).value(at: rest) ?? .null)
+        }
+        if pointer.tokens.first == "cells" {
+            // A row of the window, or all of them, old and new.
+            let window = clamped(window)
+            cellsRendered += 2 * window.cols * (pointer.tokens.count > 1 ? 1 : window.rows)
+        }
+        return (old.json(window: window, at: pointer) ?? .null, new.json(window: window, at: pointer) ?? .null)
+    }
+
+    /// Whether the cells under row `index` of `window` (clamped to the grid) may have changed:
+    /// for a scaled window, whether a word of either plane changed under any of its blocks' rows
+    /// (its blocks may still read the same; see ``blockRowChanged(_:index:)``).
+    mutating func mayHaveChanged(_ window: Viewport, index: Int) -> Bool {
+        guard window.isScaled else { return changed(row: window.row + index, col: window.col, count: window.cols) }
+        let top = window.row + index * window.scale
+        let bottom = min(new.rows, top + window.scale)
+        let count = min(new.cols, window.col + window.cols * window.scale) - window.col
+        for row in top..<max(top, bottom) where changed(row: row, col: window.col, count: count) { return true }
+        return false
+    }
+
+    /// The new blocks of row `index` of the scaled `window` (clamped to the grid) when they differ
+    /// from the old ones, else nil. Only rows that ``mayHaveChanged(_:index:)`` are rendered.
+    mutating func blockRowChanged(_ window: Viewport, index: Int) -> [UInt64]? {
+        guard mayHaveChanged(window, index: index) else { return nil }
+        let top = window.row + index * window.scale
+        windowWords += 2 * new.live.blockRowWords(row: top, col: window.col, scale: window.scale, count: window.cols)
+        blocksRendered += 2 * window.cols
+        let before = old.blockBits(window, index: index, scratch: &scratch)
+        let after = new.blockBits(window, index: index, scratch: &scratch)
+        return before == after ? nil : after
+    }
+
+    /// The new grid's population when it differs from the old one's, else nil (both counted
+    /// once per change, for every window).
+    mutating func changedPopulation() -> Int? {
+        let (before, after) = values(window: Viewport(row: 0, col: 0, rows: 0, cols: 0), at: JSONPointer(tokens: ["population"]))
+        return before != after ? after.intValue : nil
     }
 
     /// Appends the new grid's cells of `row` from `col`, `count` of them, as their `cells` text.

@@ -21,6 +21,8 @@ public struct GridFrameStream: Sendable {
     private let window: Viewport
     private var stage = Stage.head
     private var row = 0
+    /// Working space for rows of blocks (a scaled window).
+    private var scratch: [UInt64] = []
 
     private enum Stage: Sendable { case head, rows, tail, done }
 
@@ -61,7 +63,7 @@ public struct GridFrameStream: Sendable {
                 if row > 0 { part.append(UInt8(ascii: ",")) }
                 // Cell symbols never need escaping.
                 part.append(UInt8(ascii: "\""))
-                part.append(contentsOf: grid.rowText(window.row + row, from: window.col, count: window.cols).utf8)
+                grid.appendWindowRow(window, index: row, to: &part, scratch: &scratch)
                 part.append(UInt8(ascii: "\""))
                 row += 1
             }
@@ -131,7 +133,7 @@ extension StateRenderer {
             if window != nil {
                 gridJSON = [
                     "rows": .int(grid.rows), "cols": .int(grid.cols), "cells": .string(placeholder), "viewport": clamped.json,
-                    "population": .int(grid.population),
+                    "population": .int(population(of: grid)),
                 ]
             }
             do {

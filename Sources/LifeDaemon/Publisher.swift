@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeJSON
 import Protocol
 
@@ -7,8 +8,11 @@ import Protocol
 /// A group's patch has two parts. The part outside the grid is a ``JSONDiff`` of small values
 /// (the grid left out), computed once per path however many windows share the path. The grid's
 /// part comes from the bit planes (``GridChange``): a `replace` of each changed row of the
-/// group's window, or of the whole grid when its size changed. Nothing per group is kept between
-/// changes: the value a diff starts from is the old state's, which the store hands over.
+/// group's window (for a scaled window, each row of blocks whose characters changed), of the
+/// population (counted once per change for all the windows), or of the whole grid when its size
+/// changed. So a group costs in proportion to its window and what changed under it, never the
+/// grid's area. Nothing per group is kept between changes: the value a diff starts from is the
+/// old state's, which the store hands over.
 public final class Publisher {
     private let renderer: StateRenderer
 
@@ -20,6 +24,14 @@ public final class Publisher {
         public var cellsRendered = 0
         /// Patches computed (one per group whose value changed).
         public var patches = 0
+        /// Blocks of scaled windows rendered for diffs (a row's old and new blocks, to compare).
+        public var blocksRendered = 0
+        /// Plane words read for the windows of particular groups: checks of changed words and
+        /// rows of blocks. It follows the windows and what changed under them, never the grid's area.
+        public var windowWords = 0
+        /// Plane words read once per change for every group: the comparison of the two grids,
+        /// and the populations a window's value holds (counted once, not once per window).
+        public var sharedWords = 0
     }
 
     public private(set) var work = Work()
@@ -48,7 +60,7 @@ public final class Publisher {
         for group in groups {
             if limit < .max, group.gridPlacement != .none {
                 if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
-                if let grid, grid.estimatedBytes(window: group.viewport, limit: limit) > limit {
+                if grid?.estimatedBytes(window: group.viewport, limit: limit) ?? 0 > limit {
                     patches.oversized.insert(group)
                     continue
                 }
@@ -79,6 +91,9 @@ public final class Publisher {
         if let grid {
             work.gridComparisons += 1
             work.cellsRendered += grid.cellsRendered
+            work.blocksRendered += grid.blocksRendered
+            work.windowWords += grid.windowWords
+            work.sharedWords += grid.sharedWords
         }
         work.patches += patches.encoded.count
         return patches
@@ -89,12 +104,12 @@ public final class Publisher {
         guard var grid = change, !grid.isUnchanged else { return }
         defer { change = grid }
         guard grid.sameShape else {
-            writer.appendReplace(pointer, grid.new.json(window: window))
+            writer.appendReplace(pointer, grid.newValue(window: window))
             return
         }
         writeRows(cellsAt: pointer.appending("cells"), window: window, change: &grid, into: &writer)
-        if window != nil, grid.old.population != grid.new.population {
-            writer.appendReplace(pointer.appending("population"), .int(grid.new.population))
+        if window != nil, let population = grid.changedPopulation() {
+            writer.appendReplace(pointer.appending("population"), .int(population))
         }
     }
 
@@ -107,23 +122,36 @@ public final class Publisher {
             return
         }
         if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
-            let clamped = window?.clamped(toRows: grid.new.rows, cols: grid.new.cols) ?? Viewport(row: 0, col: 0, rows: grid.new.rows, cols: grid.new.cols)
+            let clamped = grid.clamped(window)
             guard let row = Int(rest.tokens[1]), String(row) == rest.tokens[1], row >= 0, row < clamped.rows else { return }
-            if grid.changed(row: clamped.row + row, col: clamped.col, count: clamped.cols) {
-                writer.appendRowReplace(.root, index: nil) { grid.appendText(row: clamped.row + row, col: clamped.col, count: clamped.cols, to: &$0) }
-            }
+            writeRow(cellsAt: .root, index: row, numbered: false, window: clamped, change: &grid, into: &writer)
             return
         }
-        let before = grid.old.json(window: window, at: rest) ?? .null
-        let after = grid.new.json(window: window, at: rest) ?? .null
+        let (before, after) = grid.values(window: window, at: rest)
         writer.appendOperations(PatchWriter.operations(JSONDiff.patch(from: before, to: after)))
     }
 
     /// A `replace` of each row of the window that changed, at `cells/N` (same-shape grids).
     private func writeRows(cellsAt cells: JSONPointer, window: Viewport?, change grid: inout GridChange, into writer: inout PatchWriter) {
-        let clamped = window?.clamped(toRows: grid.new.rows, cols: grid.new.cols) ?? Viewport(row: 0, col: 0, rows: grid.new.rows, cols: grid.new.cols)
-        for index in 0..<clamped.rows where grid.changed(row: clamped.row + index, col: clamped.col, count: clamped.cols) {
-            writer.appendRowReplace(cells, index: index) { grid.appendText(row: clamped.row + index, col: clamped.col, count: clamped.cols, to: &$0) }
+        let clamped = grid.clamped(window)
+        for index in 0..<clamped.rows {
+            writeRow(cellsAt: cells, index: index, numbered: true, window: clamped, change: &grid, into: &writer)
+        }
+    }
+
+    /// A `replace` of row `index` of the clamped `window` when it changed, at `cells/index` (or at
+    /// `cells` itself when not `numbered`). A row of cells changed when a word under it did; a row
+    /// of blocks when its blocks, rendered old and new, differ (a busy world's blocks mostly stay lit).
+    private func writeRow(
+        cellsAt cells: JSONPointer, index: Int, numbered: Bool, window: Viewport, change grid: inout GridChange, into writer: inout PatchWriter
+    ) {
+        if window.isScaled {
+            guard let blocks = grid.blockRowChanged(window, index: index) else { return }
+            writer.appendRowReplace(cells, index: numbered ? index : nil) { BitPlane.appendBlockText(blocks, count: window.cols, to: &$0) }
+        } else if grid.changed(row: window.row + index, col: window.col, count: window.cols) {
+            writer.appendRowReplace(cells, index: numbered ? index : nil) {
+                grid.appendText(row: window.row + index, col: window.col, count: window.cols, to: &$0)
+            }
         }
     }
 }

@@ -11,6 +11,9 @@ public final class StateRenderer {
     private var statistics: (value: Statistics, json: JSON)?
     private var settings: (value: Settings, json: JSON)?
     private var configurations: (value: ConfigurationsState, json: JSON)?
+    /// The last grid whose population a window's value needed, and that population: a
+    /// snapshot of a 1 x 1 window would otherwise count the whole 4096 x 4096 grid each time.
+    private var counted: (grid: Grid, population: Int)?
 
     public init() {}
 
@@ -24,15 +27,24 @@ public final class StateRenderer {
         case .contains(let at):
             guard var value = gridless(state).value(at: path) else { return nil }
             do {
-                try value.apply([.replace(path: at, value: grid.json(window: window))])
+                try value.apply([.replace(path: at, value: grid.json(window: window, population: window.map { _ in population(of: grid) }))])
             } catch {
                 // The state's shape is fixed (PROTOCOL.md, section 9): the grid's place always exists.
                 preconditionFailure("the grid is missing from the state's JSON at \(at): \(error)")
             }
             return value
         case .inside(let rest):
-            return grid.json(window: window, at: rest)
+            return grid.json(window: window, at: rest, population: window.map { _ in population(of: grid) })
         }
+    }
+
+    /// The live cells of `grid`, counted once for a grid however many windows of it are rendered
+    /// (the state's grid is the same storage until it changes, so the comparison is immediate).
+    public func population(of grid: Grid) -> Int {
+        if let counted, counted.grid == grid { return counted.population }
+        let population = grid.population
+        counted = (grid, population)
+        return population
     }
 
     /// The whole state's JSON with `null` where the grid goes: every section but the grid.
@@ -67,20 +79,23 @@ public final class StateRenderer {
 
 extension Grid {
     /// The value at `pointer` within the grid's JSON form (``json(window:)``), rendering only
-    /// what the pointer reaches: one row for `/cells/N`, no row at all for `/rows`.
-    public func json(window: Viewport?, at pointer: JSONPointer) -> JSON? {
-        guard let first = pointer.tokens.first else { return json(window: window) }
+    /// what the pointer reaches: one row for `/cells/N`, no row at all for `/rows`. `population`,
+    /// when the caller has counted it, saves counting it again.
+    public func json(window: Viewport?, at pointer: JSONPointer, population counted: Int? = nil) -> JSON? {
+        guard let first = pointer.tokens.first else { return json(window: window, population: counted) }
         let clamped = window?.clamped(toRows: rows, cols: cols) ?? Viewport(row: 0, col: 0, rows: rows, cols: cols)
         let rest = JSONPointer(tokens: Array(pointer.tokens.dropFirst()))
         switch first {
         case "cells":
-            guard let index = rest.tokens.first else { return json(window: window)["cells"] }
+            // (Only the cells are taken: the population is not counted for them.)
+            guard let index = rest.tokens.first else { return json(window: window, population: 0)["cells"] }
             guard let row = Int(index), String(row) == index, row >= 0, row < clamped.rows else { return nil }
-            return JSON.string(rowText(clamped.row + row, from: clamped.col, count: clamped.cols)).value(at: JSONPointer(tokens: Array(rest.tokens.dropFirst())))
+            var scratch: [UInt64] = []
+            return JSON.string(windowRowText(clamped, index: row, scratch: &scratch)).value(at: JSONPointer(tokens: Array(rest.tokens.dropFirst())))
         case "rows": return JSON.int(rows).value(at: rest)
         case "cols": return JSON.int(cols).value(at: rest)
         case "viewport" where window != nil: return clamped.json.value(at: rest)
-        case "population" where window != nil: return JSON.int(population).value(at: rest)
+        case "population" where window != nil: return JSON.int(counted ?? population).value(at: rest)
         default: return nil
         }
     }

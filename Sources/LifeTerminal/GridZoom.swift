@@ -52,6 +52,14 @@ public enum GridZoom: Hashable, Sendable {
         }
     }
 
+    /// The side of the blocks a viewport subscription asks the daemon for at this zoom (its
+    /// `scale`): k for ``dots(_:)`` (a braille dot is a k x k block; a plain glyph 2 x 4 of
+    /// them), so the daemon sends what is drawn, not every cell; 1 (cells) closer.
+    public var blockScale: Int {
+        if case .dots(let size) = self { return size }
+        return 1
+    }
+
     /// Screen columns a cell takes: 2 for ``wide``, else 1.
     public var columnsPerCell: Int { self == .wide ? 2 : 1 }
 

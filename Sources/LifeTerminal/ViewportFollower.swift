@@ -29,10 +29,21 @@ public struct ViewportFollower: Equatable, Sendable {
     }
 
     /// The window to ask for when `visible` shows: the view and its margin, moved inside the
-    /// `gridRows` x `gridCols` grid (the whole grid when it is smaller).
-    public static func window(for visible: Viewport, gridRows: Int, gridCols: Int) -> Viewport {
+    /// `gridRows` x `gridCols` grid (the whole grid when it is smaller). At a `scale` above 1 (a
+    /// zoomed-out view, whose corner is a multiple of it), a window of blocks of `scale` x `scale`
+    /// cells from a multiple of `scale`, so that its blocks are the dots the view draws.
+    public static func window(for visible: Viewport, gridRows: Int, gridCols: Int, scale: Int = 1) -> Viewport {
         let margin = margin(for: visible)
-        return visible.expanded(rows: margin.rows, cols: margin.cols).clamped(toRows: gridRows, cols: gridCols)
+        let cells = visible.expanded(rows: margin.rows, cols: margin.cols)
+        guard scale > 1 else { return cells.clamped(toRows: gridRows, cols: gridCols) }
+        let top = max(0, cells.row).floorDivided(by: scale) * scale
+        let left = max(0, cells.col).floorDivided(by: scale) * scale
+        let bottom = cells.row + cells.rows
+        let right = cells.col + cells.cols
+        return Viewport(
+            row: top, col: left, rows: max(1, (bottom - top + scale - 1) / scale), cols: max(1, (right - left + scale - 1) / scale),
+            scale: scale
+        ).clamped(toRows: gridRows, cols: gridCols)
     }
 
     /// The window to subscribe with before anything is drawn: one covering a screen of
@@ -46,20 +57,27 @@ public struct ViewportFollower: Equatable, Sendable {
     /// margin around it (inside the grid), so a pan step shows cells while a new window is on
     /// its way; and it is at most twice as tall and as wide as a fresh window (after the
     /// terminal shrank, a smaller one is asked for).
-    public static func serves(_ held: Viewport, visible: Viewport, gridRows: Int, gridCols: Int) -> Bool {
+    ///
+    /// At a `scale` above 1 it must also hold blocks of that scale whose corners are multiples
+    /// of it (the view's dots), and at scale 1 cells.
+    public static func serves(_ held: Viewport, visible: Viewport, gridRows: Int, gridCols: Int, scale: Int = 1) -> Bool {
+        guard held.scale == scale, held.row % scale == 0, held.col % scale == 0 else { return false }
         let margin = margin(for: visible)
         let needed = visible.expanded(rows: margin.rows / 2, cols: margin.cols / 2).intersection(rows: gridRows, cols: gridCols)
-        let fresh = window(for: visible, gridRows: gridRows, gridCols: gridCols)
-        return held.contains(needed) && held.rows <= 2 * fresh.rows && held.cols <= 2 * fresh.cols
+        let fresh = window(for: visible, gridRows: gridRows, gridCols: gridCols, scale: scale)
+        let covered = Viewport(
+            row: held.row, col: held.col, rows: min(held.rows * scale, gridRows - held.row), cols: min(held.cols * scale, gridCols - held.col))
+        return covered.contains(needed) && held.rows <= 2 * fresh.rows && held.cols <= 2 * fresh.cols
     }
 
-    /// After a frame that showed `visible` of a `gridRows` x `gridCols` grid while the mirror
-    /// holds the window `held`: the window to request now, or nil when the held one serves,
+    /// After a frame that showed `visible` of a `gridRows` x `gridCols` grid at `scale` (see
+    /// ``GridZoom/blockScale``) while the mirror holds the window `held`: the window to request
+    /// now, or nil when the held one serves,
     /// nothing shows, or a request is still in flight. A returned window counts as sent.
-    public mutating func update(visible: Viewport, held: Viewport, gridRows: Int, gridCols: Int) -> Viewport? {
+    public mutating func update(visible: Viewport, held: Viewport, gridRows: Int, gridCols: Int, scale: Int = 1) -> Viewport? {
         guard inFlight == 0, visible.rows > 0, visible.cols > 0 else { return nil }
-        guard !Self.serves(held, visible: visible, gridRows: gridRows, gridCols: gridCols) else { return nil }
-        let window = Self.window(for: visible, gridRows: gridRows, gridCols: gridCols)
+        guard !Self.serves(held, visible: visible, gridRows: gridRows, gridCols: gridCols, scale: scale) else { return nil }
+        let window = Self.window(for: visible, gridRows: gridRows, gridCols: gridCols, scale: scale)
         guard window.rows > 0, window.cols > 0 else { return nil }
         sent(window)
         return window

@@ -10,6 +10,9 @@ public struct WatchFrame: Sendable {
     public var gridRect: Rect?
     /// The part of the grid the screen shows (what a viewport subscription must cover), when one shows.
     public var visibleGrid: Viewport?
+    /// The scale of the window a viewport subscription asks for: zoomed out, the side of the
+    /// block each dot shows (``GridZoom/blockScale``); else 1, cells.
+    public var gridScale: Int { gridLayout?.zoom.blockScale ?? 1 }
     /// How many lines the text view has.
     public var textLines: Int
     /// How many lines of text show at once.

@@ -95,12 +95,13 @@ public struct WatchSubscription: Sendable {
         return content
     }
 
-    /// After a frame that showed `visible` of the grid (``WatchFrame/visibleGrid``): the
-    /// `viewport` request for another window when the one held does not serve it (counted as
-    /// sent), or nil. Nothing is asked while the mirror is stale, or for a text view.
-    public mutating func follow(visible: Viewport?) -> ClientRequest? {
+    /// After a frame that showed `visible` of the grid (``WatchFrame/visibleGrid``) at `scale`
+    /// (``WatchFrame/gridScale``: zoomed out, the side of a dot's block): the `viewport` request
+    /// for another window when the one held does not serve it (counted as sent), or nil. Nothing
+    /// is asked while the mirror is stale, or for a text view.
+    public mutating func follow(visible: Viewport?, scale: Int = 1) -> ClientRequest? {
         guard watchesWorld, !mirror.isStale, let visible, case .world(let world)? = content(), let grid = world.grid,
-            let window = follower.update(visible: visible, held: grid.window, gridRows: grid.rows, gridCols: grid.cols)
+            let window = follower.update(visible: visible, held: grid.window, gridRows: grid.rows, gridCols: grid.cols, scale: scale)
         else { return nil }
         return ClientRequest(id: Self.id, kind: .viewport(window))
     }

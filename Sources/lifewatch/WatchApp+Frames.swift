@@ -56,7 +56,7 @@ extension WatchApp {
         // Another frame shows what settling moved.
         defer { if settled { requestFrame() } }
         // A window of the grid that does not serve what shows: ask for another.
-        if connection != nil, let request = subscription.follow(visible: frame.visibleGrid) { send(request) }
+        if connection != nil, let request = subscription.follow(visible: frame.visibleGrid, scale: frame.gridScale) { send(request) }
         let bytes = renderer.render(frame.buffer)
         guard !bytes.isEmpty else { return }
         switch output.write(bytes) {
