@@ -37,7 +37,9 @@ struct StatusReport {
             "storage": storageInfo,
             "publisher": [
                 "patches": .int(fanout.publisher.work.patches), "gridComparisons": .int(fanout.publisher.work.gridComparisons),
-                "cellsRendered": .int(fanout.publisher.work.cellsRendered), "streamedReplyBytesOwed": .int(replyBudget.owed),
+                "cellsRendered": .int(fanout.publisher.work.cellsRendered), "blocksRendered": .int(fanout.publisher.work.blocksRendered),
+                "windowWords": .int(fanout.publisher.work.windowWords), "sharedWords": .int(fanout.publisher.work.sharedWords),
+                "streamedReplyBytesOwed": .int(replyBudget.owed),
             ],
             "summary": [
                 "ticks": .int(state.simulation.gridState.ticks),

@@ -30,12 +30,10 @@ final class WindowFanoutLimitTests: XCTestCase {
 
     /// 64 connections x 64 subscriptions.
     private static let side = 64
-    /// The world's rows and columns. Not 4096 yet: today's lifed counts the whole grid's
-    /// population twice for each window's diff, which on 4096 x 4096 is some 190 processor-seconds
-    /// of the debug build for one change of 4096 windows (2.4-2.8 in release), past what a test may
-    /// take; on 1024 x 1024 it is a sixteenth. Once a window's diff no longer costs the world's
-    /// area, this can be 4096.
-    private static let worldSide = 1024
+    /// The world's rows and columns: the largest. (Before a window's diff stopped counting the
+    /// whole grid's population, one change of 4096 windows here cost the debug build some 190
+    /// processor-seconds; it now takes about a second.)
+    private static let worldSide = 4096
     /// Cells between two windows' rows (and columns).
     private static let spacing = worldSide / side
 
@@ -127,6 +125,15 @@ final class WindowFanoutLimitTests: XCTestCase {
         XCTAssertLessThanOrEqual(rendered, 4 * windows.count, "cells rendered for one change of 4096 one-cell windows")
         XCTAssertEqual(patches, diffs, "one patch for each window whose value changed (each is its own group)")
         XCTAssertEqual(counter(after, "gridComparisons") - counter(before, "gridComparisons"), 1, "the grids are compared once")
+        // The words read for the windows follow the windows (a word or two each, both grids), not
+        // the world's area; the words read for the whole grid are read once for all of them (the
+        // comparison and the populations: 4 passes over the two planes of 262,144 words, at most).
+        let windowWords = counter(after, "windowWords") - counter(before, "windowWords")
+        let sharedWords = counter(after, "sharedWords") - counter(before, "sharedWords")
+        print("WindowFanoutLimitTests: \(windowWords) words read for the windows, \(sharedWords) once for all")
+        XCTAssertLessThanOrEqual(windowWords, 8 * windows.count, "words read for 4096 one-cell windows")
+        let planeWords = Self.worldSide * ((Self.worldSide + 63) / 64)
+        XCTAssertLessThanOrEqual(sharedWords, 8 * planeWords, "words read once per change, for every window")
         XCTAssertEqual(daemon.terminate(), 0)
     }
 
