@@ -62,6 +62,7 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
             case .jumpFinished(let result):
                 guard let jump = state.simulation.jump, jump.isSameJump(as: result.jump) else { return .cancel(id: .jump) }
                 state.simulation.jump = nil
+                if jump.isTick { state.simulation.gridState.ticks += 1 }
                 state.simulation.gridState.grid = result.grid
                 state.statistics.add(result.statistics)
                 state.simulation.settling = result.settling
