@@ -46,6 +46,8 @@ public enum StatusLine {
             segments.append(Segment("jump \(measured.summary)", style: Style(foreground: .rgb(90, 180, 255), bold: true)))
         }
         segments.append(Segment("every \(DurationText.format(milliseconds: world.intervalMs))"))
+        if world.generationsPerTick != 1 { segments.append(Segment("step \(world.generationsPerTick)")) }
+        if world.isRunning, let rate = meter?.timer.summary { segments.append(Segment(rate)) }
         if let zoom { segments.append(Segment("zoom \(zoom.label)")) }
         // A window the daemon sent without the whole grid's count: no number rather than a wrong one.
         if let population = world.population { segments.append(Segment("population \(population)")) }
