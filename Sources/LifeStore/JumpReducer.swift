@@ -88,7 +88,9 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
                 // The last generations are announced by the result itself.
                 guard done > progress.reported, done < jump.target else { return }
                 progress.reported = done
-                send(.grid(.jumpProgress(Jump(target: jump.target, done: done, started: jump.started))))
+                var moved = jump
+                moved.done = done
+                send(.grid(.jumpProgress(moved)))
             }
             return Cancellable {
                 progress.stop()

@@ -118,6 +118,32 @@ final class GenerationsPerTickTests: XCTestCase {
         store.finish()
     }
 
+    /// A tick long enough to report its progress (20 generations, 600 ms) reports it as a tick's.
+    func testABackgroundTickReportsItsProgressAsATick() {
+        let glider = placed(Patterns.glider, rows: 10, cols: 10, row: 1, col: 1)
+        let app = backgroundHarness(state: .fixture(grid: glider, intervalMs: 100, generationsPerTick: 20))
+        let store = app.store
+        store.send(.simulation(.startTimer)) { $0.simulation.isRunningTimer = true }
+        app.scheduler.advance(by: .milliseconds(100))
+        let start = store.state
+        store.receive(.simulation(.tick)) { $0.simulation.jump = self.tickJump(20) }
+        // Beats at 200, 300 ms skipped; at 350 ms, 8 generations done (one every 30 ms from 130 ms).
+        app.scheduler.advance(by: .milliseconds(250))
+        store.receiveRefused(.simulation(.tick), messageContains: "a tick of 20 generations")
+        store.receiveRefused(.simulation(.tick), messageContains: "a tick of 20 generations")
+        store.receive(.simulation(.grid(.jumpProgress(tickJump(20, done: 8))))) { $0.simulation.jump?.done = 8 }
+        store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
+        // At 600 ms, 16 done; at 700 ms, all 20.
+        app.scheduler.advance(by: .milliseconds(400))
+        store.receive(.simulation(.grid(.jumpProgress(tickJump(20, done: 16))))) { $0.simulation.jump?.done = 16 }
+        store.receive(.simulation(.grid(.jumpFinished(tickResult(from: start, 20))))) {
+            $0 = self.singleSteps(start, 20)
+            $0.simulation.gridState.ticks = 1
+            $0.simulation.isRunningTimer = false
+        }
+        store.finish()
+    }
+
     func testCancellingABackgroundTickLeavesTheWorldAsItWas() {
         let app = backgroundHarness()
         let store = app.store
