@@ -63,6 +63,27 @@ public struct Grid: Hashable, Sendable {
         self.previous = previous
     }
 
+    /// Gives `body` both planes' words to overwrite in place (the layout of ``BitPlane``), for an
+    /// engine that writes back only what changed. `body` must leave the bits past each row's last
+    /// column clear. A plane whose storage is shared (with another grid, or with the other plane)
+    /// is copied first, as any write to a value is.
+    public mutating func withUnsafeMutablePlanes<Result>(
+        _ body: (_ live: UnsafeMutableBufferPointer<UInt64>, _ previous: UnsafeMutableBufferPointer<UInt64>) throws -> Result
+    ) rethrows -> Result {
+        // Out of self while they are borrowed, so that each is one access (and stays unique).
+        var liveWords = live.storage
+        var previousWords = previous.storage
+        live.storage = []
+        previous.storage = []
+        defer {
+            live.storage = liveWords
+            previous.storage = previousWords
+        }
+        return try liveWords.withUnsafeMutableBufferPointer { liveBuffer in
+            try previousWords.withUnsafeMutableBufferPointer { previousBuffer in try body(liveBuffer, previousBuffer) }
+        }
+    }
+
     /// The cell at `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Cell {
         @inlinable get { Cell.from(live: live[row, col], wasLive: previous[row, col]) }

@@ -53,8 +53,7 @@ public struct GridWorld: Equatable {
             statistics.record(census)
             settling.record(fingerprint: fingerprint, population: census.alive + census.born)
         }
-        grid = bits.grid
-        cache?.keep(bits, holding: grid)
+        grid = cache?.keep(bits) ?? bits.grid
     }
 }
 

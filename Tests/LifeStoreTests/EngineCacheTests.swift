@@ -36,6 +36,26 @@ final class EngineCacheTests: XCTestCase {
         }
     }
 
+    /// The grid a tick writes into is the one two ticks old; one still held elsewhere (a state
+    /// kept by someone) is copied first, and neither grid shows the other's cells.
+    func testGridsHeldElsewhereKeepTheirCells() {
+        let seed = TestSeed.make(self)
+        for start in worlds(seed: seed) {
+            let cache = EngineCache()
+            var kept = start
+            var fresh = start
+            var held: [(Grid, Grid)] = []
+            for round in 0..<30 {
+                kept.advance(generations: round % 3 + 1, cache: cache)
+                fresh.advance(generations: round % 3 + 1)
+                XCTAssertEqual(kept, fresh, "seed \(seed), round \(round)")
+                // Every other grid is held, so the spare is sometimes shared and sometimes not.
+                if round % 2 == 0 { held.append((kept.grid, fresh.grid)) }
+            }
+            for (index, pair) in held.enumerated() { XCTAssertEqual(pair.0, pair.1, "seed \(seed), held grid \(index)") }
+        }
+    }
+
     func testAnEditARuleOrATopologyBetweenTicksMissesOrForgets() {
         let seed = TestSeed.make(self)
         for start in worlds(seed: seed) {
