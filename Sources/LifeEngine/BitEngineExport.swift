@@ -72,6 +72,7 @@ extension BitGrid {
             grid = self.grid
             return
         }
+        defer { if let live = tracking.totals?.live { grid.recordPopulation(live) } }
         guard !changes.isEmpty else { return }
         let geometry = TileGeometry(layout)
         let groupWords = TileGeometry.groupWords

@@ -9,9 +9,15 @@
 /// column, so equal grids have equal planes).
 public struct Grid: Hashable, Sendable {
     /// Which cells are live now (alive or born).
-    public internal(set) var live: BitPlane
+    public internal(set) var live: BitPlane {
+        didSet { knownPopulation = nil }
+    }
     /// Which cells were live a generation ago (alive or died).
     public internal(set) var previous: BitPlane
+    /// The live plane's population, when the engine that made the grid counted it as it went
+    /// (``recordPopulation(_:)``); nil when ``population`` must count it. Any change of the live
+    /// plane forgets it. Not part of the value: equality and hashing read the planes only.
+    @usableFromInline var knownPopulation: Int?
 
     /// The largest grid side a client or file may describe.
     public static let maxSide = 4096
@@ -108,8 +114,24 @@ public struct Grid: Hashable, Sendable {
     }
 
     /// The number of live cells (alive or born): a popcount of the live plane, 4,096 words a
-    /// million cells, cheap enough for every version's windows and for `status`.
-    public var population: Int { live.population }
+    /// million cells, unless the engine that made the grid said how many (a tick of a sparse
+    /// 4096 x 4096 world then costs no pass over its 262,144 words for every version's windows).
+    public var population: Int { knownPopulation ?? live.population }
+
+    /// Records that the live plane holds `count` live cells, as an engine that counted them while
+    /// it stepped them knows (checked in debug builds).
+    public mutating func recordPopulation(_ count: Int) {
+        assert(count == live.population, "a recorded population must be the live plane's")
+        knownPopulation = count
+    }
+
+    /// Equal sizes and every cell in the same state (whether the population is known or not).
+    public static func == (lhs: Grid, rhs: Grid) -> Bool { lhs.live == rhs.live && lhs.previous == rhs.previous }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(live)
+        hasher.combine(previous)
+    }
 
     /// How many cells are in each state.
     public var census: Census {
