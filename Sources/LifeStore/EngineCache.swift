@@ -78,6 +78,13 @@ public final class EngineCache: @unchecked Sendable {
         return grid
     }
 
+    /// Keeps `engine`, which a tick computed in the background left, holding `grid` (the grid that
+    /// tick installs), for the next tick. Its cells are the tick's result already.
+    public func keepFinished(_ engine: BitGrid, holding grid: Grid) {
+        clear()
+        kept = (engine, grid)
+    }
+
     /// Forgets the kept engine (tests: the next tick misses).
     public func clear() {
         kept = nil

@@ -73,14 +73,18 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
 
     /// The jump's effect: the computation on the environment's runner, its progress read every
     /// ``Jump/progressInterval`` on the scheduler and delivered when it moved, then the result.
-    static func jumpEffect(_ computation: JumpComputation, _ environment: AppEnvironment) -> Effect<SimulationAction> {
+    /// A tick's computation hands its engine back through `handBack`, and the engine is kept for
+    /// the next tick with the grid it installs (nothing depends on it: see ``EngineCache``).
+    static func jumpEffect(_ computation: JumpComputation, _ environment: AppEnvironment, handBack: EngineHandBack? = nil) -> Effect<SimulationAction> {
         let jump = computation.jump
         let scheduler = environment.scheduler
         let runner = environment.jumps
+        let engines = environment.engines
         return Effect.run { send in
             let progress = ProgressTicker()
             let work = runner.start(computation) { result in
                 progress.stop()
+                if let engine = handBack?.take() { engines.keepFinished(engine, holding: result.grid) }
                 send(.grid(.jumpFinished(result)))
             }
             progress.start(on: scheduler, every: Jump.progressInterval) {

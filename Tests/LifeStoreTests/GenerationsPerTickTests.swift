@@ -104,6 +104,7 @@ final class GenerationsPerTickTests: XCTestCase {
         app.scheduler.advance(by: .milliseconds(50))
         let second = store.state
         store.receive(.simulation(.tick)) { $0.simulation.jump = self.tickJump(5) }
+        XCTAssertEqual(app.engines.hits, 1, "the second tick computes on the engine the first handed back")
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
         // Edits wait for the tick, as for a jump.
         store.sendRefused(.simulation(.grid(.step(generations: 1))), messageContains: "while a tick of 5 generations is being computed")
