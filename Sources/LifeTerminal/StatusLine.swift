@@ -35,7 +35,8 @@ public enum StatusLine {
                 ? Segment("running", style: Style(foreground: .rgb(80, 220, 100), bold: true))
                 : Segment("stopped", style: Style(foreground: .rgb(240, 190, 60), bold: true)),
         ]
-        if let jump = world.jump {
+        // A tick computed in the background is the timer's work, shown by its rate, not a jump.
+        if let jump = world.jump, !jump.isTick {
             var measured = JumpProgressMeter()
             if let meter, let seen = meter.jump, seen.isSameJump(as: jump) {
                 measured = meter

@@ -53,6 +53,8 @@ final class StepKeysTests: XCTestCase {
         XCTAssertEqual(meter.timer.generationsPerSecond, 100_000)
         let text = StatusLine.text(for: world, jump: meter)
         XCTAssertTrue(text.contains("every 10ms · step 1000 · 100000 gen/s"), text)
+        world.jump = Jump(target: 1000, done: 10, started: 0, isTick: true)
+        XCTAssertFalse(StatusLine.text(for: world, jump: meter).contains("jump"), "a tick in the background is not shown as a jump")
         world.generationsPerTick = 1
         XCTAssertFalse(StatusLine.text(for: world, jump: meter).contains("step"))
         meter.timer.observe(steps: 100_000, isRunning: false, seconds: 2)
