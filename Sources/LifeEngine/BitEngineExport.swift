@@ -55,6 +55,35 @@ public struct TileChanges: Sendable, Equatable {
 }
 
 extension BitGrid {
+    /// The live plane's data words, in the layout of ``BitPlane`` (`Grid.livePlane`): one plane
+    /// copied, without the grid of cells around it.
+    public var livePlane: [UInt64] {
+        let layout = self.layout
+        var words = [UInt64](repeating: 0, count: layout.rows * layout.words)
+        for row in 0..<layout.rows {
+            let from = layout.origin + row * layout.stride
+            for word in 0..<layout.words {
+                words[row * layout.words + word] = live[from + word] & (word == layout.words - 1 ? layout.tailMask : ~0)
+            }
+        }
+        return words
+    }
+
+    /// Whether the live plane's data words are `words` (in the layout of ``livePlane``), compared
+    /// in place, stopping at the first difference.
+    public func hasLivePlane(_ words: [UInt64]) -> Bool {
+        let layout = self.layout
+        guard words.count == layout.rows * layout.words else { return false }
+        for row in 0..<layout.rows {
+            let from = layout.origin + row * layout.stride
+            for word in 0..<layout.words {
+                let mask = word == layout.words - 1 ? layout.tailMask : ~0
+                if live[from + word] & mask != words[row * layout.words + word] { return false }
+            }
+        }
+        return true
+    }
+
     /// The tiles whose cells changed since the last call (or since the grid was made: everything),
     /// and starts counting afresh.
     public mutating func takeChanges() -> TileChanges {

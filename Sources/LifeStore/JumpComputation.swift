@@ -88,7 +88,7 @@ public struct JumpComputation: Sendable {
                 check = nil
                 if proof.generations.count < proof.period {
                     check = proof
-                } else if bits.grid.livePlane == proof.livePlane {
+                } else if bits.hasLivePlane(proof.livePlane) {
                     skipWholeCycles(of: proof)
                     left = min(left, jump.target - done)
                 }
@@ -128,7 +128,7 @@ public struct JumpComputation: Sendable {
         case .oscillating(let p): period = p
         }
         guard jump.target - done >= 2 * period else { return }
-        check = CycleCheck(period: period, livePlane: bits.grid.livePlane)
+        check = CycleCheck(period: period, livePlane: bits.livePlane)
     }
 
     /// The live cells `proof.period` generations ago are the live cells now: every generation from
