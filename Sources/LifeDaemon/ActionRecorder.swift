@@ -4,7 +4,7 @@ import Protocol
 
 /// Turns the store's changes into journal records: it notes the random generator's state before
 /// each action, and adds it to the record of an action that drew on it; `settings.reset` gets the
-/// defaults it restored; a `grid.step` that started a jump gets the time the jump started. With
+/// defaults it restored; a `grid.step` or a tick that started a jump gets the time the jump started. With
 /// these, ``JournalReplay`` runs every action exactly as it ran live.
 public struct ActionRecorder {
     /// The generator the reducers draw on.
@@ -37,7 +37,8 @@ public struct ActionRecorder {
     /// The record of `action`, which the reducer just ran, changing `old` into `new` (the store's `didChange`).
     public func record(of action: AppAction, from old: AppState, to new: AppState) -> JournaledAction {
         var jumpStarted: Int?
-        if case .simulation(.grid(.step)) = action, old.simulation.jump == nil, let jump = new.simulation.jump {
+        // A `grid.step`, or a timer's tick of more generations than one action computes at once.
+        if action == .simulation(.tick) || action.isGridStep, old.simulation.jump == nil, let jump = new.simulation.jump {
             jumpStarted = jump.started
         }
         return JournaledAction(
@@ -45,5 +46,13 @@ public struct ActionRecorder {
             randomState: random.state != randomStateBefore ? randomStateBefore : nil,
             defaults: action == .settings(.reset) ? defaults : nil,
             jumpStarted: jumpStarted)
+    }
+}
+
+extension AppAction {
+    /// Whether this is a `grid.step`, of any number of generations.
+    fileprivate var isGridStep: Bool {
+        if case .simulation(.grid(.step)) = self { return true }
+        return false
     }
 }

@@ -5,11 +5,12 @@ import Protocol
 /// How a jump's end (``JumpResult``) is written in the journal (see ``JournaledAction``): its
 /// grid as compact planes, the statistics it added, and the settling history after it.
 enum JumpRecord {
-    /// `{"target", "started", "grid": {"rows", "cols", "planes"}, "statistics", "status", "period", "fingerprints"}`.
+    /// `{"target", "started", "grid": {"rows", "cols", "planes"}, "statistics", "status", "period", "fingerprints"}`,
+    /// and `"tick": true` for a timer's tick.
     static func json(of result: JumpResult) -> JSON {
         var period = JSON.null
         if case .oscillating(let p) = result.settling.status { period = .int(p) }
-        return [
+        let record: JSON = [
             "target": .int(result.jump.target),
             "started": .int(result.jump.started),
             "grid": ["rows": .int(result.grid.rows), "cols": .int(result.grid.cols), "planes": .string(GridPlanesCoding.text(of: result.grid))],
@@ -18,14 +19,16 @@ enum JumpRecord {
             "period": period,
             "fingerprints": .array(result.settling.fingerprints.map { .string(String($0)) }),
         ]
+        return result.jump.isTick ? record.settingMember("tick", true) : record
     }
 
     /// Reads what ``json(of:)`` wrote, checking every member.
     static func result(from json: JSON) throws(ProtocolError) -> JumpResult {
         let fields = try JSONFields(json, at: "record.action")
-        try fields.rejectUnknown(["target", "started", "grid", "statistics", "status", "period", "fingerprints"])
+        try fields.rejectUnknown(["target", "started", "tick", "grid", "statistics", "status", "period", "fingerprints"])
         let target = try fields.int("target", in: GridAction.generationsRange)
-        let jump = Jump(target: target, done: target, started: try fields.int("started", in: 0...Int.max))
+        let jump = Jump(
+            target: target, done: target, started: try fields.int("started", in: 0...Int.max), isTick: try fields.bool("tick", default: false))
         let gridFields = try JSONFields(try fields.required("grid"), at: "record.action.grid")
         try gridFields.rejectUnknown(["rows", "cols", "planes"])
         let grid = try GridPlanesCoding.grid(

@@ -74,8 +74,11 @@ public struct BitGrid: Sendable {
             }
         }
         // The planes have exactly rows * words words; the tails past the last column are cleared.
-        return Grid(rows: layout.rows, cols: layout.cols, livePlane: livePlane, previousPlane: previousPlane)
+        var grid =
+            Grid(rows: layout.rows, cols: layout.cols, livePlane: livePlane, previousPlane: previousPlane)
             ?? Grid(rows: layout.rows, cols: layout.cols)
+        if let live = tracking.totals?.live { grid.recordPopulation(live) }
+        return grid
     }
 
     /// The cell at `row`, `col`; both must be in range.

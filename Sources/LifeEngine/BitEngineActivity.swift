@@ -235,6 +235,8 @@ struct ActivityTracking: Sendable {
     /// A tracked generation may compute up to 1 / `sparseShare` of the tile rows (tests set 1: track
     /// whenever tracked).
     var sparseShare = BitEngine.sparseShare
+    /// The tiles changed since the last ``BitGrid/takeChanges()`` (see BitEngineExport.swift).
+    var changes = TileChanges()
     /// Generations stepped tracked and whole so far (for tests).
     var sparseGenerations = 0
     var wholeGenerations = 0

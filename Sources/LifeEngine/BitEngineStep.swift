@@ -145,6 +145,7 @@ extension BitGrid {
                                     tracking.totals = nil
                                 }
                                 tracking.current = 1 - current
+                                tracking.changes.record(next)
                                 tracking.sparseGenerations += 1
                                 tracking.denseInterval = ActivityTracking.firstDenseInterval
                                 swap(&input, &output)
@@ -165,6 +166,7 @@ extension BitGrid {
                         if count % 2 == 1 { swap(&input, &output) }
                         if !counting { tracking.totals = nil }
                         tracking.wholeGenerations += count
+                        tracking.changes.everything = true
                         if track, let next = map(0), let geometry, let base = storage.baseAddress {
                             // The newest generation is in `input` now.
                             BitEngine.trackWholeGeneration(

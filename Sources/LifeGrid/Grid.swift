@@ -9,9 +9,15 @@
 /// column, so equal grids have equal planes).
 public struct Grid: Hashable, Sendable {
     /// Which cells are live now (alive or born).
-    public internal(set) var live: BitPlane
+    public internal(set) var live: BitPlane {
+        didSet { knownPopulation = nil }
+    }
     /// Which cells were live a generation ago (alive or died).
     public internal(set) var previous: BitPlane
+    /// The live plane's population, when the engine that made the grid counted it as it went
+    /// (``recordPopulation(_:)``); nil when ``population`` must count it. Any change of the live
+    /// plane forgets it. Not part of the value: equality and hashing read the planes only.
+    @usableFromInline var knownPopulation: Int?
 
     /// The largest grid side a client or file may describe.
     public static let maxSide = 4096
@@ -63,6 +69,27 @@ public struct Grid: Hashable, Sendable {
         self.previous = previous
     }
 
+    /// Gives `body` both planes' words to overwrite in place (the layout of ``BitPlane``), for an
+    /// engine that writes back only what changed. `body` must leave the bits past each row's last
+    /// column clear. A plane whose storage is shared (with another grid, or with the other plane)
+    /// is copied first, as any write to a value is.
+    public mutating func withUnsafeMutablePlanes<Result>(
+        _ body: (_ live: UnsafeMutableBufferPointer<UInt64>, _ previous: UnsafeMutableBufferPointer<UInt64>) throws -> Result
+    ) rethrows -> Result {
+        // Out of self while they are borrowed, so that each is one access (and stays unique).
+        var liveWords = live.storage
+        var previousWords = previous.storage
+        live.storage = []
+        previous.storage = []
+        defer {
+            live.storage = liveWords
+            previous.storage = previousWords
+        }
+        return try liveWords.withUnsafeMutableBufferPointer { liveBuffer in
+            try previousWords.withUnsafeMutableBufferPointer { previousBuffer in try body(liveBuffer, previousBuffer) }
+        }
+    }
+
     /// The cell at `row`, `col`; both must be in range.
     public subscript(row: Int, col: Int) -> Cell {
         @inlinable get { Cell.from(live: live[row, col], wasLive: previous[row, col]) }
@@ -87,8 +114,24 @@ public struct Grid: Hashable, Sendable {
     }
 
     /// The number of live cells (alive or born): a popcount of the live plane, 4,096 words a
-    /// million cells, cheap enough for every version's windows and for `status`.
-    public var population: Int { live.population }
+    /// million cells, unless the engine that made the grid said how many (a tick of a sparse
+    /// 4096 x 4096 world then costs no pass over its 262,144 words for every version's windows).
+    public var population: Int { knownPopulation ?? live.population }
+
+    /// Records that the live plane holds `count` live cells, as an engine that counted them while
+    /// it stepped them knows (checked in debug builds).
+    public mutating func recordPopulation(_ count: Int) {
+        assert(count == live.population, "a recorded population must be the live plane's")
+        knownPopulation = count
+    }
+
+    /// Equal sizes and every cell in the same state (whether the population is known or not).
+    public static func == (lhs: Grid, rhs: Grid) -> Bool { lhs.live == rhs.live && lhs.previous == rhs.previous }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(live)
+        hasher.combine(previous)
+    }
 
     /// How many cells are in each state.
     public var census: Census {

@@ -22,6 +22,9 @@ public struct AppEnvironment {
     /// The most cell updates one action computes at once; a `grid.step` of more is a jump.
     /// Always ``GridWorld/maxCellUpdatesPerAction`` but in tests, which make jumps of small worlds.
     public var cellUpdatesPerAction = GridWorld.maxCellUpdatesPerAction
+    /// The engine kept between ticks, so that the timer steps it with its activity tracking
+    /// instead of converting the grid on every tick (see ``EngineCache``).
+    public var engines = EngineCache()
 
     /// Without `fetchConfigurations`, every fetch answers with the built-in collection; without
     /// `jumps`, jumps run on a worker thread; without `wallClock`, the system's clock.

@@ -44,11 +44,12 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
         }
     }
 
-    /// With `autoStop` on, stops the timer when a generation leaves the world settled, and says why.
+    /// With `autoStop` on, stops the timer when a generation leaves the world settled, and says why
+    /// (a tick computed in the background ends with `jumpFinished`).
     public static var autoStop: Reducer {
         Reducer { state, action, _ in
             switch action {
-            case .simulation(.tick), .simulation(.grid(.step)):
+            case .simulation(.tick), .simulation(.grid(.step)), .simulation(.grid(.jumpFinished)):
                 let status = state.simulation.settling.status
                 guard state.settings.autoStop, state.simulation.isRunningTimer, status != .evolving else { return .none }
                 state.simulation.isRunningTimer = false

@@ -41,15 +41,19 @@ public struct GridWorld: Equatable {
     /// The generations run on the grid's bit planes (``BitGrid``), which count each generation's
     /// census and fingerprint as they go; the grid of cells is made once, at the end. Large
     /// worlds are split across the processors (``BitGrid/automaticThreads(rows:cols:generations:)``).
-    public mutating func advance(generations: Int) {
+    ///
+    /// With a `cache`, the engine that holds this grid is taken from it when it is kept there, and
+    /// the one stepped is kept for the next action (see ``EngineCache``); the world, statistics and
+    /// history are the same either way.
+    public mutating func advance(generations: Int, cache: EngineCache? = nil) {
         guard generations > 0 else { return }
-        var bits = BitGrid(grid)
+        var bits = cache?.engine(for: grid) ?? BitGrid(grid)
         let threads = BitGrid.automaticThreads(rows: grid.rows, cols: grid.cols, generations: generations)
         bits.advance(generations: generations, rule: rule, topology: topology, threads: threads) { census, fingerprint in
             statistics.record(census)
             settling.record(fingerprint: fingerprint, population: census.alive + census.born)
         }
-        grid = bits.grid
+        grid = cache?.keep(bits) ?? bits.grid
     }
 }
 

@@ -1,6 +1,7 @@
 import LifeEngine
 import LifeGrid
 import Protocol
+import Synchronization
 
 /// The generations of a jump, computed a batch at a time so that whoever runs it (a worker
 /// thread, or slices of the scheduler's turns) can report progress and stop between batches.
@@ -32,17 +33,26 @@ public struct JumpComputation: Sendable {
     private var settling: Settling
     /// A repeat being proven, while one is.
     private var check: CycleCheck?
+    /// Where the engine goes when the last generation is done, for the next tick to step on.
+    private let handBack: EngineHandBack?
 
     /// The generations the engine runs between two looks at the settling status.
     static let chunk = Settling.maxPeriod
 
     /// A jump of `jump.target` generations from `grid`, whose settling history is `settling`.
     public init(jump: Jump, grid: Grid, settling: Settling, rule: Rule, topology: Topology) {
+        self.init(jump: jump, engine: BitGrid(grid), settling: settling, rule: rule, topology: topology)
+    }
+
+    /// A jump of `jump.target` generations from the grid `engine` holds (a tick's, whose engine the
+    /// ``EngineCache`` kept), handing the engine to `handBack` once the last generation is done.
+    public init(jump: Jump, engine: BitGrid, settling: Settling, rule: Rule, topology: Topology, handBack: EngineHandBack? = nil) {
         self.jump = jump
-        bits = BitGrid(grid)
+        bits = engine
         self.settling = settling
         self.rule = rule
         self.topology = topology
+        self.handBack = handBack
     }
 
     /// The computation that `state`'s next jump of `generations` generations starts with.
@@ -78,7 +88,7 @@ public struct JumpComputation: Sendable {
                 check = nil
                 if proof.generations.count < proof.period {
                     check = proof
-                } else if bits.grid.livePlane == proof.livePlane {
+                } else if bits.hasLivePlane(proof.livePlane) {
                     skipWholeCycles(of: proof)
                     left = min(left, jump.target - done)
                 }
@@ -89,6 +99,7 @@ public struct JumpComputation: Sendable {
                 startCheckIfSettled()
             }
         }
+        if isFinished { handBack?.deposit(bits) }
     }
 
     /// Steps `count` generations, counting and recording each, and telling `observe` too.
@@ -117,7 +128,7 @@ public struct JumpComputation: Sendable {
         case .oscillating(let p): period = p
         }
         guard jump.target - done >= 2 * period else { return }
-        check = CycleCheck(period: period, livePlane: bits.grid.livePlane)
+        check = CycleCheck(period: period, livePlane: bits.livePlane)
     }
 
     /// The live cells `proof.period` generations ago are the live cells now: every generation from
@@ -146,4 +157,18 @@ private struct CycleCheck: Sendable {
     let period: Int
     let livePlane: [UInt64]
     var generations: [(census: Census, fingerprint: UInt64)] = []
+}
+
+/// The engine a finished computation leaves, passed from the thread that computed it to the
+/// store's executor, which keeps it for the next tick (``EngineCache/keepFinished(_:holding:)``).
+public final class EngineHandBack: Sendable {
+    private let slot = Mutex<BitGrid?>(nil)
+
+    public init() {}
+
+    /// Leaves `engine` here (the computing thread).
+    func deposit(_ engine: BitGrid) { slot.withLock { $0 = engine } }
+
+    /// The engine left here, if any, taken away (the executor).
+    public func take() -> BitGrid? { slot.withLock { slot in defer { slot = nil }; return slot } }
 }

@@ -62,6 +62,7 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
             case .jumpFinished(let result):
                 guard let jump = state.simulation.jump, jump.isSameJump(as: result.jump) else { return .cancel(id: .jump) }
                 state.simulation.jump = nil
+                if jump.isTick { state.simulation.gridState.ticks += 1 }
                 state.simulation.gridState.grid = result.grid
                 state.statistics.add(result.statistics)
                 state.simulation.settling = result.settling
@@ -72,14 +73,18 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
 
     /// The jump's effect: the computation on the environment's runner, its progress read every
     /// ``Jump/progressInterval`` on the scheduler and delivered when it moved, then the result.
-    static func jumpEffect(_ computation: JumpComputation, _ environment: AppEnvironment) -> Effect<SimulationAction> {
+    /// A tick's computation hands its engine back through `handBack`, and the engine is kept for
+    /// the next tick with the grid it installs (nothing depends on it: see ``EngineCache``).
+    static func jumpEffect(_ computation: JumpComputation, _ environment: AppEnvironment, handBack: EngineHandBack? = nil) -> Effect<SimulationAction> {
         let jump = computation.jump
         let scheduler = environment.scheduler
         let runner = environment.jumps
+        let engines = environment.engines
         return Effect.run { send in
             let progress = ProgressTicker()
             let work = runner.start(computation) { result in
                 progress.stop()
+                if let engine = handBack?.take() { engines.keepFinished(engine, holding: result.grid) }
                 send(.grid(.jumpFinished(result)))
             }
             progress.start(on: scheduler, every: Jump.progressInterval) {
@@ -87,7 +92,9 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
                 // The last generations are announced by the result itself.
                 guard done > progress.reported, done < jump.target else { return }
                 progress.reported = done
-                send(.grid(.jumpProgress(Jump(target: jump.target, done: done, started: jump.started))))
+                var moved = jump
+                moved.done = done
+                send(.grid(.jumpProgress(moved)))
             }
             return Cancellable {
                 progress.stop()

@@ -44,10 +44,17 @@ public struct JumpRunner {
             let batch = batch(rows: computation.rows, cols: computation.cols)
             let started = BackgroundThread.start {
                 var computation = computation
+                // A batch that took less than a millisecond (a sparse world, whose generations the
+                // engine's activity tracking makes cheap) is doubled, up to a thousand times the
+                // first: a glider's 10,000 generations are a few calls, not 10,000.
+                var size = batch
+                let clock = ContinuousClock()
                 while !computation.isFinished {
                     if shared.isCancelled.load(ordering: .relaxed) { return }
-                    computation.advance(by: batch, threads: threads)
+                    let began = clock.now
+                    computation.advance(by: size, threads: threads)
                     shared.done.store(computation.done, ordering: .relaxed)
+                    if clock.now - began < .milliseconds(1) { size = min(2 * size, 1000 * batch) }
                 }
                 let result = computation.result
                 finishing?(result)

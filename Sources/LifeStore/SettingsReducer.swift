@@ -33,7 +33,7 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                     guard changed.isEmpty else {
                         throw ProtocolError(
                             .notAllowed,
-                            "\(changed.joined(separator: ", ")) cannot change while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump",
+                            "\(changed.joined(separator: ", ")) cannot change while \(jump.runningWords); wait for it to end, or send grid.cancelJump",
                             member: changed[0], refused: .jumpRunning)
                     }
                 }

@@ -76,8 +76,24 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
                 return .none
 
             case .tick:
+                // A tick of more generations than one action computes at once runs as a jump
+                // (marked a tick), which adds the tick when it ends; the timer's beats meanwhile
+                // are refused (no jump may be running) and so skipped, never queued.
+                let generations = state.settings.generationsPerTick
+                let grid = state.simulation.gridState.grid
+                let atOnce = GridWorld.generationsPerAction(rows: grid.rows, cols: grid.cols, cellUpdates: environment.cellUpdatesPerAction)
+                if generations > atOnce {
+                    // On the engine the last tick left, which the computation hands back at its end.
+                    let handBack = EngineHandBack()
+                    let computation = JumpComputation(
+                        jump: Jump(target: generations, started: environment.wallClock(), isTick: true),
+                        engine: environment.engines.engine(for: grid), settling: state.simulation.settling, rule: state.settings.rule,
+                        topology: state.settings.topology, handBack: handBack)
+                    state.simulation.jump = computation.jump
+                    return jumpEffect(computation, environment, handBack: handBack)
+                }
                 state.simulation.gridState.ticks += 1
-                state.gridWorld.advance(generations: 1)
+                state.gridWorld.advance(generations: generations, cache: environment.engines)
                 return .none
 
             case .resetGridToEmpty:

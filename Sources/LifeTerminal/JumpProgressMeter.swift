@@ -13,6 +13,9 @@ public struct JumpProgressMeter: Sendable {
     private var samples: [(seconds: Double, done: Int)] = []
     /// The wall clock when the last update came, in milliseconds since the epoch.
     private var wallClockMs = 0
+    /// The timer's achieved rate, measured beside the jump's on the same frames (the status line
+    /// shows both).
+    public var timer = TickRateMeter()
 
     /// How far back the rate looks.
     public static let window = 5.0

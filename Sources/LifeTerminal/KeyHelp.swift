@@ -22,6 +22,7 @@ public enum KeyHelp {
         ("enter", "load the chosen configuration (not while running)"),
         ("p", "paste the chosen configuration at the cursor"),
         ("+ / -", "faster / slower: halve or double the interval (shared)"),
+        ("] / [", "step up / down: 10 times the generations a tick (shared)"),
         ("s", "statistics on or off (shared: every watcher sees it)"),
         ("a", "autostop on or off: stop once settled (shared)"),
         ("x", "cancel the jump in flight (a long lifectl step)"),

@@ -35,7 +35,8 @@ public enum StatusLine {
                 ? Segment("running", style: Style(foreground: .rgb(80, 220, 100), bold: true))
                 : Segment("stopped", style: Style(foreground: .rgb(240, 190, 60), bold: true)),
         ]
-        if let jump = world.jump {
+        // A tick computed in the background is the timer's work, shown by its rate, not a jump.
+        if let jump = world.jump, !jump.isTick {
             var measured = JumpProgressMeter()
             if let meter, let seen = meter.jump, seen.isSameJump(as: jump) {
                 measured = meter
@@ -46,6 +47,8 @@ public enum StatusLine {
             segments.append(Segment("jump \(measured.summary)", style: Style(foreground: .rgb(90, 180, 255), bold: true)))
         }
         segments.append(Segment("every \(DurationText.format(milliseconds: world.intervalMs))"))
+        if world.generationsPerTick != 1 { segments.append(Segment("step \(world.generationsPerTick)")) }
+        if world.isRunning, let rate = meter?.timer.summary { segments.append(Segment(rate)) }
         if let zoom { segments.append(Segment("zoom \(zoom.label)")) }
         // A window the daemon sent without the whole grid's count: no number rather than a wrong one.
         if let population = world.population { segments.append(Segment("population \(population)")) }

@@ -250,6 +250,10 @@ public struct WatchUI: Equatable, Sendable {
             return changeInterval(world.intervalMs / 2, world: world, context: context, limit: "fastest")
         case .character("-"), .character("_"):
             return changeInterval(world.intervalMs * 2, world: world, context: context, limit: "slowest")
+        case .character("]"):
+            return changeStep(up: true, world: world, context: context)
+        case .character("["):
+            return changeStep(up: false, world: world, context: context)
         case .character("s"):
             return [.dispatch(.settings(.update(SettingsUpdate(showStatistics: !world.showStatistics))))]
         case .character("a"):
@@ -269,7 +273,7 @@ public struct WatchUI: Equatable, Sendable {
     private static let actionKeys: Set<Key> = [
         .character(" "), .character("n"), .character("e"), .character("r"), .character("0"), .character("c"), .character("C"),
         .character("/"), .enter, .character("p"), .character("t"), .character("+"), .character("="), .character("-"),
-        .character("_"), .character("s"), .character("a"), .character("x"),
+        .character("_"), .character("s"), .character("a"), .character("x"), .character("]"), .character("["),
     ]
 
     private mutating func changeInterval(_ wanted: Int, world: WorldView, context: Context, limit: String) -> [WatchCommand] {
@@ -279,6 +283,25 @@ public struct WatchUI: Equatable, Sendable {
             return []
         }
         return [.dispatch(.settings(.update(SettingsUpdate(intervalMs: interval))))]
+    }
+
+    /// Golly's step keys, with a base of 10: the next power of 10 above the generations a tick
+    /// computes, or the one below (a step of 7 goes up to 10 and down to 1).
+    private mutating func changeStep(up: Bool, world: WorldView, context: Context) -> [WatchCommand] {
+        let range = Settings.generationsPerTickRange
+        let current = world.generationsPerTick
+        var power = 1
+        if up {
+            while power <= current, power < range.upperBound { power *= 10 }
+        } else {
+            while power * 10 < current { power *= 10 }
+        }
+        let step = power.clamped(to: range)
+        guard step != current else {
+            note("already the \(up ? "largest" : "smallest") step: \(current) generation\(current == 1 ? "" : "s") a tick", context)
+            return []
+        }
+        return [.dispatch(.settings(.update(SettingsUpdate(generationsPerTick: step))))]
     }
 
     /// Flashes a note (not an error).

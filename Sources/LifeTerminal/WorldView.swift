@@ -13,6 +13,8 @@ public struct WorldView: Equatable, Sendable {
     public var isRunning: Bool
     /// `settings.intervalMs`.
     public var intervalMs: Int
+    /// `settings.generationsPerTick` (1 from a daemon that does not say).
+    public var generationsPerTick = 1
     /// The grid (all of it, or the window a viewport subscription holds), or nil when
     /// `simulation.gridState.grid` does not read as one.
     public var grid: GridWindow?
@@ -88,6 +90,7 @@ public struct WorldView: Equatable, Sendable {
             jump: simulation["jump"].flatMap { try? Jump(json: $0, at: "/simulation/jump") },
             autoStop: settings?["autoStop"]?.boolValue
         )
+        generationsPerTick = max(1, settings?["generationsPerTick"]?.intValue ?? 1)
     }
 
     /// Whether the world has settled (extinct, still or oscillating) while `autoStop` is on,

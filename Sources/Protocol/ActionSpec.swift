@@ -106,7 +106,7 @@ extension ActionType {
         if let jump, requires.contains(.noJump) {
             return ProtocolError(
                 .notAllowed,
-                "\(rawValue) is not allowed while a jump runs (\(jump.done) of \(jump.target) generations done); wait for it to end, or send grid.cancelJump",
+                "\(rawValue) is not allowed while \(jump.runningWords); wait for it to end, or send grid.cancelJump",
                 refused: .jumpRunning)
         }
         return nil

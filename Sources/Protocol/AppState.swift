@@ -188,6 +188,9 @@ public struct Statistics: Equatable, Sendable {
 public struct Settings: Equatable, Sendable {
     /// The timer period in milliseconds.
     public var intervalMs: Int
+    /// The generations one tick of the timer computes (Golly's step): one version, one more
+    /// `ticks`, and every generation counted in the statistics and the settling history.
+    public var generationsPerTick: Int
     /// The size of the grids that the reset actions make.
     public var rows: Int
     public var cols: Int
@@ -215,6 +218,8 @@ public struct Settings: Equatable, Sendable {
 
     /// The allowed timer periods, in milliseconds.
     public static let intervalRange = 10...60_000
+    /// The allowed generations per tick.
+    public static let generationsPerTickRange = 1...1_000_000
     /// The allowed grid sides.
     public static let sideRange = 3...Grid.maxSide
     /// The allowed densities of random grids.
@@ -224,9 +229,10 @@ public struct Settings: Equatable, Sendable {
 
     public init(
         intervalMs: Int = 1000, rows: Int = 10, cols: Int = 10, topology: Topology = .torus, rule: Rule = .conway,
-        density: Double = 1.0 / 3.0, autoStop: Bool = true, display: Display = Display()
+        density: Double = 1.0 / 3.0, autoStop: Bool = true, display: Display = Display(), generationsPerTick: Int = 1
     ) {
         self.intervalMs = intervalMs.clamped(to: Settings.intervalRange)
+        self.generationsPerTick = generationsPerTick.clamped(to: Settings.generationsPerTickRange)
         self.rows = rows.clamped(to: Settings.sideRange)
         self.cols = cols.clamped(to: Settings.sideRange)
         self.topology = topology

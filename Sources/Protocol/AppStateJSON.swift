@@ -173,6 +173,7 @@ extension Settings {
     public var json: JSON {
         [
             "intervalMs": .int(intervalMs),
+            "generationsPerTick": .int(generationsPerTick),
             "rows": .int(rows),
             "cols": .int(cols),
             "topology": .string(topology.rawValue),
@@ -183,7 +184,8 @@ extension Settings {
         ]
     }
 
-    /// Reads settings, validating every field as `settings.update` does.
+    /// Reads settings, validating every field as `settings.update` does; a field left out (a
+    /// state saved before it existed, such as `generationsPerTick`) takes its default.
     public init(json: JSON) throws(ProtocolError) {
         _ = try JSONFields(json, at: "/settings")
         var fields = json.objectValue ?? [:]

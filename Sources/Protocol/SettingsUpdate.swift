@@ -4,6 +4,7 @@ import LifeJSON
 /// The fields of a `settings.update`: any subset of the settings, validated all or nothing.
 public struct SettingsUpdate: Equatable, Sendable {
     public var intervalMs: Int?
+    public var generationsPerTick: Int?
     public var rows: Int?
     public var cols: Int?
     public var topology: Topology?
@@ -15,9 +16,10 @@ public struct SettingsUpdate: Equatable, Sendable {
 
     public init(
         intervalMs: Int? = nil, rows: Int? = nil, cols: Int? = nil, topology: Topology? = nil, rule: Rule? = nil,
-        density: Double? = nil, autoStop: Bool? = nil, title: String? = nil, showStatistics: Bool? = nil
+        density: Double? = nil, autoStop: Bool? = nil, title: String? = nil, showStatistics: Bool? = nil, generationsPerTick: Int? = nil
     ) {
         self.intervalMs = intervalMs
+        self.generationsPerTick = generationsPerTick
         self.rows = rows
         self.cols = cols
         self.topology = topology
@@ -29,7 +31,7 @@ public struct SettingsUpdate: Equatable, Sendable {
     }
 
     /// The fields `settings.update` takes.
-    public static let fieldNames = ["intervalMs", "rows", "cols", "topology", "rule", "density", "autoStop", "display"]
+    public static let fieldNames = ["intervalMs", "generationsPerTick", "rows", "cols", "topology", "rule", "density", "autoStop", "display"]
 
     /// Reads the update from the action's fields. Any malformed or out-of-range field refuses
     /// the whole update with `invalid-argument`, naming the field and its allowed values.
@@ -38,6 +40,7 @@ public struct SettingsUpdate: Equatable, Sendable {
         let interval = Settings.intervalRange
         let sides = Settings.sideRange
         intervalMs = try fields.optionalInt("intervalMs", in: interval)
+        generationsPerTick = try fields.optionalInt("generationsPerTick", in: Settings.generationsPerTickRange)
         rows = try fields.optionalInt("rows", in: sides)
         cols = try fields.optionalInt("cols", in: sides)
         if let text = try fields.optionalString("topology") { topology = try Topology(field: "topology", text) }
@@ -80,6 +83,7 @@ public struct SettingsUpdate: Equatable, Sendable {
     public func applied(to settings: Settings) -> Settings {
         var result = settings
         if let intervalMs { result.intervalMs = intervalMs }
+        if let generationsPerTick { result.generationsPerTick = generationsPerTick }
         if let rows { result.rows = rows }
         if let cols { result.cols = cols }
         if let topology { result.topology = topology }
@@ -95,6 +99,7 @@ public struct SettingsUpdate: Equatable, Sendable {
     public var json: JSON {
         var members: [String: JSON] = [:]
         if let intervalMs { members["intervalMs"] = .int(intervalMs) }
+        if let generationsPerTick { members["generationsPerTick"] = .int(generationsPerTick) }
         if let rows { members["rows"] = .int(rows) }
         if let cols { members["cols"] = .int(cols) }
         if let topology { members["topology"] = .string(topology.rawValue) }

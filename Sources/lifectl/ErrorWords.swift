@@ -45,6 +45,9 @@ enum ErrorWords {
         case ("invalid-argument", "/action/intervalMs"):
             let range = Settings.intervalRange
             return "interval must be from \(DurationText.format(milliseconds: range.lowerBound)) to \(DurationText.format(milliseconds: range.upperBound)), not \(typed.text)"
+        case ("invalid-argument", "/action/generationsPerTick"):
+            let range = Settings.generationsPerTickRange
+            return "step must be from \(range.lowerBound) to \(range.upperBound) generations a tick, not \(typed.text)"
         case ("invalid-argument", "/action/rows"), ("invalid-argument", "/action/cols"):
             let range = Settings.sideRange
             if typed.name == "size" {

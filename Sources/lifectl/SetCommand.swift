@@ -16,6 +16,7 @@ let setCommand = Command(
     details: """
         Keys:
           interval=DURATION   timer period, 10ms to 60s (e.g. 250ms, 2s)
+          step=N              generations each tick computes, 1 to 1000000 (as Golly's step)
           size=ROWSxCOLS      size of new grids, e.g. 40x80 (3 to 4096 a side); also rows=N, cols=N
           rule=RULE           a Life-like rule: B3/S23, B36/S23 (HighLife), B2/S (Seeds), ...
           topology=NAME       torus or bounded
@@ -48,6 +49,10 @@ let setCommand = Command(
             guard let ms = DurationText.milliseconds(value) else { throw bad("a duration such as 250ms or 2s") }
             fields["intervalMs"] = .int(ms)
             said = said.with(action: "intervalMs", "interval", value)
+        case "step", "generationspertick":
+            guard let n = Int(value) else { throw bad("a whole number of generations") }
+            fields["generationsPerTick"] = .int(n)
+            said = said.with(action: "generationsPerTick", "step", value)
         case "size":
             let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let rows = Int(parts[0]), let cols = Int(parts[1]) else { throw bad("ROWSxCOLS such as 40x80") }

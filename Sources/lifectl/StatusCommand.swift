@@ -27,7 +27,9 @@ func formatStatus(_ info: [String: JSON], socketPath: String) -> String {
     func int(_ json: JSON?) -> Int { json?.intValue ?? 0 }
     let uptimeSeconds = int(info["uptimeMs"]) / 1000
     let running = summary["isRunningTimer"]?.boolValue == true
-    let interval = DurationText.format(milliseconds: int(summary["intervalMs"]))
+    var interval = DurationText.format(milliseconds: int(summary["intervalMs"]))
+    let step = summary["generationsPerTick"]?.intValue ?? 1
+    if step != 1 { interval += ", \(step) generations a tick" }
     var settling = summary["status"]?.stringValue ?? "evolving"
     if let period = summary["period"]?.intValue { settling += " (period \(period))" }
     let lines = """
@@ -35,7 +37,15 @@ func formatStatus(_ info: [String: JSON], socketPath: String) -> String {
         clients \(int(info["clients"])), subscriptions \(int(info["subscriptions"])), resyncs \(int(info["resyncs"])), version \(int(info["version"]))
         world \(int(summary["rows"]))x\(int(summary["cols"])) \(summary["topology"]?.stringValue ?? "torus") \(summary["rule"]?.stringValue ?? ""), ticks \(int(summary["ticks"])), \(running ? "running every \(interval)" : "stopped (interval \(interval))"), population \(int(summary["population"])), \(settling), steps \(int(summary["steps"]))
         """
-    return lines + storageLine(info["storage"])
+    return lines + timerLine(info["timer"], running: running) + storageLine(info["storage"])
+}
+
+/// A line about how the timer keeps up while it runs: the generations per second its ticks
+/// achieved, and the beats it skipped while a tick was still being computed.
+func timerLine(_ timer: JSON?, running: Bool) -> String {
+    guard running, let timer else { return "" }
+    let rate = timer["generationsPerSecond"]?.doubleValue ?? 0
+    return "\ntimer: \(Int(rate.rounded())) generations/s, \(timer["beatsSkipped"]?.intValue ?? 0) beats skipped"
 }
 
 /// A last line about saving, when it matters: nothing while saving works.

@@ -48,6 +48,7 @@ struct DaemonOptions {
     var commandLineSettingsText: String {
         var flags: [String] = []
         if commandLineSettings["intervalMs"] != nil { flags.append("--interval \(DurationText.format(milliseconds: settings.intervalMs))") }
+        if commandLineSettings["generationsPerTick"] != nil { flags.append("--step \(settings.generationsPerTick)") }
         if commandLineSettings["rows"] != nil { flags.append("--size \(settings.rows)x\(settings.cols)") }
         if commandLineSettings["rule"] != nil { flags.append("--rule \(settings.rule.notation)") }
         if commandLineSettings["topology"] != nil { flags.append("--topology \(settings.topology.rawValue)") }
@@ -63,6 +64,7 @@ struct DaemonOptions {
           --socket PATH         where to listen (default: $LIFED_SOCKET, else
                                 $XDG_RUNTIME_DIR/lifed/lifed.sock, else /tmp/lifed-UID/lifed.sock)
           --interval DURATION   timer period at start-up, e.g. 250ms, 2s (default 1s; 10ms to 60s)
+          --step N              generations per tick at start-up (default 1; 1 to 1000000)
           --size ROWSxCOLS      grid size for new grids, e.g. 40x80 (default 10x10; 3 to 4096 a side)
           --rule RULE           a Life-like rule such as B3/S23 (default), B36/S23, B2/S
           --topology NAME       torus (default: edges wrap) or bounded (outside is dead)
@@ -95,7 +97,7 @@ struct DaemonOptions {
           -h, --help            show this help
           --version             print the version
 
-        --interval, --size, --rule and --topology set the settings of a new world, and those
+        --interval, --step, --size, --rule and --topology set the settings of a new world, and those
         `lifectl set reset` returns to; given on the command line, they also change a saved
         world's settings at start-up (its grid stays as it is).
 
@@ -113,13 +115,13 @@ struct DaemonOptions {
     }
 
     static let optionNames: Set<String> = [
-        "socket", "interval", "seed", "max-frame", "client-buffer", "log-level", "size", "rule", "topology",
+        "socket", "interval", "step", "seed", "max-frame", "client-buffer", "log-level", "size", "rule", "topology",
         "configurations", "fetch-helper", "fetch-timeout", "state-dir", "allow-group", "max-clients", "idle-timeout",
         "frame-timeout",
     ]
     static let flagNames: Set<String> = ["log-actions", "ephemeral"]
     /// The options that are settings.
-    static let settingNames: Set<String> = ["interval", "size", "rule", "topology"]
+    static let settingNames: Set<String> = ["interval", "step", "size", "rule", "topology"]
 
     /// The options file lifed reads when `--config` does not name one.
     static func defaultOptionsFile(environment: [String: String]) -> String? {
@@ -174,6 +176,11 @@ struct DaemonOptions {
             }
             options.settings.intervalMs = interval
         }
+        if let step = try parsed.value("step", as: "a whole number of generations", { Int($0) }) {
+            let range = Settings.generationsPerTickRange
+            guard range.contains(step) else { throw UsageError("--step must be from \(range.lowerBound) to \(range.upperBound), not \(step)") }
+            options.settings.generationsPerTick = step
+        }
         if let size = try parsed.value("size", as: "ROWSxCOLS such as 40x80, each from 3 to 4096", Self.parseSize) {
             options.settings.rows = size.rows
             options.settings.cols = size.cols
@@ -190,6 +197,7 @@ struct DaemonOptions {
         options.optionsFileWarning = optionsFileWarning
         let given = Set(commandLine.values.keys)
         if given.contains("interval") { options.commandLineSettings["intervalMs"] = .int(options.settings.intervalMs) }
+        if given.contains("step") { options.commandLineSettings["generationsPerTick"] = .int(options.settings.generationsPerTick) }
         if given.contains("size") {
             options.commandLineSettings["rows"] = .int(options.settings.rows)
             options.commandLineSettings["cols"] = .int(options.settings.cols)

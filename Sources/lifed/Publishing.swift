@@ -68,10 +68,11 @@ extension Publishing: StoreMiddleware {
 
     /// An action an effect delivered (a tick, a fetch's answer) that was refused is logged; while
     /// saving fails every tick is refused, and the failure itself is logged once (a jump's end
-    /// refused then is the turn's commit's to send again).
+    /// refused then is the turn's commit's to send again). A timer's beat refused while a tick is
+    /// computed in the background is a skipped beat, as intended: `status` counts those.
     func didRun(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, outcome: Store<AppState, AppAction>.Outcome) {
         guard origin.isEffect else { return }
-        if case .refused(let error) = outcome, error.code != .storageFailed {
+        if case .refused(let error) = outcome, error.code != .storageFailed, !(action == .simulation(.tick) && error.refused == .jumpRunning) {
             log.warning("\(action.typeName) from an effect refused: \(error.message)")
         }
     }

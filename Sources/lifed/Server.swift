@@ -24,6 +24,8 @@ final class Server {
     let commit: TurnCommit?
     let store: Store<AppState, AppAction>
     let loop: EventLoop
+    /// How the timer keeps up: `status`'s `timer`.
+    let timerMeter = TimerMeter(now: { MonotonicClock.now })
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
@@ -33,7 +35,8 @@ final class Server {
         let connections = Connections(loop: loop, listener: listener, options: options, log: log, admission: admission)
         let publishing = Publishing(renderer: renderer, connections: connections, store: store, log: log)
         let status = StatusReport(
-            store: store, connections: connections, publishing: publishing, commit: commit, options: options, startedAt: MonotonicClock.now)
+            store: store, connections: connections, publishing: publishing, commit: commit, options: options, startedAt: MonotonicClock.now,
+            timerMeter: timerMeter)
         router = RequestRouter(
             store: store, connections: connections, publishing: publishing, renderer: renderer, commit: commit, status: status, loop: loop, log: log)
         self.connections = connections

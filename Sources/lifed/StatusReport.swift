@@ -17,6 +17,8 @@ struct StatusReport {
     let commit: TurnCommit?
     let options: DaemonOptions
     let startedAt: Duration
+    /// The timer's achieved generations per second and skipped beats.
+    let timerMeter: TimerMeter
 
     /// The `info` of a `status` reply (see PROTOCOL.md).
     func info() -> [String: JSON] {
@@ -35,6 +37,7 @@ struct StatusReport {
             "bytesSent": .int(connections.clients.bytesSent),
             "socket": .string(options.socketPath),
             "storage": storageInfo,
+            "timer": timerMeter.json,
             "publisher": [
                 "patches": .int(fanout.publisher.work.patches), "gridComparisons": .int(fanout.publisher.work.gridComparisons),
                 "cellsRendered": .int(fanout.publisher.work.cellsRendered), "blocksRendered": .int(fanout.publisher.work.blocksRendered),
@@ -49,6 +52,7 @@ struct StatusReport {
                 "population": .int(state.simulation.gridState.grid.population),
                 "liveBounds": liveBounds(of: state.simulation.gridState.grid),
                 "intervalMs": .int(state.settings.intervalMs),
+                "generationsPerTick": .int(state.settings.generationsPerTick),
                 "steps": .int(state.statistics.steps),
                 "rule": .string(state.settings.rule.notation),
                 "topology": .string(state.settings.topology.rawValue),

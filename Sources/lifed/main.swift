@@ -156,11 +156,12 @@ let server = Server(
     admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity))
 // The store's middleware, in this order: saving first (the turn's commit, through which a change
 // is journaled, and refused while saving fails, before anyone is sent it), then the action log,
-// then publishing, which sends every change to its subscribers.
+// then publishing, which sends every change to its subscribers, and last the timer's meter (for `status`).
 var middleware: [any StoreMiddleware<AppState, AppAction>] = []
 if let turnCommit { middleware.append(turnCommit) }
 if options.logActions { middleware.append(ActionLog { log.info($0) }) }
 middleware.append(server.publishing)
+middleware.append(server.timerMeter)
 store.install(middleware)
 // Settings given on this command line win over the saved world's, as one change of their own.
 if restored != nil, !options.commandLineSettings.isEmpty {

@@ -40,6 +40,7 @@ extension WatchApp {
         for command in ui.takeStroke() { carryOut(command) }
         if let world = shown?.world {
             jumpMeter.observe(world.jump, seconds: Double(DurationText.milliseconds(of: now)) / 1000, wallClockMs: WallClock.milliseconds)
+            jumpMeter.timer.observe(steps: world.statistics.steps, isRunning: world.isRunning, seconds: Double(DurationText.milliseconds(of: now)) / 1000)
         }
         let screen = WatchScreen(
             rows: size.rows, cols: size.cols, colorMode: colorMode, content: shown, version: subscription.mirror.lastVersion,

@@ -9,6 +9,26 @@ import XCTest
 /// What lifed starts with: settings given on the command line win over a saved world's (its
 /// grid stays), and `lifed.conf` gives a daemon that a client starts the user's options too.
 final class StartupOptionsTests: XCTestCase {
+    /// `--step N` sets the generations a tick, wins over a saved world's, and out of range is a usage error.
+    func testStepSetsTheGenerationsATick() throws {
+        let folder = try makeTemporaryFolder(self)
+        let state = ["--state-dir", "\(folder)/state"]
+        var daemon = try Daemon(self, arguments: state + ["--step", "250"])
+        let socketPath = daemon.socketPath
+        XCTAssertEqual(try daemon.connect().get("/settings/generationsPerTick").value, 250)
+        XCTAssertEqual(try daemon.connect().dispatch("settings.update", ["generationsPerTick": 7]), .ack(id: .int(1), version: 1))
+        XCTAssertEqual(daemon.terminate(), 0)
+        daemon = try Daemon(self, arguments: state, socketPath: socketPath)
+        XCTAssertEqual(try daemon.connect().get("/settings/generationsPerTick").value, 7, "kept across a restart")
+        XCTAssertEqual(daemon.terminate(), 0)
+        daemon = try Daemon(self, arguments: state + ["--step", "1000000"], socketPath: socketPath)
+        XCTAssertEqual(try daemon.connect().get("/settings/generationsPerTick").value, 1_000_000, "the command line wins")
+        XCTAssertEqual(daemon.terminate(), 0)
+        let refused = try runProgram(Products.path("lifed"), ["--ephemeral", "--socket", "\(folder)/x.sock", "--step", "1000001"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("--step must be from 1 to 1000000, not 1000001"), refused.stderr)
+    }
+
     func testCommandLineSettingsWinOverTheSavedWorldsAndTheGridStays() throws {
         let folder = try makeTemporaryFolder(self)
         let state = ["--state-dir", "\(folder)/state", "--seed", "4"]

@@ -20,11 +20,12 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(initial["topology"], "bounded")
         XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 12)
 
-        let set = try runTool("lifectl", socket + ["set", "interval=250ms", "size=30x40", "rule=B2/S", "topology=torus", "density=0.5", "autostop=off", "title=Hello there", "statistics=off"])
+        let set = try runTool(
+            "lifectl", socket + ["set", "interval=250ms", "step=40", "size=30x40", "rule=B2/S", "topology=torus", "density=0.5", "autostop=off", "title=Hello there", "statistics=off"])
         XCTAssertEqual(set.status, 0, set.stderr)
         let settings = try client.get("/settings").value
         XCTAssertEqual(settings, [
-            "intervalMs": 250, "rows": 30, "cols": 40, "rule": "B2/S", "topology": "torus", "density": 0.5, "autoStop": false,
+            "intervalMs": 250, "generationsPerTick": 40, "rows": 30, "cols": 40, "rule": "B2/S", "topology": "torus", "density": 0.5, "autoStop": false,
             "display": ["title": "Hello there", "showStatistics": false],
         ])
         XCTAssertEqual(try runTool("lifectl", socket + ["random"]).status, 0)

@@ -56,15 +56,15 @@ final class SettingsValidationTests: XCTestCase {
             (#"{"type": "settings.update", "display": "big"}"#, ["display must be an object"]),
             (
                 #"{"type": "settings.update", "speed": 3}"#,
-                ["speed is not a known field (known: autoStop, cols, density, display, intervalMs, rows, rule, topology, type)"]
+                ["speed is not a known field (known: autoStop, cols, density, display, generationsPerTick, intervalMs, rows, rule, topology, type)"]
             ),
             (
                 #"{"type": "settings.update"}"#,
-                ["settings.update needs at least one of: intervalMs, rows, cols, topology, rule, density, autoStop, display"]
+                ["settings.update needs at least one of: intervalMs, generationsPerTick, rows, cols, topology, rule, density, autoStop, display"]
             ),
             (
                 #"{"type": "settings.update", "display": {}}"#,
-                ["settings.update needs at least one of: intervalMs, rows, cols, topology, rule, density, autoStop, display"]
+                ["settings.update needs at least one of: intervalMs, generationsPerTick, rows, cols, topology, rule, density, autoStop, display"]
             ),
         ]
         for (text, mentions) in cases { assertRefused(text, mentions: mentions) }

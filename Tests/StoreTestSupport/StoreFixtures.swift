@@ -143,14 +143,14 @@ extension AppState {
     public static func fixture(
         grid: Grid = Blinker.start, ticks: Int = 0, running: Bool = false, statistics: Statistics = Statistics(),
         settling: Settling? = nil, intervalMs: Int = 1000, autoStop: Bool = false, rule: Rule = .conway,
-        topology: Topology = .torus
+        topology: Topology = .torus, generationsPerTick: Int = 1
     ) -> AppState {
         AppState(
             simulation: SimulationState(
                 isRunningTimer: running, gridState: GridState(ticks: ticks, grid: grid),
                 settling: settling ?? .startingWith(grid)),
             statistics: statistics,
-            settings: Settings(intervalMs: intervalMs, topology: topology, rule: rule, autoStop: autoStop)
+            settings: Settings(intervalMs: intervalMs, topology: topology, rule: rule, autoStop: autoStop, generationsPerTick: generationsPerTick)
         )
     }
 
@@ -178,6 +178,8 @@ public typealias FetchAnswer = Result<[Configuration], FetchFailure>
 public struct AppHarness {
     public let scheduler: TestScheduler
     public let store: TestStore<AppState, AppAction>
+    /// The engine the environment keeps between ticks.
+    public let engines: EngineCache
 
     /// The wall clock of every harness: when its jumps start.
     public static let wallClock = 1_700_000_000_000
@@ -197,6 +199,7 @@ public struct AppHarness {
             scheduler: scheduler, random: RandomSource(seed: seed), defaultSettings: defaultSettings,
             jumps: .slices(on: scheduler, every: jumpSliceInterval, generations: jumpSlice), wallClock: { AppHarness.wallClock })
         environment.cellUpdatesPerAction = cellUpdatesPerAction
+        engines = environment.engines
         if let fetch {
             environment.fetchConfigurations = { url in fetch(scheduler, url) }
         }

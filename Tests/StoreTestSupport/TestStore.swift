@@ -141,6 +141,26 @@ public final class TestStore<State: Equatable, Action: Equatable> {
         version = delivery.version
     }
 
+    /// Asserts that the next action an effect delivered is `action`, and that the store refused it
+    /// with a message containing `messageContains`, leaving state and version as they were.
+    public func receiveRefused(_ action: Action, messageContains: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard !deliveries.isEmpty else {
+            XCTFail("expected to receive \(action), but no effect delivered an action", file: file, line: line)
+            return
+        }
+        let delivery = deliveries.removeFirst()
+        XCTAssertEqual(delivery.action, action, "received action", file: file, line: line)
+        guard case .refused(let error) = delivery.outcome else {
+            XCTFail("\(action) was not refused: \(delivery.outcome)", file: file, line: line)
+            return
+        }
+        XCTAssertTrue(
+            error.message.contains(messageContains), "message \(error.message.debugDescription) lacks \(messageContains)", file: file,
+            line: line)
+        assertState(delivery.state, state, after: "refused \(action)", file: file, line: line)
+        XCTAssertEqual(delivery.version, version, "a refusal must not bump the version", file: file, line: line)
+    }
+
     /// Asserts that effects delivered nothing since the last assertion.
     public func assertNoDeliveries(file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(unreceivedActions, [], "unexpected actions from effects", file: file, line: line)

@@ -1,0 +1,69 @@
+import LifeJSON
+import LifeStore
+import Protocol
+
+/// How the timer keeps up, for `status`: the generations per second its ticks achieved over the
+/// last few seconds, and the beats it skipped because a tick was still being computed.
+///
+/// A tick of more generations than one action computes at once runs in the background (a jump
+/// marked a tick); the timer's beats that fall due meanwhile are refused (a jump runs), so they
+/// are skipped rather than queued. The meter counts those refusals, and the generations of every
+/// tick installed (a tick computed at once, or a background tick's end), with the time it was
+/// installed, as the store's middleware. The time is passed in, so tests need no clock.
+public final class TimerMeter: StoreMiddleware {
+    public typealias State = AppState
+    public typealias Action = AppAction
+
+    /// Beats of the timer refused because a tick was still being computed.
+    public private(set) var beatsSkipped = 0
+    /// Ticks installed since the daemon started.
+    public private(set) var ticks = 0
+    /// The span over which ``generationsPerSecond`` is measured.
+    public static let window: Duration = .seconds(2)
+
+    private let now: () -> Duration
+    /// When each recent tick was installed, and its generations, oldest first.
+    private var recent: [(at: Duration, generations: Int)] = []
+
+    /// A meter reading the time from `now` (a monotonic clock).
+    public init(now: @escaping () -> Duration) { self.now = now }
+
+    public func didChange(from old: AppState, to new: AppState, action: AppAction, origin: Store<AppState, AppAction>.Origin, version: Int) {
+        guard new.simulation.gridState.ticks > old.simulation.gridState.ticks else { return }
+        ticks += 1
+        let at = now()
+        recent.append((at, max(0, new.statistics.steps - old.statistics.steps)))
+        forget(before: at)
+    }
+
+    public func didRun(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, outcome: Store<AppState, AppAction>.Outcome) {
+        guard origin.isEffect, action == .simulation(.tick), case .refused(let error) = outcome, error.refused == .jumpRunning else { return }
+        beatsSkipped += 1
+    }
+
+    /// The generations per second of the ticks installed in the last ``window``: those after the
+    /// first of them, over the time since it (0 with fewer than two).
+    public var generationsPerSecond: Double {
+        let at = now()
+        forget(before: at)
+        guard let first = recent.first, let last = recent.last, recent.count >= 2 else { return 0 }
+        let seconds = Double((last.at - first.at) / .milliseconds(1)) / 1000
+        guard seconds > 0 else { return 0 }
+        let generations = recent.dropFirst().reduce(0) { $0 + $1.generations }
+        return Double(generations) / seconds
+    }
+
+    /// `{"ticks", "generationsPerSecond", "beatsSkipped"}`, as `status` shows it.
+    public var json: JSON {
+        ["ticks": .int(ticks), "generationsPerSecond": .double((generationsPerSecond * 10).rounded() / 10), "beatsSkipped": .int(beatsSkipped)]
+    }
+
+    private func forget(before at: Duration) {
+        let oldest = at - Self.window
+        if let keep = recent.firstIndex(where: { $0.at >= oldest }) {
+            if keep > 0 { recent.removeFirst(keep) }
+        } else {
+            recent.removeAll()
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import LifeGrid
+
+// Writing an engine's cells into a grid of cells where they changed, rather than copying the
+// whole planes: a tick of a sparse world on a 4096 x 4096 grid then costs what changed in it.
+
+/// The tiles (64 rows by 256 columns, see BitEngineActivity.swift) in which cells changed over
+/// some generations, or ``everything`` when that is not known (a generation stepped whole, or a
+/// grid just made). A value: changes of several runs add up with ``formUnion(_:)``.
+public struct TileChanges: Sendable, Equatable {
+    /// Whether any cell may have changed.
+    public var everything: Bool
+    /// A bit per tile (block * groups + group), when not ``everything``.
+    var tiles: [UInt64]
+
+    /// Changes of a grid just made: anything may differ from what was there before.
+    public init() {
+        everything = true
+        tiles = []
+    }
+
+    /// No change yet, on a grid of `tiles` tiles.
+    init(tiles count: Int) {
+        everything = false
+        tiles = [UInt64](repeating: 0, count: (count + 63) / 64)
+    }
+
+    /// Whether no tile changed.
+    public var isEmpty: Bool { !everything && !tiles.contains { $0 != 0 } }
+
+    /// Adds `other`'s changes (of the same grid) to these.
+    public mutating func formUnion(_ other: TileChanges) {
+        if everything || other.everything || tiles.count != other.tiles.count {
+            everything = true
+            tiles = []
+            return
+        }
+        for index in tiles.indices { tiles[index] |= other.tiles[index] }
+    }
+
+    /// Adds the tiles the map says changed in its generation.
+    mutating func record(_ map: ActivityView) {
+        guard !everything else { return }
+        let geometry = map.geometry
+        if tiles.count != (geometry.tiles + 63) / 64 {
+            everything = true
+            return
+        }
+        forEachBit(map.blockSet, count: geometry.blocks) { block in
+            forEachBit(map.groupSets + block &* geometry.groupSetWords, count: geometry.groups) { group in
+                let tile = block &* geometry.groups &+ group
+                tiles[tile &>> 6] |= 1 &<< UInt64(tile & 63)
+            }
+        }
+    }
+}
+
+extension BitGrid {
+    /// The live plane's data words, in the layout of ``BitPlane`` (`Grid.livePlane`): one plane
+    /// copied, without the grid of cells around it.
+    public var livePlane: [UInt64] {
+        let layout = self.layout
+        var words = [UInt64](repeating: 0, count: layout.rows * layout.words)
+        for row in 0..<layout.rows {
+            let from = layout.origin + row * layout.stride
+            for word in 0..<layout.words {
+                words[row * layout.words + word] = live[from + word] & (word == layout.words - 1 ? layout.tailMask : ~0)
+            }
+        }
+        return words
+    }
+
+    /// Whether the live plane's data words are `words` (in the layout of ``livePlane``), compared
+    /// in place, stopping at the first difference.
+    public func hasLivePlane(_ words: [UInt64]) -> Bool {
+        let layout = self.layout
+        guard words.count == layout.rows * layout.words else { return false }
+        for row in 0..<layout.rows {
+            let from = layout.origin + row * layout.stride
+            for word in 0..<layout.words {
+                let mask = word == layout.words - 1 ? layout.tailMask : ~0
+                if live[from + word] & mask != words[row * layout.words + word] { return false }
+            }
+        }
+        return true
+    }
+
+    /// The tiles whose cells changed since the last call (or since the grid was made: everything),
+    /// and starts counting afresh.
+    public mutating func takeChanges() -> TileChanges {
+        let changes = tracking.changes
+        tracking.changes = TileChanges(tiles: TileGeometry(layout).tiles)
+        return changes
+    }
+
+    /// Writes the cells of the tiles in `changes` into `grid`, which must have this grid's size
+    /// and hold its cells everywhere else: the result holds exactly this grid's cells. With
+    /// ``TileChanges/everything``, or a grid of another size, `grid` becomes ``grid`` whole.
+    public func write(_ changes: TileChanges, into grid: inout Grid) {
+        let layout = self.layout
+        guard !changes.everything, grid.rows == layout.rows, grid.cols == layout.cols else {
+            grid = self.grid
+            return
+        }
+        defer { if let live = tracking.totals?.live { grid.recordPopulation(live) } }
+        guard !changes.isEmpty else { return }
+        let geometry = TileGeometry(layout)
+        let groupWords = TileGeometry.groupWords
+        live.withUnsafeBufferPointer { liveSource in
+            previous.withUnsafeBufferPointer { previousSource in
+                grid.withUnsafeMutablePlanes { liveTarget, previousTarget in
+                    guard let liveFrom = liveSource.baseAddress, let previousFrom = previousSource.baseAddress,
+                        let liveTo = liveTarget.baseAddress, let previousTo = previousTarget.baseAddress
+                    else { return }
+                    changes.tiles.withUnsafeBufferPointer { tiles in
+                        guard let set = tiles.baseAddress else { return }
+                        forEachBit(set, count: geometry.tiles) { tile in
+                            let block = tile / geometry.groups
+                            let group = tile % geometry.groups
+                            let firstWord = group &* groupWords
+                            let endWord = min(firstWord &+ groupWords, layout.words)
+                            let firstRow = block &* TileGeometry.tileRows
+                            let endRow = min(firstRow &+ TileGeometry.tileRows, layout.rows)
+                            for row in firstRow..<endRow {
+                                let from = layout.origin &+ row &* layout.stride
+                                let to = row &* layout.words
+                                for word in firstWord..<endWord {
+                                    // The last word of a row holds the east ghost past its tail.
+                                    let mask = word == layout.words &- 1 ? layout.tailMask : ~0
+                                    liveTo[to &+ word] = liveFrom[from &+ word] & mask
+                                    previousTo[to &+ word] = previousFrom[from &+ word] & mask
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import LifeEngine
+import LifeGrid
+
+/// The engine's state kept between actions: the last ``BitGrid`` a tick stepped, and the grid
+/// of cells it holds. A tick whose grid is still that grid steps the kept engine, whose activity
+/// tracking (BitEngineActivity.swift) then computes only the tiles next to the last changes,
+/// instead of converting the grid again and stepping it whole.
+///
+/// The grid of cells a tick makes is written in place of the one two ticks old (kept here as a
+/// spare, no longer in the state), and only in the tiles that changed since then, so a sparse
+/// world's tick costs what changed in it rather than a copy of its planes. When the spare is still
+/// shared (someone kept that state), writing it copies it first, as any write to a value does.
+///
+/// Nothing depends on whether the cache hits: the engine is taken only when its grid equals, cell
+/// for cell and state for state, the grid in the state (the comparison is immediate when the two
+/// share their storage, as they do when nothing touched the grid since the last tick), and an
+/// engine stepped from equal planes gives equal worlds, censuses and fingerprints whatever it
+/// remembers (the engine keys what it remembers by rule and topology, and forgets it under
+/// others). Any edit, load, rule or topology change, restore or replay simply misses.
+///
+/// A class, so that the reducers (values) can keep something between actions; it is used only on
+/// the store's executor (as the store itself), and a reducer that throws after taking the engine
+/// only leaves the cache holding a grid the state does not have, which the next tick misses. It is
+/// `@unchecked Sendable` only so that an environment holding it can be made anywhere; it must not
+/// be used from two threads at once.
+public final class EngineCache: @unchecked Sendable {
+    /// The engine, and the grid of cells it holds (the one in the state after the last tick).
+    private var kept: (engine: BitGrid, grid: Grid)?
+    /// The grid of two ticks ago, no longer in the state: the next tick writes its cells into it.
+    private var spare: Grid?
+    /// While a tick runs on the kept engine, the grid it started from: the next tick's spare.
+    private var startedFrom: Grid?
+    /// The tiles the last two ticks changed, newest first: where the spare differs from the
+    /// engine's cells before the next tick (with the generation before each tick's first).
+    private var history: [TileChanges] = []
+    /// Ticks that found their engine kept, and ticks that made one (for tests).
+    public private(set) var hits = 0
+    public private(set) var misses = 0
+
+    public init() {}
+
+    /// The engine holding `grid`: the kept one when it holds exactly `grid` (taken out of the
+    /// cache, so that stepping it copies nothing), else a new one made from `grid`.
+    public func engine(for grid: Grid) -> BitGrid {
+        if let kept, kept.grid == grid {
+            self.kept = nil
+            startedFrom = kept.grid
+            hits += 1
+            return kept.engine
+        }
+        clear()
+        misses += 1
+        return BitGrid(grid)
+    }
+
+    /// Keeps `engine`, stepped from the grid ``engine(for:)`` was given, for the next action, and
+    /// returns its cells: the spare overwritten where the last three ticks changed it, or a new grid.
+    public func keep(_ engine: BitGrid) -> Grid {
+        var engine = engine
+        let changes = engine.takeChanges()
+        var grid: Grid
+        if var older = spare, history.count == 2 {
+            var changed = changes
+            for earlier in history { changed.formUnion(earlier) }
+            // The spare's only reference while it is written (the state no longer holds it).
+            spare = nil
+            engine.write(changed, into: &older)
+            grid = older
+        } else {
+            grid = engine.grid
+            spare = nil
+        }
+        // The grid this tick started from leaves the state with this tick: the next one's spare.
+        spare = startedFrom
+        startedFrom = nil
+        history = [changes] + history.prefix(1)
+        kept = (engine, grid)
+        return grid
+    }
+
+    /// Keeps `engine`, which a tick computed in the background left, holding `grid` (the grid that
+    /// tick installs), for the next tick. Its cells are the tick's result already.
+    public func keepFinished(_ engine: BitGrid, holding grid: Grid) {
+        clear()
+        kept = (engine, grid)
+    }
+
+    /// Forgets the kept engine (tests: the next tick misses).
+    public func clear() {
+        kept = nil
+        spare = nil
+        startedFrom = nil
+        history = []
+    }
+}

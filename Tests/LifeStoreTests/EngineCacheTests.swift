@@ -1,0 +1,105 @@
+import LifeGrid
+import LifeStore
+import LifeTestSupport
+import Protocol
+import XCTest
+
+/// The engine kept between ticks: a hit and a miss give the same worlds, statistics and settling
+/// histories, whatever happened to the grid between two ticks.
+final class EngineCacheTests: XCTestCase {
+    /// Worlds of several tiles (64 rows by 256 columns each), on both topologies.
+    private func worlds(seed: UInt64) -> [GridWorld] {
+        let random = RandomSource(seed: seed)
+        let sparse = placed(Patterns.glider, rows: 150, cols: 600, row: 60, col: 250)
+        return [
+            GridWorld(grid: .random(rows: 130, cols: 520, density: 0.3, using: random), topology: .torus),
+            GridWorld(grid: .random(rows: 70, cols: 300, density: 0.1, using: random), topology: .bounded),
+            GridWorld(grid: sparse, topology: .torus),
+            GridWorld(grid: sparse, topology: .bounded),
+        ]
+    }
+
+    func testAKeptEngineAndANewOneGiveTheSameWorlds() {
+        let seed = TestSeed.make(self)
+        for start in worlds(seed: seed) {
+            let cache = EngineCache()
+            var kept = start
+            var fresh = start
+            for round in 0..<40 {
+                let generations = [1, 3, 1, 7][round % 4]
+                kept.advance(generations: generations, cache: cache)
+                fresh.advance(generations: generations)
+                XCTAssertEqual(kept, fresh, "seed \(seed), round \(round)")
+            }
+            XCTAssertEqual(cache.hits, 39, "seed \(seed)")
+            XCTAssertEqual(cache.misses, 1, "seed \(seed)")
+        }
+    }
+
+    /// The grid a tick writes into is the one two ticks old; one still held elsewhere (a state
+    /// kept by someone) is copied first, and neither grid shows the other's cells.
+    func testGridsHeldElsewhereKeepTheirCells() {
+        let seed = TestSeed.make(self)
+        for start in worlds(seed: seed) {
+            let cache = EngineCache()
+            var kept = start
+            var fresh = start
+            var held: [(Grid, Grid)] = []
+            for round in 0..<30 {
+                kept.advance(generations: round % 3 + 1, cache: cache)
+                fresh.advance(generations: round % 3 + 1)
+                XCTAssertEqual(kept, fresh, "seed \(seed), round \(round)")
+                // Every other grid is held, so the spare is sometimes shared and sometimes not.
+                if round % 2 == 0 { held.append((kept.grid, fresh.grid)) }
+            }
+            for (index, pair) in held.enumerated() { XCTAssertEqual(pair.0, pair.1, "seed \(seed), held grid \(index)") }
+        }
+    }
+
+    func testAnEditARuleOrATopologyBetweenTicksMissesOrForgets() {
+        let seed = TestSeed.make(self)
+        for start in worlds(seed: seed) {
+            let cache = EngineCache()
+            var kept = start
+            var fresh = start
+            for round in 0..<24 {
+                switch round % 6 {
+                case 1:
+                    // An edit: a different grid, so the kept engine is not used.
+                    let row = round % kept.grid.rows
+                    kept.grid[row, 5] = kept.grid[row, 5].isLive ? .empty : .alive
+                    fresh.grid = kept.grid
+                case 3:
+                    // Another rule: the same grid, but the engine must not trust what it remembers.
+                    kept.rule = kept.rule == .conway ? .highLife : .conway
+                    fresh.rule = kept.rule
+                case 5:
+                    kept.topology = kept.topology == .torus ? .bounded : .torus
+                    fresh.topology = kept.topology
+                default:
+                    break
+                }
+                kept.advance(generations: 2, cache: cache)
+                fresh.advance(generations: 2)
+                XCTAssertEqual(kept, fresh, "seed \(seed), round \(round)")
+            }
+            XCTAssertEqual(cache.misses, 5, "the first tick, and one after each of the four edits")
+        }
+    }
+
+    func testAGridEqualToTheKeptOneButNotSharingItsStorageHits() {
+        let start = worlds(seed: 3)[2]
+        let cache = EngineCache()
+        var kept = start
+        kept.advance(generations: 4, cache: cache)
+        // The same cells, rebuilt from the planes' words: equal, not shared.
+        guard let copy = Grid(rows: kept.grid.rows, cols: kept.grid.cols, livePlane: kept.grid.livePlane.map { $0 }, previousPlane: kept.grid.previousPlane)
+        else { return XCTFail("the planes make a grid") }
+        kept.grid = copy
+        var fresh = kept
+        kept.advance(generations: 4, cache: cache)
+        fresh.advance(generations: 4)
+        XCTAssertEqual(kept, fresh)
+        XCTAssertEqual(cache.hits, 1)
+    }
+}
