@@ -37,6 +37,29 @@ public struct TileChanges: Sendable, Equatable {
         for index in tiles.indices { tiles[index] |= other.tiles[index] }
     }
 
+    /// The rectangles of the changed tiles on a `rows` x `cols` grid (each cut by the grid's
+    /// edges), or nil for ``everything``.
+    public func rects(rows: Int, cols: Int) -> [CellRect]? {
+        guard !everything else { return nil }
+        let words = (cols + 63) / 64
+        let groups = (words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
+        let tileCols = TileGeometry.groupWords * 64
+        var rects: [CellRect] = []
+        for (index, word) in tiles.enumerated() {
+            var bits = word
+            while bits != 0 {
+                let tile = index * 64 + bits.trailingZeroBitCount
+                bits &= bits - 1
+                guard groups > 0 else { continue }
+                let row = tile / groups * TileGeometry.tileRows
+                let col = tile % groups * tileCols
+                guard row < rows, col < cols else { continue }
+                rects.append(CellRect(row: row, col: col, rows: min(TileGeometry.tileRows, rows - row), cols: min(tileCols, cols - col)))
+            }
+        }
+        return rects
+    }
+
     /// Adds the tiles the map says changed in its generation.
     mutating func record(_ map: ActivityView) {
         guard !everything else { return }

@@ -10,10 +10,18 @@
 public struct Grid: Hashable, Sendable {
     /// Which cells are live now (alive or born).
     public internal(set) var live: BitPlane {
-        didSet { knownPopulation = nil }
+        didSet {
+            knownPopulation = nil
+            lineage = nil
+        }
     }
     /// Which cells were live a generation ago (alive or died).
-    public internal(set) var previous: BitPlane
+    public internal(set) var previous: BitPlane {
+        didSet { lineage = nil }
+    }
+    /// Where the grid came from, when the engine that made it said (``GridLineage``). Not part of
+    /// the value; any change of the cells forgets it.
+    @usableFromInline var lineage: GridLineage?
     /// The live plane's population, when the engine that made the grid counted it as it went
     /// (``recordPopulation(_:)``); nil when ``population`` must count it. Any change of the live
     /// plane forgets it. Not part of the value: equality and hashing read the planes only.

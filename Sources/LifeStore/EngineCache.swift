@@ -70,6 +70,13 @@ public final class EngineCache: @unchecked Sendable {
             grid = engine.grid
             spare = nil
         }
+        // The new grid differs from the one this tick started from only in the tiles this tick
+        // changed (its live cells), and the last tick changed (its previous plane: a tile the last
+        // tick's last generation changed was live-but-different a generation ago), so whoever
+        // compares the two for subscribers looks there only.
+        var differs = changes
+        if let last = history.first { differs.formUnion(last) } else { differs = TileChanges() }
+        grid.recordLineage(from: startedFrom, changedWithin: differs.rects(rows: grid.rows, cols: grid.cols))
         // The grid this tick started from leaves the state with this tick: the next one's spare.
         spare = startedFrom
         startedFrom = nil

@@ -36,6 +36,35 @@ final class EngineCacheTests: XCTestCase {
         }
     }
 
+    /// A tick's grid says where it may differ from the grid the tick started from, and it is
+    /// true: outside those rectangles, every cell is in the same state (both planes). A sparse
+    /// world names a few tiles, never the whole grid; an edit between ticks forgets the lineage.
+    func testATicksGridSaysTrulyWhereItDiffersFromTheLastOne() {
+        let seed = TestSeed.make(self)
+        for start in worlds(seed: seed) {
+            let cache = EngineCache()
+            var world = start
+            var named = 0
+            for round in 0..<40 {
+                let before = world.grid
+                world.advance(generations: [1, 2, 1, 5][round % 4], cache: cache)
+                guard let rects = world.grid.changedRects(since: before) else { continue }
+                named += 1
+                for row in 0..<before.rows {
+                    for col in 0..<before.cols where !rects.contains(where: { row >= $0.row && row < $0.bottom && col >= $0.col && col < $0.right }) {
+                        XCTAssertEqual(world.grid[row, col], before[row, col], "seed \(seed), round \(round), cell \(row),\(col)")
+                    }
+                }
+                if start.grid.rows == 150 { XCTAssertLessThanOrEqual(rects.count, 4, "a glider changes a tile or two") }
+            }
+            // The dense soups are stepped whole at first (no lineage); the glider's ticks all but the first two name it.
+            if start.grid.rows == 150 { XCTAssertGreaterThanOrEqual(named, 37, "seed \(seed)") }
+            var edited = world.grid
+            edited[0, 0] = edited[0, 0] == .empty ? .alive : .empty
+            XCTAssertNil(edited.changedRects(since: world.grid), "an edited grid is not the one the engine described")
+        }
+    }
+
     /// The grid a tick writes into is the one two ticks old; one still held elsewhere (a state
     /// kept by someone) is copied first, and neither grid shows the other's cells.
     func testGridsHeldElsewhereKeepTheirCells() {
