@@ -19,7 +19,7 @@ struct GridChange {
     /// Whether both grids have the same rows and columns (otherwise the grid is replaced whole).
     let sameShape: Bool
     /// Whether nothing changed at all.
-    let isUnchanged: Bool
+    private(set) var isUnchanged = false
     /// One bit per plane word: set where the word differs in either plane.
     private var changedWords: [UInt64] = []
     /// Per row: whether any of its words changed.
@@ -43,33 +43,61 @@ struct GridChange {
         self.old = old
         self.new = new
         sameShape = old.rows == new.rows && old.cols == new.cols
-        // Equal planes are usually the same storage, which makes this comparison immediate.
-        isUnchanged = old == new
-        guard sameShape, !isUnchanged else { return }
+        // A grid the engine made from the old one says where the two may differ (a tick of a
+        // sparse world: a few tiles), and only there are they compared. Otherwise the whole
+        // grids are, and equal planes are usually the same storage, which makes that immediate.
+        let changedRects = sameShape ? new.changedRects(since: old) : nil
+        guard sameShape, changedRects != nil || old != new else {
+            isUnchanged = sameShape
+            return
+        }
         let wordsPerRow = new.wordsPerRow
-        sharedWords = new.rows * wordsPerRow
         changedWords = [UInt64](repeating: 0, count: (new.rows * wordsPerRow + 63) >> 6)
         changedRows = [Bool](repeating: false, count: new.rows)
+        var any = false
+        if let changedRects {
+            for rect in changedRects where rect.rows > 0 && rect.cols > 0 {
+                any = mark(rows: rect.row..<rect.bottom, words: (rect.col >> 6)..<(((rect.right - 1) >> 6) + 1)) || any
+            }
+        } else {
+            any = mark(rows: 0..<new.rows, words: 0..<wordsPerRow)
+        }
+        isUnchanged = !any
+    }
+
+    /// Marks the words of `rows` (`words` of each) that differ in either plane, and the rows that
+    /// hold one; whether any does.
+    private mutating func mark(rows: Range<Int>, words: Range<Int>) -> Bool {
+        let wordsPerRow = new.wordsPerRow
+        let rows = max(rows.lowerBound, 0)..<min(rows.upperBound, new.rows)
+        let words = max(words.lowerBound, 0)..<min(words.upperBound, wordsPerRow)
+        guard !rows.isEmpty, !words.isEmpty else { return false }
+        sharedWords += rows.count * words.count
+        var found = false
         old.livePlane.withUnsafeBufferPointer { oldLive in
             old.previousPlane.withUnsafeBufferPointer { oldPrevious in
                 new.livePlane.withUnsafeBufferPointer { newLive in
                     new.previousPlane.withUnsafeBufferPointer { newPrevious in
-                        for row in 0..<new.rows {
+                        for row in rows {
                             var any: UInt64 = 0
                             let start = row &* wordsPerRow
-                            for index in start..<(start &+ wordsPerRow) {
+                            for index in (start &+ words.lowerBound)..<(start &+ words.upperBound) {
                                 let differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
                                 if differs != 0 {
                                     changedWords[index &>> 6] |= 1 &<< UInt64(index & 63)
                                     any = 1
                                 }
                             }
-                            changedRows[row] = any != 0
+                            if any != 0 {
+                                changedRows[row] = true
+                                found = true
+                            }
                         }
                     }
                 }
             }
         }
+        return found
     }
 
     /// Whether any cell of `row` from `col`, `count` cells, changed (same-shape grids only). The
