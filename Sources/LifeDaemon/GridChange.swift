@@ -107,12 +107,16 @@ struct GridChange {
     }
 
     /// About how many bytes the grid's part of a patch for `window` takes: its changed rows'
-    /// text, or the whole window when the grid's size changed. Counting stops past `limit`.
+    /// text, or the whole window when the grid's size changed, or when even that is within `limit`
+    /// (an upper bound then). Counting stops past `limit`.
     mutating func estimatedBytes(window: Viewport?, limit: Int) -> Int {
         guard !isUnchanged else { return 0 }
         let clamped = window?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
         let perRow = clamped.cols + 48
         guard sameShape else { return clamped.rows * (clamped.cols + 3) }
+        // A window whose every row fits needs no look at which rows changed (a window of 40
+        // rows, scaled, looked under each of its blocks' rows again, for nothing).
+        guard clamped.rows * perRow > limit else { return clamped.rows * perRow }
         var total = 0
         for index in 0..<clamped.rows where mayHaveChanged(clamped, index: index) {
             total += perRow
