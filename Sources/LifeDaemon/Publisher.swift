@@ -38,6 +38,9 @@ public final class Publisher {
     /// The rows of blocks of each scaled window as the last change left them, with that change's
     /// new grid: the next change's old grid, whose blocks then need no rendering again.
     private var keptBlocks: [SubscriptionGroup: KeptBlocks] = [:]
+    /// The text of each path of rows written so far (a few: the paths that hold the grid's
+    /// cells), so that 4,096 windows of one row do not encode the same pointer 4,096 times.
+    private var pathTexts: [JSONPointer: [UInt8]] = [:]
     /// The rows of blocks this change leaves, kept for the next.
     private var keeping: [SubscriptionGroup: KeptBlocks] = [:]
     /// The memory of the tables of rows ORed (``StackedRows``), by scale, lent to each change.
@@ -144,7 +147,7 @@ public final class Publisher {
         if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
             let clamped = grid.clamped(window)
             guard let row = Int(rest.tokens[1]), String(row) == rest.tokens[1], row >= 0, row < clamped.rows else { return }
-            writeRow(cellsAt: PatchWriter.pathText(.root), index: row, numbered: false, window: clamped, change: &grid, into: &writer)
+            writeRow(cellsAt: pathText(.root), index: row, numbered: false, window: clamped, change: &grid, into: &writer)
             return
         }
         let (before, after) = grid.values(window: window, at: rest)
@@ -159,7 +162,7 @@ public final class Publisher {
         cellsAt cells: JSONPointer, window: Viewport?, group: SubscriptionGroup, change grid: inout GridChange, into writer: inout PatchWriter
     ) {
         let clamped = grid.clamped(window)
-        let prefix = PatchWriter.pathText(cells)
+        let prefix = pathText(cells)
         guard clamped.isScaled else {
             for index in 0..<clamped.rows {
                 writeRow(cellsAt: prefix, index: index, numbered: true, window: clamped, change: &grid, into: &writer)
@@ -173,6 +176,14 @@ public final class Publisher {
             }
         }
         keeping[group] = grid.keptBlocks(window: clamped, rows: rows)
+    }
+
+    /// `pointer`'s text in a patch (see ``PatchWriter/pathText(_:)``), made once.
+    private func pathText(_ pointer: JSONPointer) -> [UInt8] {
+        if let text = pathTexts[pointer] { return text }
+        let text = PatchWriter.pathText(pointer)
+        pathTexts[pointer] = text
+        return text
     }
 
     /// A `replace` of row `index` of the clamped `window` when it changed, at `cells/index` (or at
