@@ -16,6 +16,11 @@ struct GridChange {
     // below, which count it (a `new.population` per group was 91% of a change's cost once).
     private let old: Grid
     private let new: Grid
+    /// The grids' planes, held here so that reading a word retains nothing.
+    private let oldLive: [UInt64]
+    private let oldPrevious: [UInt64]
+    private let newLive: [UInt64]
+    private let newPrevious: [UInt64]
     /// Whether both grids have the same rows and columns (otherwise the grid is replaced whole).
     let sameShape: Bool
     /// Whether nothing changed at all.
@@ -38,10 +43,13 @@ struct GridChange {
     private var populations: (old: Int, new: Int)?
     /// Working space for rows of blocks.
     private var scratch: [UInt64] = []
+    /// The new grid's runs of rows ORed, by scale, for the scales whose windows overlap enough to share them.
+    private var stacked: [Int: StackedRows] = [:]
 
     init(old: Grid, new: Grid) {
         self.old = old
         self.new = new
+        (oldLive, oldPrevious, newLive, newPrevious) = (old.livePlane, old.previousPlane, new.livePlane, new.previousPlane)
         sameShape = old.rows == new.rows && old.cols == new.cols
         // A grid the engine made from the old one says where the two may differ (a tick of a
         // sparse world: a few tiles), and only there are they compared. Otherwise the whole
@@ -74,10 +82,10 @@ struct GridChange {
         guard !rows.isEmpty, !words.isEmpty else { return false }
         sharedWords += rows.count * words.count
         var found = false
-        old.livePlane.withUnsafeBufferPointer { oldLive in
-            old.previousPlane.withUnsafeBufferPointer { oldPrevious in
-                new.livePlane.withUnsafeBufferPointer { newLive in
-                    new.previousPlane.withUnsafeBufferPointer { newPrevious in
+        oldLive.withUnsafeBufferPointer { oldLive in
+            oldPrevious.withUnsafeBufferPointer { oldPrevious in
+                newLive.withUnsafeBufferPointer { newLive in
+                    newPrevious.withUnsafeBufferPointer { newPrevious in
                         for row in rows {
                             var any: UInt64 = 0
                             let start = row &* wordsPerRow
@@ -112,25 +120,31 @@ struct GridChange {
             windowWords += 1
             let index = base + word
             guard changedWords[index >> 6] & (1 << UInt64(index & 63)) != 0 else { continue }
+            // A word inside the window that changed is a change; only the edges need the planes.
+            if word != first && word != last { return true }
             var mask: UInt64 = ~0
             if word == first { mask &= ~0 << UInt64(col & 63) }
             if word == last {
                 let end = UInt64((col + count - 1) & 63)
                 if end < 63 { mask &= (1 << (end + 1)) - 1 }
             }
-            let differs = (old.livePlane[index] ^ new.livePlane[index]) | (old.previousPlane[index] ^ new.previousPlane[index])
+            let differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
             if differs & mask != 0 { return true }
         }
         return false
     }
 
     /// About how many bytes the grid's part of a patch for `window` takes: its changed rows'
-    /// text, or the whole window when the grid's size changed. Counting stops past `limit`.
+    /// text, or the whole window when the grid's size changed, or when even that is within `limit`
+    /// (an upper bound then). Counting stops past `limit`.
     mutating func estimatedBytes(window: Viewport?, limit: Int) -> Int {
         guard !isUnchanged else { return 0 }
         let clamped = window?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
         let perRow = clamped.cols + 48
         guard sameShape else { return clamped.rows * (clamped.cols + 3) }
+        // A window whose every row fits needs no look at which rows changed (a window of 40
+        // rows, scaled, looked under each of its blocks' rows again, for nothing).
+        guard clamped.rows * perRow > limit else { return clamped.rows * perRow }
         var total = 0
         for index in 0..<clamped.rows where mayHaveChanged(clamped, index: index) {
             total += perRow
@@ -189,14 +203,76 @@ struct GridChange {
 
     /// The new blocks of row `index` of the scaled `window` (clamped to the grid) when they differ
     /// from the old ones, else nil. Only rows that ``mayHaveChanged(_:index:)`` are rendered.
-    mutating func blockRowChanged(_ window: Viewport, index: Int) -> [UInt64]? {
+    ///
+    /// `kept` is the old grid's blocks of the row when the caller knows them (then they are not
+    /// rendered again), else nil; it is left holding the new grid's blocks when they are known
+    /// (a row under which nothing changed keeps what it had).
+    mutating func blockRowChanged(_ window: Viewport, index: Int, kept: inout [UInt64]?) -> [UInt64]? {
         guard mayHaveChanged(window, index: index) else { return nil }
         let top = window.row + index * window.scale
-        windowWords += 2 * new.live.blockRowWords(row: top, col: window.col, scale: window.scale, count: window.cols)
-        blocksRendered += 2 * window.cols
-        let before = old.blockBits(window, index: index, scratch: &scratch)
-        let after = new.blockBits(window, index: index, scratch: &scratch)
+        let words = new.live.blockRowWords(row: top, col: window.col, scale: window.scale, count: window.cols)
+        let before: [UInt64]
+        if let known = kept {
+            before = known
+        } else {
+            windowWords += words
+            blocksRendered += window.cols
+            before = old.blockBits(window, index: index, scratch: &scratch)
+        }
+        blocksRendered += window.cols
+        let after: [UInt64]
+        if let table = stacked[window.scale] {
+            windowWords += 2 * (words / max(1, min(window.scale, new.rows - top)))
+            after = new.live.blockRow(row: top, col: window.col, scale: window.scale, count: window.cols, scratch: &scratch, stacked: table)
+        } else {
+            windowWords += words
+            after = new.blockBits(window, index: index, scratch: &scratch)
+        }
+        kept = after
         return before == after ? nil : after
+    }
+
+    /// Builds, for each scale at which `windows` (as asked for) would read the new grid's plane
+    /// more than twice over, a table of its runs of rows ORed (``StackedRows``), which makes every
+    /// row of blocks at that scale a read of two rows. `storage` lends the tables' memory and gets
+    /// it back from ``returnStacked(to:)``.
+    mutating func stackRows(for windows: some Sequence<Viewport>, storage: inout [Int: StackedRows]) {
+        guard sameShape, !isUnchanged else { return }
+        var cost: [Int: Int] = [:]
+        for requested in windows {
+            let window = clamped(requested)
+            guard window.isScaled, window.rows > 0 else { continue }
+            cost[window.scale, default: 0] += window.rows * new.live.blockRowWords(row: window.row, col: window.col, scale: window.scale, count: window.cols)
+        }
+        let planeWords = new.rows * new.wordsPerRow
+        for (scale, words) in cost where words > 2 * planeWords {
+            var table = storage.removeValue(forKey: scale) ?? StackedRows()
+            table.build(from: new.live, scale: scale)
+            sharedWords += 2 * planeWords
+            stacked[scale] = table
+        }
+    }
+
+    /// Gives the tables' memory back, for the next change.
+    mutating func returnStacked(to storage: inout [Int: StackedRows]) {
+        storage.merge(stacked) { _, mine in mine }
+        stacked = [:]
+    }
+
+    /// The old grid's rows of blocks of the scaled `window` as far as `kept` knows them: its rows
+    /// when it was made from this very grid (the same storage, not merely equal cells) through the
+    /// same window, else none (nil for each of the window's rows).
+    func oldBlocks(kept: KeptBlocks?, window: Viewport) -> [[UInt64]?] {
+        guard let kept, kept.window == window, kept.rows.count == window.rows, kept.grid.live.isSameStorage(as: old.live) else {
+            return Array(repeating: nil, count: window.rows)
+        }
+        return kept.rows
+    }
+
+    /// The new grid's rows of blocks of `window`, as ``blockRowChanged(_:index:kept:)`` left them,
+    /// kept for the next change (whose old grid this is).
+    func keptBlocks(window: Viewport, rows: [[UInt64]?]) -> KeptBlocks {
+        KeptBlocks(grid: new, window: window, rows: rows)
     }
 
     /// The new grid's population when it differs from the old one's, else nil (both counted
@@ -219,5 +295,24 @@ struct GridChange {
             cellsRendered += new.cols
         }
         if let text = rowTexts[row] { output.append(contentsOf: text[col..<(col + count)]) }
+    }
+}
+
+/// The rows of blocks of a scaled window, made from one grid: kept from one change to the next,
+/// whose old grid that grid is, so that a busy world's blocks are rendered once a change, not twice.
+/// It holds the grid, so that its storage, which identifies it, is not reused while it is kept.
+struct KeptBlocks {
+    fileprivate let grid: Grid
+    fileprivate let window: Viewport
+    /// Each row's blocks, or nil where they were not rendered.
+    fileprivate let rows: [[UInt64]?]
+}
+
+extension BitPlane {
+    /// Whether both planes are the very same storage (so the same bits), which is cheaper to tell
+    /// than comparing them; false says nothing of their bits.
+    func isSameStorage(as other: BitPlane) -> Bool {
+        guard rows == other.rows, cols == other.cols else { return false }
+        return words.withUnsafeBufferPointer { mine in other.words.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
     }
 }

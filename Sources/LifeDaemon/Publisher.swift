@@ -35,6 +35,16 @@ public final class Publisher {
     }
 
     public private(set) var work = Work()
+    /// The rows of blocks of each scaled window as the last change left them, with that change's
+    /// new grid: the next change's old grid, whose blocks then need no rendering again.
+    private var keptBlocks: [SubscriptionGroup: KeptBlocks] = [:]
+    /// The text of each path of rows written so far (a few: the paths that hold the grid's
+    /// cells), so that 4,096 windows of one row do not encode the same pointer 4,096 times.
+    private var pathTexts: [JSONPointer: [UInt8]] = [:]
+    /// The rows of blocks this change leaves, kept for the next.
+    private var keeping: [SubscriptionGroup: KeptBlocks] = [:]
+    /// The memory of the tables of rows ORed (``StackedRows``), by scale, lent to each change.
+    private var stackedStorage: [Int: StackedRows] = [:]
 
     public init(renderer: StateRenderer) {
         self.renderer = renderer
@@ -57,9 +67,16 @@ public final class Publisher {
         var outsideGrid: [JSONPointer: [UInt8]] = [:]
         var grid: GridChange?
         var patches = Patches()
+        let groups = Array(groups)
+        // The grids. change, made once when a group first needs it, with the tables its scaled windows share.
+        func change() -> GridChange {
+            var change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
+            change.stackRows(for: groups.lazy.filter { $0.gridPlacement != .none }.compactMap(\.viewport), storage: &stackedStorage)
+            return change
+        }
         for group in groups {
             if limit < .max, group.gridPlacement != .none {
-                if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
+                if grid == nil { grid = change() }
                 if grid?.estimatedBytes(window: group.viewport, limit: limit) ?? 0 > limit {
                     patches.oversized.insert(group)
                     continue
@@ -80,15 +97,16 @@ public final class Publisher {
             case .none:
                 break
             case .contains(let at):
-                if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
-                writeGrid(at: at, window: group.viewport, change: &grid, into: &writer)
+                if grid == nil { grid = change() }
+                writeGrid(at: at, group: group, change: &grid, into: &writer)
             case .inside(let rest):
-                if grid == nil { grid = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid) }
-                writeInsideGrid(rest, window: group.viewport, change: &grid, into: &writer)
+                if grid == nil { grid = change() }
+                writeInsideGrid(rest, group: group, change: &grid, into: &writer)
             }
             if let patch = writer.finished() { patches.encoded[group] = patch }
         }
-        if let grid {
+        if var grid {
+            grid.returnStacked(to: &stackedStorage)
             work.gridComparisons += 1
             work.cellsRendered += grid.cellsRendered
             work.blocksRendered += grid.blocksRendered
@@ -96,35 +114,40 @@ public final class Publisher {
             work.sharedWords += grid.sharedWords
         }
         work.patches += patches.encoded.count
+        // Only the windows rendered for this change keep their blocks (the others' old grid is gone).
+        keptBlocks = keeping
+        keeping = [:]
         return patches
     }
 
     /// The grid object at `at`: its changed rows, or the whole of it when its size changed.
-    private func writeGrid(at pointer: JSONPointer, window: Viewport?, change: inout GridChange?, into writer: inout PatchWriter) {
+    private func writeGrid(at pointer: JSONPointer, group: SubscriptionGroup, change: inout GridChange?, into writer: inout PatchWriter) {
+        let window = group.viewport
         guard var grid = change, !grid.isUnchanged else { return }
         defer { change = grid }
         guard grid.sameShape else {
             writer.appendReplace(pointer, grid.newValue(window: window))
             return
         }
-        writeRows(cellsAt: pointer.appending("cells"), window: window, change: &grid, into: &writer)
+        writeRows(cellsAt: pointer.appending("cells"), window: window, group: group, change: &grid, into: &writer)
         if window != nil, let population = grid.changedPopulation() {
             writer.appendReplace(pointer.appending("population"), .int(population))
         }
     }
 
     /// A value inside the grid object: the rows (`/cells`), one row (`/cells/N`), or a small member.
-    private func writeInsideGrid(_ rest: JSONPointer, window: Viewport?, change: inout GridChange?, into writer: inout PatchWriter) {
+    private func writeInsideGrid(_ rest: JSONPointer, group: SubscriptionGroup, change: inout GridChange?, into writer: inout PatchWriter) {
+        let window = group.viewport
         guard var grid = change, !grid.isUnchanged else { return }
         defer { change = grid }
         if grid.sameShape, rest.tokens == ["cells"] {
-            writeRows(cellsAt: .root, window: window, change: &grid, into: &writer)
+            writeRows(cellsAt: .root, window: window, group: group, change: &grid, into: &writer)
             return
         }
         if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
             let clamped = grid.clamped(window)
             guard let row = Int(rest.tokens[1]), String(row) == rest.tokens[1], row >= 0, row < clamped.rows else { return }
-            writeRow(cellsAt: .root, index: row, numbered: false, window: clamped, change: &grid, into: &writer)
+            writeRow(cellsAt: pathText(.root), index: row, numbered: false, window: clamped, change: &grid, into: &writer)
             return
         }
         let (before, after) = grid.values(window: window, at: rest)
@@ -132,21 +155,46 @@ public final class Publisher {
     }
 
     /// A `replace` of each row of the window that changed, at `cells/N` (same-shape grids).
-    private func writeRows(cellsAt cells: JSONPointer, window: Viewport?, change grid: inout GridChange, into writer: inout PatchWriter) {
+    ///
+    /// A scaled window's rows of blocks are kept with the grid they were made from (``KeptBlocks``),
+    /// so that the next change, whose old grid that is, renders only the new ones.
+    private func writeRows(
+        cellsAt cells: JSONPointer, window: Viewport?, group: SubscriptionGroup, change grid: inout GridChange, into writer: inout PatchWriter
+    ) {
         let clamped = grid.clamped(window)
-        for index in 0..<clamped.rows {
-            writeRow(cellsAt: cells, index: index, numbered: true, window: clamped, change: &grid, into: &writer)
+        let prefix = pathText(cells)
+        guard clamped.isScaled else {
+            for index in 0..<clamped.rows {
+                writeRow(cellsAt: prefix, index: index, numbered: true, window: clamped, change: &grid, into: &writer)
+            }
+            return
         }
+        var rows = grid.oldBlocks(kept: keptBlocks[group], window: clamped)
+        for index in 0..<clamped.rows {
+            if let blocks = grid.blockRowChanged(clamped, index: index, kept: &rows[index]) {
+                writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }
+            }
+        }
+        keeping[group] = grid.keptBlocks(window: clamped, rows: rows)
+    }
+
+    /// `pointer`'s text in a patch (see ``PatchWriter/pathText(_:)``), made once.
+    private func pathText(_ pointer: JSONPointer) -> [UInt8] {
+        if let text = pathTexts[pointer] { return text }
+        let text = PatchWriter.pathText(pointer)
+        pathTexts[pointer] = text
+        return text
     }
 
     /// A `replace` of row `index` of the clamped `window` when it changed, at `cells/index` (or at
     /// `cells` itself when not `numbered`). A row of cells changed when a word under it did; a row
     /// of blocks when its blocks, rendered old and new, differ (a busy world's blocks mostly stay lit).
     private func writeRow(
-        cellsAt cells: JSONPointer, index: Int, numbered: Bool, window: Viewport, change grid: inout GridChange, into writer: inout PatchWriter
+        cellsAt cells: [UInt8], index: Int, numbered: Bool, window: Viewport, change grid: inout GridChange, into writer: inout PatchWriter
     ) {
         if window.isScaled {
-            guard let blocks = grid.blockRowChanged(window, index: index) else { return }
+            var unknown: [UInt64]?
+            guard let blocks = grid.blockRowChanged(window, index: index, kept: &unknown) else { return }
             writer.appendRowReplace(cells, index: numbered ? index : nil) { BitPlane.appendBlockText(blocks, count: window.cols, to: &$0) }
         } else if grid.changed(row: window.row + index, col: window.col, count: window.cols) {
             writer.appendRowReplace(cells, index: numbered ? index : nil) {
@@ -182,18 +230,41 @@ struct PatchWriter {
 
     /// `{"op":"replace","path":"<prefix>/<index>","value":"<text>"}`, the text written by
     /// `writeText` (cell symbols, which never need escaping); without an index, the path is `prefix`.
-    mutating func appendRowReplace(_ prefix: JSONPointer, index: Int?, writeText: (inout [UInt8]) -> Void) {
+    /// `prefix` is the path's text as ``pathText(_:)`` makes it, made once for all of a window's rows.
+    mutating func appendRowReplace(_ prefix: [UInt8], index: Int?, writeText: (inout [UInt8]) -> Void) {
         separate()
         output.append(contentsOf: #"{"op":"replace","path":""#.utf8)
-        let path = JSON.string(prefix.description).encoded()
-        output.append(contentsOf: path[1..<(path.count - 1)])
+        output.append(contentsOf: prefix)
         if let index {
             output.append(UInt8(ascii: "/"))
-            output.append(contentsOf: String(index).utf8)
+            Self.appendDecimal(index, to: &output)
         }
         output.append(contentsOf: #"","value":""#.utf8)
         writeText(&output)
         output.append(contentsOf: #""}"#.utf8)
+    }
+
+    /// The text of `pointer` inside a JSON string (escaped as the encoder escapes it), without quotes.
+    static func pathText(_ pointer: JSONPointer) -> [UInt8] {
+        let path = JSON.string(pointer.description).encoded()
+        return Array(path[1..<(path.count - 1)])
+    }
+
+    /// `value` (not negative) in decimal, as `String(value)` writes it, without making a string.
+    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        rest = value
+        for position in stride(from: start + digits - 1, through: start, by: -1) {
+            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
     }
 
     private mutating func separate() {

@@ -13,8 +13,10 @@ extension BitPlane {
     /// clear). Bit `j % 64` of word `j / 64` of the result is block j's: set when any of its cells
     /// is. `row` and `col` must not be negative; `scale` must be at least 1.
     ///
-    /// `scratch` is working space, reused between calls to save allocations.
-    public func blockRow(row: Int, col: Int, scale: Int, count: Int, scratch: inout [UInt64]) -> [UInt64] {
+    /// `scratch` is working space, reused between calls to save allocations. `stacked`, when it
+    /// was built from this plane at this scale, gives the rows ORed in two reads a word (see
+    /// ``StackedRows``); the result is the same.
+    public func blockRow(row: Int, col: Int, scale: Int, count: Int, scratch: inout [UInt64], stacked: StackedRows? = nil) -> [UInt64] {
         precondition(row >= 0 && col >= 0 && scale >= 1 && count >= 0, "a block row needs a place, a scale and a count")
         var result = [UInt64](repeating: 0, count: (count + 63) >> 6)
         let bottom = min(rows, row + scale)
@@ -28,12 +30,16 @@ extension BitPlane {
         words.withUnsafeBufferPointer { plane in
             scratch.withUnsafeMutableBufferPointer { merged in
                 // The rows of the blocks, ORed: bit i of merged[w] is column (firstWord + w)·64 + i.
-                let first = row &* stride &+ firstWord
-                for index in 0..<wordCount { merged[index] = plane[first &+ index] }
-                var base = first &+ stride
-                for _ in (row + 1)..<max(row + 1, bottom) {
-                    for index in 0..<wordCount { merged[index] |= plane[base &+ index] }
-                    base &+= stride
+                if let stacked, stacked.fits(self, scale: scale) {
+                    stacked.merge(row: row, firstWord: firstWord, count: wordCount, into: merged)
+                } else {
+                    let first = row &* stride &+ firstWord
+                    for index in 0..<wordCount { merged[index] = plane[first &+ index] }
+                    var base = first &+ stride
+                    for _ in (row + 1)..<max(row + 1, bottom) {
+                        for index in 0..<wordCount { merged[index] |= plane[base &+ index] }
+                        base &+= stride
+                    }
                 }
                 merged[wordCount] = 0
                 let origin = firstWord << 6
@@ -41,14 +47,29 @@ extension BitPlane {
                 result.withUnsafeMutableBufferPointer { bits in
                     if scale <= 64 {
                         let mask: UInt64 = scale == 64 ? ~0 : (1 &<< UInt64(scale)) &- 1
-                        for block in 0..<blocks {
-                            // 64 cells from the block's first column; the mask keeps its `scale`.
-                            let start = col &+ block &* scale &- origin
-                            let index = start &>> 6
-                            let shift = UInt64(start & 63)
-                            var word = merged[index] &>> shift
-                            if shift != 0 { word |= merged[index &+ 1] &<< (64 &- shift) }
-                            if word & mask != 0 { bits[block &>> 6] |= 1 &<< UInt64(block & 63) }
+                        // Without branches, 64 blocks to a word of the result, written once:
+                        // the loop is most of a busy world's zoomed-out windows.
+                        var start = col &- origin
+                        var block = 0
+                        var out = 0
+                        while block < blocks {
+                            let stop = min(blocks, block &+ 64)
+                            var word: UInt64 = 0
+                            var bit: UInt64 = 0
+                            while block < stop {
+                                // 64 cells from the block's first column (the word after the last
+                                // is clear); the mask keeps its `scale`. The high part is shifted
+                                // in two steps so that a shift of 0 brings in nothing.
+                                let index = start &>> 6
+                                let shift = UInt64(start & 63)
+                                let cells = merged[index] &>> shift | (merged[index &+ 1] &<< 1) &<< (63 &- shift)
+                                word |= (cells & mask != 0 ? 1 : 0) &<< bit
+                                bit &+= 1
+                                block &+= 1
+                                start &+= scale
+                            }
+                            bits[out] = word
+                            out &+= 1
                         }
                     } else {
                         for block in 0..<blocks {

@@ -89,6 +89,29 @@ public struct GridWindow: Equatable, Sendable {
     /// any other it says nil. A word of cells at a time, so a zoomed-out view of a big window
     /// costs a pass over its words.
     public func anyLive(rows: Range<Int>, cols: Range<Int>) -> Bool? {
+        if window.isScaled, let block = oneBlock(rows: rows, cols: cols) { return block }
+        return anyLiveSpanning(rows: rows, cols: cols)
+    }
+
+    /// ``anyLive(rows:cols:)`` of exactly one of a scaled window's blocks (each braille dot of a
+    /// view at the window's zoom): its bit, or nil for a block past the window, read at once
+    /// rather than through the ranges of blocks. Nil when the cells are not exactly one block's
+    /// (ask ``anyLiveSpanning(rows:cols:)``); `.some(nil)` for a block past the window.
+    func oneBlock(rows: Range<Int>, cols: Range<Int>) -> Bool?? {
+        let scale = window.scale
+        let top = rows.lowerBound - window.row
+        let left = cols.lowerBound - window.col
+        guard rows.count == scale, cols.count == scale, top >= 0, left >= 0, top % scale == 0, left % scale == 0,
+            rows.lowerBound < self.rows, cols.lowerBound < self.cols
+        else { return nil }
+        let row = top / scale
+        let col = left / scale
+        guard row < window.rows, col < window.cols else { return .some(nil) }
+        return .some(cells.isLive(row: row, col: col))
+    }
+
+    /// ``anyLive(rows:cols:)`` of any cells, through the blocks or cells they span.
+    func anyLiveSpanning(rows: Range<Int>, cols: Range<Int>) -> Bool? {
         if window.isScaled {
             guard let blockRows = blocks(rows, from: window.row, count: window.rows, side: self.rows),
                 let blockCols = blocks(cols, from: window.col, count: window.cols, side: self.cols)

@@ -123,20 +123,41 @@ extension Grid {
             guard let line else {
                 throw ProtocolError(.invalidArgument, "grid.cells[\(index)] must be a string", field: Self.cellsField(index))
             }
+            // A word of each plane is gathered in registers and stored once (lifewatch reads
+            // every row of its window again on each diff: this was a fifth of its time).
             var count = 0
+            var liveBits: UInt64 = 0
+            var wasBits: UInt64 = 0
+            let base = index * wordsPerRow
             for byte in line.utf8 {
-                guard let cell = Cell(symbol: byte) else {
+                let bit = UInt64(1) &<< UInt64(count & 63)
+                switch byte {
+                case UInt8(ascii: "."): break
+                case UInt8(ascii: "O"):
+                    liveBits |= bit
+                    wasBits |= bit
+                case UInt8(ascii: "+"): liveBits |= bit
+                case UInt8(ascii: "x"): wasBits |= bit
+                default:
                     throw ProtocolError(
                         .invalidArgument,
                         "grid.cells[\(index)] column \(count): only '.', 'O', '+' and 'x' stand for cells", field: Self.cellsField(index))
                 }
-                if count < cols, cell != .empty {
-                    let word = index * wordsPerRow + (count >> 6)
-                    let bit = UInt64(1) << UInt64(count & 63)
-                    if cell.isLive { live[word] |= bit }
-                    if cell.wasLive { previous[word] |= bit }
-                }
                 count += 1
+                if count & 63 == 0 {
+                    // Words past the row's are not stored: such a row is refused below.
+                    let word = (count >> 6) - 1
+                    if word < wordsPerRow {
+                        live[base + word] = liveBits
+                        previous[base + word] = wasBits
+                    }
+                    liveBits = 0
+                    wasBits = 0
+                }
+            }
+            if count & 63 != 0, count >> 6 < wordsPerRow {
+                live[base + (count >> 6)] = liveBits
+                previous[base + (count >> 6)] = wasBits
             }
             guard count == cols else {
                 throw ProtocolError(.invalidArgument, "grid.cells[\(index)] has \(count) cells, expected \(cols)", field: Self.cellsField(index))

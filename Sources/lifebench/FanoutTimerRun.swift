@@ -82,6 +82,8 @@ enum FanoutTimerRun {
             "bytesPerTick": .int(ticks > 0 ? bytes / ticks : 0),
             "cellsRenderedPerTick": .double(round3(Double(work.cellsRendered) / Double(max(1, ticks)))),
             "patchesPerTick": .double(round3(Double(work.patches) / Double(max(1, ticks)))),
+            "blocksRenderedPerTick": .int(work.blocksRendered / max(1, ticks)),
+            "windowWordsPerTick": .int(work.windowWords / max(1, ticks)), "sharedWordsPerTick": .int(work.sharedWords / max(1, ticks)),
         ]) { _, new in new }
         let number = { (name: String) in report[name].map { $0.intValue.map(String.init) ?? $0.doubleValue.map { "\($0)" } ?? "" } ?? "" }
         let text = """
@@ -89,7 +91,7 @@ enum FanoutTimerRun {
             latency from tick due to receipt: p50 \(number("p50Ms")) ms, p99 \(number("p99Ms")) ms, max \(number("maxMs")) ms (± \(number("startDoubtMs")) ms: when the timer started)
             first watcher to get each diff: p50 \(number("firstWatcherP50Ms")) ms, p99 \(number("firstWatcherP99Ms")) ms
             diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(number("skippedBeats"))\(ticks < beats ? " (the timer fell behind: later latencies count against its first cadence and are overstated)" : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
-            bytes received by the watchers: \(number("bytesPerSecond")) a second, \(number("bytesPerTick")) a tick; lifed rendered \(number("cellsRenderedPerTick")) cells and \(number("patchesPerTick")) patches a tick
+            bytes received by the watchers: \(number("bytesPerSecond")) a second, \(number("bytesPerTick")) a tick; lifed rendered \(number("cellsRenderedPerTick")) cells, \(number("blocksRenderedPerTick")) blocks and \(number("patchesPerTick")) patches a tick, reading \(number("windowWordsPerTick")) plane words for the windows and \(number("sharedWordsPerTick")) for all
             processor time the host took from this machine meanwhile (steal): \(round3(steal)) s
             daemon: \(number("daemonCpuPercent"))% of a core (\(number("daemonCpuSecondsPerTick")) processor-seconds a tick), RSS \(number("daemonRssMB")) MB (peak \(number("daemonPeakRssMB")) MB)
             """
@@ -110,11 +112,18 @@ struct PublisherWork {
     var cellsRendered = 0
     var patches = 0
     var gridComparisons = 0
+    /// Blocks of scaled windows rendered, and plane words read for particular windows and for all.
+    var blocksRendered = 0
+    var windowWords = 0
+    var sharedWords = 0
 
-    init(cellsRendered: Int, patches: Int, gridComparisons: Int) {
+    init(cellsRendered: Int, patches: Int, gridComparisons: Int, blocksRendered: Int = 0, windowWords: Int = 0, sharedWords: Int = 0) {
         self.cellsRendered = cellsRendered
         self.patches = patches
         self.gridComparisons = gridComparisons
+        self.blocksRendered = blocksRendered
+        self.windowWords = windowWords
+        self.sharedWords = sharedWords
     }
 
     /// The counters now, asked on `control`.
@@ -125,12 +134,16 @@ struct PublisherWork {
         cellsRendered = publisher["cellsRendered"]?.intValue ?? 0
         patches = publisher["patches"]?.intValue ?? 0
         gridComparisons = publisher["gridComparisons"]?.intValue ?? 0
+        blocksRendered = publisher["blocksRendered"]?.intValue ?? 0
+        windowWords = publisher["windowWords"]?.intValue ?? 0
+        sharedWords = publisher["sharedWords"]?.intValue ?? 0
     }
 
     /// The work done between `earlier` and these counters.
     func minus(_ earlier: PublisherWork) -> PublisherWork {
         PublisherWork(
             cellsRendered: cellsRendered - earlier.cellsRendered, patches: patches - earlier.patches,
-            gridComparisons: gridComparisons - earlier.gridComparisons)
+            gridComparisons: gridComparisons - earlier.gridComparisons, blocksRendered: blocksRendered - earlier.blocksRendered,
+            windowWords: windowWords - earlier.windowWords, sharedWords: sharedWords - earlier.sharedWords)
     }
 }

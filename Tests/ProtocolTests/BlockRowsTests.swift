@@ -50,6 +50,27 @@ final class BlockRowsTests: XCTestCase {
         }
     }
 
+    /// Rows of blocks ORed through a table of runs of rows (``StackedRows``) are the same as
+    /// rows ORed one by one, at every row (aligned to the runs or not, cut by the plane's edge).
+    func testStackedRowsGiveTheSameBlocks() {
+        var g = TestSeed.generator(self)
+        var scratch: [UInt64] = []
+        var table = StackedRows()
+        for scale in [1, 2, 3, 5, 8, 16, 32, 64, 100, 256] {
+            let plane = randomPlane(
+                rows: Int.random(in: 1...300, using: &g), cols: Int.random(in: 1...700, using: &g), density: max(2, scale * scale / 2), &g)
+            table.build(from: plane, scale: scale)
+            for row in 0..<plane.rows {
+                let col = Int.random(in: 0..<(plane.cols + 3), using: &g)
+                let count = Int.random(in: 0...(plane.cols / scale + 3), using: &g)
+                XCTAssertEqual(
+                    plane.blockRow(row: row, col: col, scale: scale, count: count, scratch: &scratch, stacked: table),
+                    plane.blockRow(row: row, col: col, scale: scale, count: count, scratch: &scratch),
+                    "scale \(scale), row \(row), col \(col), count \(count) on \(plane.rows)x\(plane.cols)")
+            }
+        }
+    }
+
     /// Single live cells at every place of a block: each lights exactly its block, at word
     /// boundaries too.
     func testOneCellLightsItsBlockOnly() {
