@@ -9,8 +9,8 @@ import Protocol
 public struct JumpProgressMeter: Sendable {
     /// The jump shown, or nil when none runs.
     public private(set) var jump: Jump?
-    /// (monotonic seconds, generations done) of the latest updates of this jump, oldest first.
-    private var samples: [(seconds: Double, done: Int)] = []
+    /// The generations done in the latest updates of this jump.
+    private var rate = RateWindow(span: JumpProgressMeter.window)
     /// The wall clock when the last update came, in milliseconds since the epoch.
     private var wallClockMs = 0
     /// The timer's achieved rate, measured beside the jump's on the same frames (the status line
@@ -27,14 +27,13 @@ public struct JumpProgressMeter: Sendable {
     public mutating func observe(_ jump: Jump?, seconds: Double, wallClockMs: Int) {
         guard let jump else {
             self.jump = nil
-            samples = []
+            rate.reset()
             return
         }
-        if let current = self.jump, !current.isSameJump(as: jump) { samples = [] }
+        if let current = self.jump, !current.isSameJump(as: jump) { rate.reset() }
         self.jump = jump
         self.wallClockMs = wallClockMs
-        if samples.last?.done != jump.done { samples.append((seconds, jump.done)) }
-        while samples.count > 2, let first = samples.first, seconds - first.seconds > Self.window { samples.removeFirst() }
+        rate.record(jump.done, at: seconds)
     }
 
     /// The share done, 0 to 1.
@@ -45,9 +44,7 @@ public struct JumpProgressMeter: Sendable {
 
     /// Generations per second, when it can be told.
     public var generationsPerSecond: Double? {
-        if let first = samples.first, let last = samples.last, last.seconds > first.seconds, last.done > first.done {
-            return Double(last.done - first.done) / (last.seconds - first.seconds)
-        }
+        if let measured = rate.perSecond { return measured }
         guard let jump, jump.done > 0, wallClockMs > jump.started else { return nil }
         return Double(jump.done) / (Double(wallClockMs - jump.started) / 1000)
     }
