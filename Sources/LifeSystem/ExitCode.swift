@@ -16,8 +16,13 @@ public enum ExitCode: Int32 {
 
 /// Writes `message` to stderr as `program: message`.
 public func printError(_ program: String, _ message: String) {
-    let line = "\(program): \(message)\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    writeToStandardError("\(program): \(message)\n")
+}
+
+/// Writes `text` to stderr as it is, unbuffered (a progress bar, or a line beside output that
+/// stdout carries).
+public func writeToStandardError(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
 }
 
 /// Exits with `code`, flushing stdout first.

@@ -46,8 +46,11 @@ public enum FileIO {
 
     /// Like ``writeAtomically(_:to:mode:)``, with the contents in chunks: `next` is called until it
     /// returns nil, and each chunk is written before the next is asked for. So a large file (the
-    /// state of a 4096 x 4096 world) never has to be in memory all at once.
-    public static func writeAtomically(to path: String, mode: mode_t = 0o644, _ next: () -> [UInt8]?) throws(SystemError) {
+    /// state of a 4096 x 4096 world) never has to be in memory all at once. With `exactMode`, the
+    /// file gets `mode` whatever the umask (a file replaced keeps its permission bits).
+    public static func writeAtomically(
+        to path: String, mode: mode_t = 0o644, exactMode: Bool = false, _ next: () -> [UInt8]?
+    ) throws(SystemError) {
         var temporary = ""
         var opened: Result<FileDescriptor, SystemError> = .failure(SystemError("create", .fileExists))
         // A clash with an existing name is unlikely to happen even once; a few tries, then the error.
@@ -60,6 +63,7 @@ public enum FileIO {
         }
         let fd = try opened.mapError { [temporary] in $0.naming("create \(temporary)") }.get()
         do throws(SystemError) {
+            if exactMode, fchmod(fd.rawValue, mode) != 0 { throw SystemError("chmod \(temporary)") }
             while let bytes = next() {
                 do throws(SystemError) { try fd.writeAll(bytes) } catch { throw error.naming("write \(temporary)") }
             }

@@ -224,18 +224,14 @@ struct JumpWaiter {
         let barWidth = min(32, width - summary.count - 2)
         var line = barWidth >= 8 ? meter.bar(width: barWidth) + " " + summary : summary
         if line.count >= width { line = String(line.prefix(max(1, width - 1))) }
-        writeToStderr("\r" + line + "\u{1B}[K")
+        writeToStandardError("\r" + line + "\u{1B}[K")
         barIsDrawn = true
     }
 
     private mutating func clearBar() {
         guard barIsDrawn else { return }
-        writeToStderr("\r\u{1B}[K")
+        writeToStandardError("\r\u{1B}[K")
         barIsDrawn = false
-    }
-
-    private func writeToStderr(_ text: String) {
-        _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }
 
     private static func terminalColumns() -> Int {
