@@ -7,15 +7,15 @@ import Protocol
 ///
 /// A `file:` URL may name any file the fetch helper can read, which may be more than the client
 /// who asked may read (a system `lifed` runs as its own user; one started by root reads
-/// anything), and the error goes back to that client. So a failure that depends on what the
-/// file holds says only that it is not a configurations list, in words that are the same
-/// whatever the file holds and however long it is: no quoted text, no byte offset, no size,
-/// no count. What does not depend on the content is still named: the file cannot be opened
-/// (with the system's reason: missing, not allowed), is not a regular file, or cannot be read.
+/// anything), and the error goes back to that client. So every failure says the same thing,
+/// whatever is wrong: that the path is not a configurations list lifed can read. Nothing tells
+/// a missing path from one lifed may not open, a device, a FIFO, a folder, a file too long or
+/// one that holds something else: no quoted text, no byte offset, no size, no count, no
+/// system error. A client could otherwise map what exists where only the daemon's user may look.
 enum FileReader {
     /// The one message for a file that is not a usable list, whatever is wrong with it.
     static func notAList(_ path: String, maxBytes: Int) -> String {
-        "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most \(maxBytes) bytes)"
+        "\(path) is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most \(maxBytes) bytes)"
     }
 
     /// The configurations in the file at `path`, or a failure that reveals nothing of the file.
@@ -25,30 +25,25 @@ enum FileReader {
         }
     }
 
-    /// The bytes of the regular file at `path`, or a failure naming the path: it cannot be
-    /// opened, is not a regular file, cannot be read, or is longer than `maxBytes` (which
-    /// says ``notAList(_:maxBytes:)``, not the size).
+    /// The bytes of the regular file at `path`, or ``notAList(_:maxBytes:)`` whatever the
+    /// failure: it cannot be opened, is not a regular file, cannot be read, or is longer than
+    /// `maxBytes`.
     static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], FetchFailure> {
         let maxBytes = min(max(maxBytes, 0), Int.max - 1)
-        func failure(_ what: String, _ error: SystemError) -> Result<[UInt8], FetchFailure> {
-            .failure(FetchFailure("\(what) \(path): \(error.reason)"))
-        }
+        let notReadable = Result<[UInt8], FetchFailure>.failure(FetchFailure(notAList(path, maxBytes: maxBytes)))
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below, as a
         // device is); it changes nothing for a regular file. O_NOCTTY: a terminal is not adopted.
         let fd: FileDescriptor
         do throws(SystemError) {
             fd = try FileDescriptor.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         } catch {
-            return failure("cannot open", error)
+            return notReadable
         }
         defer { try? fd.close() }
         let info: stat
-        do throws(SystemError) { info = try fd.status() } catch { return failure("cannot read", error) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(FetchFailure("cannot read \(path): it is not a regular file"))
-        }
-        let tooLong = Result<[UInt8], FetchFailure>.failure(FetchFailure(notAList(path, maxBytes: maxBytes)))
-        guard Int64(info.st_size) <= Int64(maxBytes) else { return tooLong }
+        do throws(SystemError) { info = try fd.status() } catch { return notReadable }
+        guard info.st_mode & S_IFMT == S_IFREG else { return notReadable }
+        guard Int64(info.st_size) <= Int64(maxBytes) else { return notReadable }
         // The file may grow while it is read: read at most one byte past the limit.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -59,10 +54,10 @@ enum FileReader {
                 Result { () throws(SystemError) in try fd.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])) }
             }
             let count: Int
-            do throws(SystemError) { count = try result.get() } catch { return failure("cannot read", error) }
+            do throws(SystemError) { count = try result.get() } catch { return notReadable }
             if count == 0 { return .success(bytes) }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        return tooLong
+        return notReadable
     }
 }

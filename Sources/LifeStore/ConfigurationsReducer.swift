@@ -40,8 +40,8 @@ extension Reducer where State == ConfigurationsScope, Action == ConfigurationsAc
         Reducer { state, action, environment throws(ProtocolError) in
             switch action {
             case .fetch(let url):
+                // The list stays as it is until the fetch succeeds: one that fails takes nothing away.
                 state.configurations.isFetching = true
-                state.configurations.configs = []
                 state.configurations.error = nil
                 // A second fetch replaces the first: same id.
                 return environment.fetchConfigurations(url)
@@ -53,10 +53,9 @@ extension Reducer where State == ConfigurationsScope, Action == ConfigurationsAc
                 state.configurations.isFetching = false
                 switch result {
                 case .success(let configs):
-                    state.configurations.configs = configs
-                    state.configurations.error = nil
+                    let left = state.configurations.replaceFetched(with: configs)
+                    state.configurations.error = left == 0 ? nil : Self.leftOut(left, of: configs.count, beside: state.configurations.added.count)
                 case .failure(let failure):
-                    state.configurations.configs = []
                     state.configurations.error = failure.message
                 }
                 return .none
@@ -67,12 +66,16 @@ extension Reducer where State == ConfigurationsScope, Action == ConfigurationsAc
 
             case .clear:
                 state.configurations.isFetching = false
-                state.configurations.configs = []
+                state.configurations.removeAll()
                 state.configurations.error = nil
                 return .cancel(id: .fetch)
 
             case .add(let configuration):
                 try state.configurations.add(configuration)
+                return .none
+
+            case .remove(let selector):
+                state.configurations.remove(at: try state.configurations.find(selector).index)
                 return .none
 
             case .load(let selector, let resize):
@@ -101,6 +104,13 @@ extension Reducer where State == ConfigurationsScope, Action == ConfigurationsAc
                 return .none
             }
         }
+    }
+}
+
+extension Reducer where State == ConfigurationsScope, Action == ConfigurationsAction, Environment == AppEnvironment {
+    /// The error a fetch leaves when not all it brought fits beside what users added.
+    static func leftOut(_ count: Int, of total: Int, beside added: Int) -> String {
+        "\(count) of the \(total) fetched configurations did not fit beside the \(added) added by users (the list holds at most \(ConfigurationsState.maxCount) configurations and \(ConfigurationsState.maxTotalRLEBytes) bytes of RLE); remove some with configurations.remove"
     }
 }
 

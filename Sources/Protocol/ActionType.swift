@@ -30,6 +30,7 @@ public enum ActionType: String, CaseIterable, Sendable {
     case configurationsClear = "configurations.clear"
     case configurationsAdd = "configurations.add"
     case configurationsLoad = "configurations.load"
+    case configurationsRemove = "configurations.remove"
     case gridJumpProgress = "grid.jumpProgress"
     case gridJumpFinished = "grid.jumpFinished"
     case configurationsFetchResponse = "configurations.fetchResponse"
@@ -106,6 +107,14 @@ public enum ActionType: String, CaseIterable, Sendable {
             } encode: { action in
                 guard case .configurations(.load(let selector, let resize)) = action else { return [:] }
                 return resize ? selector.members.merging(["resize": true]) { $1 } : selector.members
+            }
+        case .configurationsRemove:
+            return ActionSpec { _, fields throws(ProtocolError) in
+                try fields.only(["title", "index"])
+                return .configurations(.remove(try ConfigurationSelector(fields: fields, for: "configurations.remove")))
+            } encode: { action in
+                guard case .configurations(.remove(let selector)) = action else { return [:] }
+                return selector.members
             }
         case .gridJumpProgress, .gridJumpFinished, .configurationsFetchResponse:
             // Made by the daemon's effects; the journal reads and writes them itself.

@@ -102,12 +102,14 @@ public enum ConfigurationsAction: Equatable, Sendable {
     case fetch(url: String?)
     /// Stops a fetch in flight.
     case cancelFetch
-    /// Forgets the list and stops a fetch in flight.
+    /// Forgets the list, what users added too, and stops a fetch in flight.
     case clear
     /// Adds one pattern to the list (on the wire: a `title` and an `rle` or the course's `contents`).
     case add(Configuration)
     /// Puts a pattern of the list centred on the grid, and ticks to 0; refused while the timer runs.
     case load(ConfigurationSelector, resize: Bool)
+    /// Takes one pattern out of the list, fetched or added.
+    case remove(ConfigurationSelector)
     /// The outcome of a fetch (sent by the fetch effect, never by clients).
     case fetchResponse(Result<[Configuration], FetchFailure>)
 }
@@ -147,6 +149,7 @@ extension AppAction {
         case .configurations(.clear): return .configurationsClear
         case .configurations(.add): return .configurationsAdd
         case .configurations(.load): return .configurationsLoad
+        case .configurations(.remove): return .configurationsRemove
         case .configurations(.fetchResponse): return .configurationsFetchResponse
         }
     }

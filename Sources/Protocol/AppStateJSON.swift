@@ -216,13 +216,14 @@ extension Settings {
 }
 
 extension ConfigurationsState {
-    /// `{"isFetching", "configs", "error"}`, each configuration as the wire shows it: its title,
-    /// size, population and rule (``Configuration/json``), not its cells.
+    /// `{"isFetching", "configs", "error", "fetchedCount"}`, each configuration as the wire shows
+    /// it: its title, size, population and rule (``Configuration/json``), not its cells.
     public var json: JSON {
         [
             "isFetching": .bool(isFetching),
             "configs": Configuration.json(configs),
             "error": error.map(JSON.string) ?? .null,
+            "fetchedCount": .int(fetchedCount),
         ]
     }
 
@@ -233,6 +234,7 @@ extension ConfigurationsState {
             "isFetching": .bool(isFetching),
             "configs": Configuration.storageJSON(configs),
             "error": error.map(JSON.string) ?? .null,
+            "fetchedCount": .int(fetchedCount),
         ]
     }
 
@@ -247,6 +249,8 @@ extension ConfigurationsState {
         } catch {
             throw ProtocolError(error.exceedsLimit ? .limitExceeded : .invalidArgument, "/configurations/configs: \(error)")
         }
-        self.init(isFetching: try reader.bool("isFetching"), configs: configs, error: try reader.optionalString("error"))
+        // Files written before users' entries were told apart hold fetched entries only.
+        let fetchedCount = try reader.optionalInt("fetchedCount", in: 0...configs.count)
+        self.init(isFetching: try reader.bool("isFetching"), configs: configs, error: try reader.optionalString("error"), fetchedCount: fetchedCount)
     }
 }

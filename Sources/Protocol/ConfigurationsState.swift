@@ -5,16 +5,62 @@ import LifePatterns
 ///
 /// The list is bounded: at most ``maxCount`` configurations, each at most
 /// ``Configuration/maxRLEBytes`` of RLE, and ``maxTotalRLEBytes`` of RLE in all.
+///
+/// The list has two parts. The first ``fetchedCount`` entries came from the last fetch that
+/// succeeded (the built-in collection is a fetch too); the entries after them were added by
+/// users (`configurations.add`, `simulation.setGrid` with `keep`). A fetch replaces only the
+/// first part, and a fetch that fails changes neither: what users kept stays until they remove
+/// it (`configurations.remove`) or clear the list.
 public struct ConfigurationsState: Equatable, Sendable {
     public var isFetching: Bool
     public var configs: [Configuration]
     /// What the last fetch failed on, or nil.
     public var error: String?
+    /// How many entries, from the start of ``configs``, the last successful fetch brought.
+    public var fetchedCount: Int
 
-    public init(isFetching: Bool = false, configs: [Configuration] = [], error: String? = nil) {
+    /// A list whose first `fetchedCount` entries were fetched (all of them when nil).
+    public init(isFetching: Bool = false, configs: [Configuration] = [], error: String? = nil, fetchedCount: Int? = nil) {
         self.isFetching = isFetching
         self.configs = configs
         self.error = error
+        self.fetchedCount = min(max(fetchedCount ?? configs.count, 0), configs.count)
+    }
+
+    /// The entries users added, after the fetched ones.
+    public var added: ArraySlice<Configuration> { configs[fetchedCount...] }
+
+    /// Puts `fetched` in place of what earlier fetches brought, before the entries users added.
+    /// The users' entries always stay; fetched entries that would take the list past its limits
+    /// beside them are left out. Returns how many were left out.
+    @discardableResult
+    public mutating func replaceFetched(with fetched: [Configuration]) -> Int {
+        let added = Array(self.added)
+        let room = Self.maxCount - added.count
+        var bytes = Self.maxTotalRLEBytes - added.reduce(0) { $0 + $1.rle.utf8.count }
+        var taken: [Configuration] = []
+        taken.reserveCapacity(min(fetched.count, room))
+        for configuration in fetched {
+            let size = configuration.rle.utf8.count
+            guard taken.count < room, size <= bytes else { break }
+            taken.append(configuration)
+            bytes -= size
+        }
+        configs = taken + added
+        fetchedCount = taken.count
+        return fetched.count - taken.count
+    }
+
+    /// Takes the entry at `index` out of the list, whichever part it is in.
+    public mutating func remove(at index: Int) {
+        configs.remove(at: index)
+        if index < fetchedCount { fetchedCount -= 1 }
+    }
+
+    /// Empties the list, both parts.
+    public mutating func removeAll() {
+        configs = []
+        fetchedCount = 0
     }
 
     /// The most configurations the list holds.

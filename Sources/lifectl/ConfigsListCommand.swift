@@ -21,14 +21,16 @@ let configsListCommand = ConfigsSubcommand(name: "list") { rest throws(UsageErro
 func formatConfigurations(_ value: JSON) -> String {
     var lines: [String] = []
     let configs = value["configs"]?.arrayValue ?? []
+    let fetched = value["fetchedCount"]?.intValue ?? configs.count
     for (index, config) in configs.enumerated() {
         // Each entry gives the pattern's size and population, not its cells.
         func number(_ key: String) -> String { config[key]?.intValue.map(String.init) ?? "?" }
         let rule = config["rule"]?.stringValue.map { ", rule \($0)" } ?? ""
-        lines.append("\(index)\t\(config["title"]?.stringValue ?? "?")\t\(number("population")) cells, \(number("rows"))x\(number("cols"))\(rule)")
+        let added = index >= fetched ? "\tadded" : ""
+        lines.append("\(index)\t\(config["title"]?.stringValue ?? "?")\t\(number("population")) cells, \(number("rows"))x\(number("cols"))\(rule)\(added)")
     }
     if value["isFetching"]?.boolValue == true { lines.append("(fetching…)") }
-    if let error = value["error"]?.stringValue { lines.append("last fetch failed: \(error)") }
+    if let error = value["error"]?.stringValue { lines.append("last fetch: \(error)") }
     if configs.isEmpty && lines.isEmpty { lines.append("no configurations; try: lifectl configs fetch") }
     return lines.joined(separator: "\n")
 }

@@ -11,15 +11,7 @@ let configsLoadCommand = ConfigsSubcommand(name: "load") { rest throws(UsageErro
     let names = rest.filter { $0 != "--resize" }
     try expectCount(names, 1...1, "configs load")
     let name = names[0]
-    let selector: ConfigurationSelector
-    var said = Said("configs load")
-    if let index = Int(name) {
-        selector = .index(index)
-        said = said.with(action: "index", "INDEX", name)
-    } else {
-        selector = .title(name)
-        said = said.with(action: "title", "NAME", name)
-    }
+    var (selector, said) = configurationSelector(name, said: Said("configs load"))
     if resize { said = said.with(action: "resize", "--resize") }
     let action = AppAction.configurations(.load(selector, resize: resize))
     let done = said

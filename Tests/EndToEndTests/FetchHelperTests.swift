@@ -25,18 +25,72 @@ final class FetchHelperTests: XCTestCase {
         let mirror = try ConfigurationsMirror(daemon)
 
         let answer = try mirror.waitForAnswer(after: try fetch("file://\(folder)/list.json", on: client))
-        XCTAssertEqual(answer, ["configs": [glider, dot], "error": nil, "isFetching": false])
+        XCTAssertEqual(answer, ["configs": [glider, dot], "error": nil, "isFetching": false, "fetchedCount": 2])
 
+        // A fetch that fails keeps the list, with the reason beside it; a missing file says
+        // what any file that is not a list says.
         let missing = "\(folder)/missing.json"
         XCTAssertEqual(
             try mirror.waitForAnswer(after: try fetch("file://\(missing)", on: client)),
-            ["configs": [], "error": .string("cannot open \(missing): No such file or directory"), "isFetching": false])
+            [
+                "configs": [glider, dot],
+                "error": .string("\(missing) is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most 16777216 bytes)"),
+                "isFetching": false, "fetchedCount": 2,
+            ])
         XCTAssertEqual(
             try mirror.waitForAnswer(after: try fetch("ftp://example.com/x.json", on: client))["error"],
             "unsupported URL scheme \"ftp\" in ftp://example.com/x.json; lifed fetches http, https and file URLs")
 
         XCTAssertEqual(children(of: pid), [], "every helper was reaped")
         XCTAssertFalse(try mapsFoundation(pid), "lifed itself has no Foundation library loaded")
+    }
+
+    /// What users keep (`configurations.add`, `lifectl load --keep`) stays through fetches that
+    /// succeed and fetches that fail, until they remove it (`lifectl configs remove`); a fetch
+    /// replaces only what fetches brought.
+    func testWhatUsersKeptStaysThroughFetchesUntilTheyRemoveIt() throws {
+        let folder = try makeTemporaryFolder(self)
+        try write(goodJSON, to: "\(folder)/list.json")
+        try write(#"[{"title": "Dot", "contents": [[0, 0]]}]"#, to: "\(folder)/short.json")
+        try write("#N Kept blinker\nx = 3, y = 1\n3o!\n", to: "\(folder)/blinker.rle")
+        let daemon = try Daemon(self)
+        let client = try daemon.connect()
+        let mirror = try ConfigurationsMirror(daemon)
+        func lifectl(_ arguments: [String]) throws -> CommandResult { try EditingTests.lifectl(daemon, arguments) }
+
+        // The built-in collection, then one of the user's own and one kept from a file.
+        let builtin = try mirror.waitForAnswer(after: try fetch(nil, on: client))["configs"]?.arrayValue?.count ?? 0
+        XCTAssertGreaterThan(builtin, 20)
+        guard case .ack = try client.dispatch("configurations.add", ["title": "Mine", "rle": "x = 2, y = 2\n2o$2o!"]) else {
+            return XCTFail("configurations.add was not acked")
+        }
+        XCTAssertEqual(try lifectl(["load", "\(folder)/blinker.rle", "--keep"]).status, 0)
+        let mine: JSON = ["title": "Mine", "rows": 2, "cols": 2, "population": 4, "rule": nil]
+        let kept: JSON = ["title": "Kept blinker", "rows": 1, "cols": 3, "population": 3, "rule": nil]
+
+        // A fetch that succeeds replaces the built-in list and keeps both.
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch("file://\(folder)/list.json", on: client)),
+            ["configs": [glider, dot, mine, kept], "error": nil, "isFetching": false, "fetchedCount": 2])
+        // One that fails takes nothing away; the reason is beside the list.
+        let failed = try mirror.waitForAnswer(after: try fetch("ftp://example.com/x.json", on: client))
+        XCTAssertEqual(failed["configs"], [glider, dot, mine, kept])
+        XCTAssertEqual(failed["fetchedCount"], 2)
+        XCTAssertNotNil(failed["error"]?.stringValue)
+        let list = try lifectl(["configs", "list"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.stdout.contains("2\tMine\t4 cells, 2x2\tadded"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("1\tDot\t1 cells, 1x1\n"), list.stdout)
+
+        // A user removes one of theirs, and a fetched one; the next fetch keeps the other.
+        let removed = try lifectl(["configs", "remove", "Mine"])
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertTrue(removed.stdout.hasPrefix("removed Mine from the list"), removed.stdout)
+        XCTAssertEqual(try lifectl(["configs", "remove", "0"]).status, 0)
+        XCTAssertEqual(try lifectl(["configs", "remove", "Nothing"]).status, 1)
+        XCTAssertEqual(
+            try mirror.waitForAnswer(after: try fetch("file://\(folder)/short.json", on: client)),
+            ["configs": [dot, kept], "error": nil, "isFetching": false, "fetchedCount": 1])
     }
 
     func testTheRealHelperFetchesOverHTTPAndItsFailuresKeepTheirMessages() throws {
@@ -55,7 +109,7 @@ final class FetchHelperTests: XCTestCase {
         let missing = server.url("/missing.json")
         XCTAssertEqual(
             try mirror.waitForAnswer(after: try fetch(missing, on: client)),
-            ["configs": [], "error": .string("GET \(missing) answered HTTP 404"), "isFetching": false])
+            ["configs": [glider, dot], "error": .string("GET \(missing) answered HTTP 404"), "isFetching": false, "fetchedCount": 2])
         let broken = server.url("/broken.json")
         XCTAssertEqual(
             try mirror.waitForAnswer(after: try fetch(broken, on: client))["error"],
@@ -96,7 +150,7 @@ final class FetchHelperTests: XCTestCase {
         XCTAssertTrue(waitUntilGone(first), "the helper was killed and reaped")
         try mirror.catchUp()
         XCTAssertEqual(mirror.version, cancelled, "nothing was delivered after the cancellation")
-        XCTAssertEqual(mirror.value, ["configs": [], "error": nil, "isFetching": false])
+        XCTAssertEqual(mirror.value, ["configs": [], "error": nil, "isFetching": false, "fetchedCount": 0])
 
         // configurations.clear
         _ = try fetch("http://example.com/hang/2", on: client)
@@ -105,14 +159,14 @@ final class FetchHelperTests: XCTestCase {
         XCTAssertTrue(waitUntilGone(second))
         try mirror.catchUp()
         XCTAssertEqual(mirror.version, cleared)
-        XCTAssertEqual(mirror.value, ["configs": [], "error": nil, "isFetching": false])
+        XCTAssertEqual(mirror.value, ["configs": [], "error": nil, "isFetching": false, "fetchedCount": 0])
 
         // A second fetch replaces the first: only the second answers.
         _ = try fetch("http://example.com/hang/3", on: client)
         let third = try hungHelpers(in: folder, count: 3)[2]
         let replacing = try fetch("http://example.com/good", on: client)
         XCTAssertTrue(waitUntilGone(third))
-        XCTAssertEqual(try mirror.waitForAnswer(after: replacing), ["configs": .array([fakeEntry]), "error": nil, "isFetching": false])
+        XCTAssertEqual(try mirror.waitForAnswer(after: replacing), ["configs": .array([fakeEntry]), "error": nil, "isFetching": false, "fetchedCount": 1])
         try mirror.catchUp()
         XCTAssertEqual(mirror.version, replacing + 1, "one answer, the second fetch's")
         XCTAssertEqual(children(of: lifed), [])
@@ -170,7 +224,7 @@ final class FetchHelperTests: XCTestCase {
         ]
         for (url, error) in cases {
             let answer = try mirror.waitForAnswer(after: try fetch(url, on: client))
-            XCTAssertEqual(answer, ["configs": [], "error": .string("fetching \(url): \(error)"), "isFetching": false], url)
+            XCTAssertEqual(answer, ["configs": [], "error": .string("fetching \(url): \(error)"), "isFetching": false, "fetchedCount": 0], url)
         }
         XCTAssertEqual(children(of: daemon.process.processIdentifier), [])
         guard case .pong = try client.request(.ping) else { return XCTFail("lifed keeps serving") }
@@ -199,7 +253,7 @@ final class FetchHelperTests: XCTestCase {
         XCTAssertEqual(
             try mirror.waitForAnswer(after: try fetch(url, on: client)),
             [
-                "configs": [], "isFetching": false,
+                "configs": [], "isFetching": false, "fetchedCount": 0,
                 "error": .string("fetching \(url): cannot start the fetch helper \(folder)/nowhere/lifefetch: No such file or directory"),
             ])
         // The built-in collection needs no helper.
@@ -340,7 +394,7 @@ final class FetchHelperTests: XCTestCase {
         XCTAssertEqual(tooBig.status, .exited(1))
         XCTAssertEqual(
             tooBig.output,
-            #"{"error":"\#(folder)/list.json is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most 10 bytes)"}"#
+            #"{"error":"\#(folder)/list.json is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most 10 bytes)"}"#
                 + "\n")
 
         let help = try runLifefetch(["--help"])

@@ -49,7 +49,7 @@ final class BlockingFetchTests: XCTestCase {
 
     /// The one answer for a file that is not a list, whatever is wrong with it.
     private func notAList(_ path: String, maxBytes: Int) -> String {
-        "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most \(maxBytes) bytes)"
+        "\(path) is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most \(maxBytes) bytes)"
     }
 
     /// A file: URL may name any file the helper can read (lifed's user's, root's), and the
@@ -87,12 +87,12 @@ final class BlockingFetchTests: XCTestCase {
         let list = "[" + Array(repeating: #"{"title":"a","contents":[]}"#, count: ConfigurationsState.maxCount + 1).joined(separator: ",") + "]"
         try Data(list.utf8).write(to: URL(fileURLWithPath: many))
         XCTAssertEqual(ConfigurationFetcher.fetch(url: "file://\(many)"), .failure(FetchFailure(notAList(many, maxBytes: FetchReport.defaultBodyLimit))))
-        // What does not depend on the content still says what it is.
-        XCTAssertEqual(
-            ConfigurationFetcher.fetch(url: "file://\(folder)/nothing.json"),
-            .failure(FetchFailure("cannot open \(folder)/nothing.json: No such file or directory")))
-        XCTAssertEqual(
-            ConfigurationFetcher.fetch(url: "file://\(folder)"), .failure(FetchFailure("cannot read \(folder): it is not a regular file")))
+        // Nor does what exists there: a missing path, a folder, a device and a FIFO all say the same.
+        XCTAssertEqual(mkfifo("\(folder)/fifo", 0o600), 0)
+        for path in ["\(folder)/nothing.json", folder, "/dev/null", "\(folder)/fifo"] {
+            XCTAssertEqual(
+                ConfigurationFetcher.fetch(url: "file://\(path)"), .failure(FetchFailure(notAList(path, maxBytes: FetchReport.defaultBodyLimit))), path)
+        }
     }
 
     func testURLsThatCannotBeFetchedFailWithoutIO() {

@@ -328,22 +328,28 @@ final class ConfigurationFetcherTests: XCTestCase {
         XCTAssertEqual(h.configurations.configs, [glider, blinker])
     }
 
-    func testAMissingFileIsNamed() throws {
+    /// A missing file says what any other failure says: lifed may read files the client may not,
+    /// and the answer must not tell the client what exists there.
+    func testAMissingFileSaysWhatEveryFailureSays() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("lifefetch-missing-\(UUID().uuidString).json").path
         let h = FetchHarness()
         h.send(.fetch(url: "file://\(path)"))
         h.waitForResponse()
         XCTAssertEqual(
             h.configurations,
-            ConfigurationsState(isFetching: false, configs: [], error: "cannot open \(path): No such file or directory"))
+            ConfigurationsState(
+                isFetching: false, configs: [],
+                error: "\(path) is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most \(FetchReport.defaultBodyLimit) bytes)"))
     }
 
-    func testAFolderIsNotAFile() throws {
+    func testAFolderSaysWhatEveryFailureSays() throws {
         let path = FileManager.default.temporaryDirectory.path
         let h = FetchHarness()
         h.send(.fetch(url: "file://\(path)"))
         h.waitForResponse()
-        XCTAssertEqual(h.configurations.error, "cannot read \(path): it is not a regular file")
+        XCTAssertEqual(
+            h.configurations.error,
+            "\(path) is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most \(FetchReport.defaultBodyLimit) bytes)")
     }
 
     func testAFileOverTheLimitFails() throws {
@@ -352,7 +358,7 @@ final class ConfigurationFetcherTests: XCTestCase {
         h.send(.fetch(url: "file://\(path)"))
         h.waitForResponse()
         XCTAssertEqual(
-            h.configurations.error, "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most 10 bytes)",
+            h.configurations.error, "\(path) is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most 10 bytes)",
             "the size is not told")
     }
 
@@ -363,7 +369,7 @@ final class ConfigurationFetcherTests: XCTestCase {
         h.waitForResponse()
         XCTAssertEqual(
             h.configurations.error,
-            "\(path) is not a configurations list (a JSON array of {\"title\", \"contents\"} objects, at most \(FetchReport.defaultBodyLimit) bytes)")
+            "\(path) is not a configurations list lifed can read (a regular file holding a JSON array of {\"title\", \"contents\"} objects, at most \(FetchReport.defaultBodyLimit) bytes)")
     }
 
     // MARK: URLs that cannot be fetched

@@ -17,10 +17,10 @@ final class ConfigurationsReducerTests: XCTestCase {
     private let block = Configuration(title: "Block", Patterns.block)
     private let gun = Configuration(title: "Gosper glider gun", Patterns.gosperGun)
 
-    private func state(configs: [Configuration], grid: Grid = Blinker.start, error: String? = nil) -> AppState {
+    private func state(configs: [Configuration], grid: Grid = Blinker.start, error: String? = nil, fetchedCount: Int? = nil) -> AppState {
         var state = AppState.fixture(
             grid: grid, ticks: 5, statistics: Blinker.statistics(after: 2), settling: Blinker.settling(after: 2))
-        state.configurations = ConfigurationsState(configs: configs, error: error)
+        state.configurations = ConfigurationsState(configs: configs, error: error, fetchedCount: fetchedCount)
         return state
     }
 
@@ -30,8 +30,9 @@ final class ConfigurationsReducerTests: XCTestCase {
         let fetch = FakeFetch(.success([glider, block]), after: .seconds(2))
         let app = AppHarness(state: state(configs: [gun], error: "the last fetch failed"), fetch: fetch.effect)
         let store = app.store
+        // The list stays while the fetch runs.
         store.send(.configurations(.fetch(url: "https://example.com/patterns.json"))) {
-            $0.configurations = ConfigurationsState(isFetching: true, configs: [], error: nil)
+            $0.configurations = ConfigurationsState(isFetching: true, configs: [self.gun], error: nil)
         }
         XCTAssertEqual(fetch.urls, ["https://example.com/patterns.json"])
         XCTAssertEqual(store.store.inFlightEffectIDs, [.fetch])
@@ -45,22 +46,22 @@ final class ConfigurationsReducerTests: XCTestCase {
         store.finish(inFlight: [.fetch])
     }
 
-    func testAFailedFetchKeepsTheListEmptyAndSetsTheError() {
+    func testAFailedFetchKeepsTheListAndSetsTheError() {
         let fetch = FakeFetch(.failure(FetchFailure("HTTP 404 from https://example.com/missing.json")), after: .milliseconds(300))
         let app = AppHarness(state: state(configs: [glider]), fetch: fetch.effect)
         let store = app.store
         store.send(.configurations(.fetch(url: "https://example.com/missing.json"))) {
-            $0.configurations = ConfigurationsState(isFetching: true, configs: [], error: nil)
+            $0.configurations = ConfigurationsState(isFetching: true, configs: [self.glider], error: nil)
         }
         app.scheduler.advance(by: .milliseconds(300))
         store.receive(.configurations(.fetchResponse(.failure(FetchFailure("HTTP 404 from https://example.com/missing.json"))))) {
             $0.configurations = ConfigurationsState(
-                isFetching: false, configs: [], error: "HTTP 404 from https://example.com/missing.json")
+                isFetching: false, configs: [self.glider], error: "HTTP 404 from https://example.com/missing.json")
         }
         // A later successful fetch clears the error.
         fetch.answers = [.success([block])]
         store.send(.configurations(.fetch(url: nil))) {
-            $0.configurations = ConfigurationsState(isFetching: true, configs: [], error: nil)
+            $0.configurations = ConfigurationsState(isFetching: true, configs: [self.glider], error: nil)
         }
         XCTAssertEqual(fetch.urls, ["https://example.com/missing.json", nil])
         app.scheduler.advance(by: .milliseconds(300))
@@ -190,6 +191,67 @@ final class ConfigurationsReducerTests: XCTestCase {
             $0.configurations.configs = eight + [self.glider]
         }
         app.store.finish()
+    }
+
+    // MARK: - what users added, through fetches
+
+    func testAFetchReplacesOnlyWhatFetchesBroughtAndKeepsWhatUsersAdded() {
+        let fetch = FakeFetch(.success([block]), .failure(FetchFailure("unreachable")), after: .seconds(1))
+        let app = AppHarness(state: state(configs: [gun]), fetch: fetch.effect)
+        let store = app.store
+        store.send(.configurations(.add(glider))) { $0.configurations.configs = [self.gun, self.glider] }
+        XCTAssertEqual(store.state.configurations.fetchedCount, 1)
+        store.send(.configurations(.fetch(url: nil))) { $0.configurations.isFetching = true }
+        app.scheduler.advance(by: .seconds(1))
+        // The fetched gun makes way for the fetched block; the glider a user added stays, after it.
+        store.receive(.configurations(.fetchResponse(.success([block])))) {
+            $0.configurations = ConfigurationsState(isFetching: false, configs: [self.block, self.glider], error: nil, fetchedCount: 1)
+        }
+        // A fetch that fails takes nothing away, neither fetched nor added.
+        store.send(.configurations(.fetch(url: "ftp://example.com/x"))) { $0.configurations.isFetching = true }
+        app.scheduler.advance(by: .seconds(1))
+        store.receive(.configurations(.fetchResponse(.failure(FetchFailure("unreachable"))))) {
+            $0.configurations = ConfigurationsState(
+                isFetching: false, configs: [self.block, self.glider], error: "unreachable", fetchedCount: 1)
+        }
+        store.finish(inFlight: [.fetch])
+    }
+
+    func testAFetchThatDoesNotFitBesideWhatUsersAddedKeepsTheirsAndSaysHowManyWereLeftOut() {
+        let added = Array(repeating: glider, count: ConfigurationsState.maxCount - 2)
+        let fetched = [block, gun, block, gun]
+        let fetch = FakeFetch(.success(fetched), after: .seconds(1))
+        let app = AppHarness(state: state(configs: added, fetchedCount: 0), fetch: fetch.effect)
+        app.store.send(.configurations(.fetch(url: nil))) { $0.configurations.isFetching = true }
+        app.scheduler.advance(by: .seconds(1))
+        app.store.receive(.configurations(.fetchResponse(.success(fetched)))) {
+            $0.configurations = ConfigurationsState(
+                isFetching: false, configs: [self.block, self.gun] + added,
+                error: "2 of the 4 fetched configurations did not fit beside the 9998 added by users (the list holds at most 10000 configurations and 8388608 bytes of RLE); remove some with configurations.remove",
+                fetchedCount: 2)
+        }
+        app.store.finish(inFlight: [.fetch])
+    }
+
+    // MARK: - remove
+
+    func testRemoveTakesOutAFetchedOrAnAddedEntryByIndexOrTitle() {
+        let app = AppHarness(state: state(configs: [glider, block]))
+        let store = app.store
+        store.send(.configurations(.add(gun))) { $0.configurations.configs = [self.glider, self.block, self.gun] }
+        // A fetched entry: the fetched part shrinks by one.
+        store.send(.configurations(.remove(.index(0)))) {
+            $0.configurations = ConfigurationsState(configs: [self.block, self.gun], fetchedCount: 1)
+        }
+        // An added one, by its title, ignoring case as load does; allowed while the timer runs.
+        store.send(.simulation(.startTimer)) { $0.simulation.isRunningTimer = true }
+        store.send(.configurations(.remove(.title("gosper glider gun")))) {
+            $0.configurations = ConfigurationsState(configs: [self.block], fetchedCount: 1)
+        }
+        store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
+        store.sendRefused(.configurations(.remove(.index(1))), code: .invalidArgument, messageContains: "index 1 is out of range")
+        store.sendRefused(.configurations(.remove(.title("Glider"))), code: .invalidArgument, messageContains: "no configuration is titled")
+        store.finish()
     }
 
     // MARK: - load

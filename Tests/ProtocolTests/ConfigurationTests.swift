@@ -156,6 +156,24 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    // MARK: Fetched and added
+
+    func testAStateFileKeepsWhichEntriesUsersAddedAndOlderFilesReadAsFetched() throws {
+        let dot = try Configuration(title: "dot", rle: "x = 1, y = 1\no!")
+        let bar = try Configuration(title: "bar", rle: "x = 2, y = 1\n2o!")
+        let state = ConfigurationsState(configs: [dot, bar, dot], error: "unreachable", fetchedCount: 1)
+        XCTAssertEqual(Array(state.added), [bar, dot])
+        XCTAssertEqual(try ConfigurationsState(storageJSON: state.storageJSON), state)
+        XCTAssertEqual(state.json["fetchedCount"], 1)
+        // Written before users' entries were told apart: every entry counts as fetched.
+        let older: JSON = ["isFetching": false, "configs": Configuration.storageJSON([dot, bar]), "error": nil]
+        XCTAssertEqual(try ConfigurationsState(storageJSON: older).fetchedCount, 2)
+        // A count past the list is refused, not trusted.
+        var members = state.storageJSON.objectValue ?? [:]
+        members["fetchedCount"] = 4
+        XCTAssertThrowsError(try ConfigurationsState(storageJSON: .object(members)))
+    }
+
     // MARK: Finding one
 
     func testASelectorFindsByIndexOrTitle() throws {
