@@ -306,6 +306,54 @@ public enum JSONDiff {
         return operations
     }
 
+    /// The one `add` or `remove` that turns `a` into `b` when `b` is `a` with one element
+    /// inserted or taken out before its end (one configuration removed from the middle of a list
+    /// of 10000 is one operation, not the list replaced); nil otherwise, and for an element
+    /// added or removed at the end, which the element-wise comparison says as well.
+    private static func oneElementShift(_ a: [JSON], _ b: [JSON], tokens: [String]) -> PatchOperation? {
+        guard abs(a.count - b.count) == 1 else { return nil }
+        let (longer, shorter) = a.count > b.count ? (a, b) : (b, a)
+        let start = sharedPrefix(shorter, 0, longer, 0)
+        guard let at = shorter.indices[start...].first(where: { shorter[$0] != longer[$0] }) else { return nil }
+        let same = sharedPrefix(shorter, at, longer, at + 1)
+        guard shorter[(at + same)...].elementsEqual(longer[(at + 1 + same)...]) else { return nil }
+        let path = JSONPointer(tokens: tokens + [String(at)])
+        return a.count > b.count ? .remove(path: path) : .add(path: path, value: b[at])
+    }
+
+    /// How many elements from `a[i]` and `b[j]` on are the very same values: the same bits, so
+    /// the same strings, objects and arrays by reference (a list whose elements are shared from
+    /// version to version). Compares words, not values, so a list of 10000 takes microseconds;
+    /// what differs in bits may still be equal, and the caller compares that by value.
+    package static func sharedPrefix(_ a: [JSON], _ i: Int, _ b: [JSON], _ j: Int) -> Int {
+        let count = min(a.count - i, b.count - j)
+        guard count > 0 else { return 0 }
+        let stride = MemoryLayout<JSON>.stride
+        let size = MemoryLayout<JSON>.size
+        return a.withUnsafeBytes { left in
+            b.withUnsafeBytes { right in
+                for k in 0..<count {
+                    let l = (i + k) * stride
+                    let r = (j + k) * stride
+                    var offset = 0
+                    while offset + 8 <= size {
+                        if left.loadUnaligned(fromByteOffset: l + offset, as: UInt64.self)
+                            != right.loadUnaligned(fromByteOffset: r + offset, as: UInt64.self)
+                        {
+                            return k
+                        }
+                        offset += 8
+                    }
+                    while offset < size {
+                        if left[l + offset] != right[r + offset] { return k }
+                        offset += 1
+                    }
+                }
+                return count
+            }
+        }
+    }
+
     /// Appends the operations turning `old` into `new`, both at `tokens` (which is
     /// used as a stack and restored before returning).
     private static func diff(_ old: JSON, _ new: JSON, tokens: inout [String], into operations: inout [PatchOperation]) {
@@ -329,9 +377,13 @@ public enum JSONDiff {
                 }
             }
         case (.array(let a), .array(let b)):
+            if let shift = oneElementShift(a, b, tokens: tokens) {
+                operations.append(shift)
+                return
+            }
             var arrayOperations: [PatchOperation] = []
             let common = min(a.count, b.count)
-            for i in 0..<common where a[i] != b[i] {
+            for i in sharedPrefix(a, 0, b, 0)..<common where a[i] != b[i] {
                 tokens.append(String(i))
                 diff(a[i], b[i], tokens: &tokens, into: &arrayOperations)
                 tokens.removeLast()

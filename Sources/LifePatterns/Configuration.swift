@@ -16,18 +16,49 @@ import LifeJSON
 /// ``init(decoding:index:)`` reads an entry as clients, lists and files give it, in either form
 /// of the course: `{"title", "rle"}` or `{"title", "contents": [[row, col], …]}`.
 public struct Configuration: Hashable, Sendable {
+    /// What a configuration holds, in one object: every version of a list of 10000 shares its
+    /// entries, so copying the list (the store keeps the state before each change) costs one
+    /// reference an entry, not one for each string and the JSON.
+    private final class Storage: Sendable {
+        let title: String
+        let rle: String
+        let rows: Int
+        let cols: Int
+        let population: Int
+        let rule: Rule?
+        let json: JSON
+        init(title: String, rle: String, rows: Int, cols: Int, population: Int, rule: Rule?) {
+            self.title = title
+            self.rle = rle
+            self.rows = rows
+            self.cols = cols
+            self.population = population
+            self.rule = rule
+            self.json = [
+                "title": .string(title), "rows": .int(rows), "cols": .int(cols), "population": .int(population),
+                "rule": rule.map { .string($0.notation) } ?? .null,
+            ]
+        }
+    }
+    private let storage: Storage
+
     /// The configuration's name (any string; titles need not be unique).
-    public let title: String
+    public var title: String { storage.title }
     /// The pattern in canonical RLE.
-    public let rle: String
+    public var rle: String { storage.rle }
     /// The height of the pattern: one more than the furthest live cell's row.
-    public let rows: Int
+    public var rows: Int { storage.rows }
     /// The width of the pattern: one more than the furthest live cell's column.
-    public let cols: Int
+    public var cols: Int { storage.cols }
     /// The number of live cells.
-    public let population: Int
+    public var population: Int { storage.population }
     /// The rule the pattern names, if it names one.
-    public let rule: Rule?
+    public var rule: Rule? { storage.rule }
+    /// The wire's entry: `{"title", "rows", "cols", "population", "rule"}` (`rule` is null when
+    /// the pattern names none). Made once, when the configuration is: every version of the
+    /// list shares each entry's JSON, so rendering a list of 10000 and comparing it with the
+    /// last one costs pointers, not dictionaries.
+    public var json: JSON { storage.json }
 
     /// The most bytes one configuration's ``rle`` may take: 1 MiB.
     public static let maxRLEBytes = 1 << 20
@@ -45,12 +76,19 @@ public struct Configuration: Hashable, Sendable {
                 index: nil, message: "the pattern takes more than \(Self.maxRLEBytes) bytes of RLE, the most one configuration may",
                 exceedsLimit: true)
         }
-        self.title = title
-        self.rle = rle
-        self.rows = cells.rows
-        self.cols = cells.cols
-        self.population = cells.population
-        self.rule = pattern.rule
+        storage = Storage(title: title, rle: rle, rows: cells.rows, cols: cells.cols, population: cells.population, rule: pattern.rule)
+    }
+
+    // Equal and hashed by what it is (the same object is equal at once); `json` follows from it.
+    public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.title == rhs.title && lhs.rle == rhs.rle && lhs.rows == rhs.rows && lhs.cols == rhs.cols
+            && lhs.population == rhs.population && lhs.rule == rhs.rule
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(rle)
     }
 
     /// The pattern an RLE text describes (read by ``PatternFormat/rle``), under `title`.

@@ -6,15 +6,6 @@ import LifePatterns
 // clients, lists and files give it (see ``Configuration``, in LifePatterns).
 
 extension Configuration {
-    /// The wire's entry: `{"title", "rows", "cols", "population", "rule"}` (`rule` is null
-    /// when the pattern names none).
-    public var json: JSON {
-        [
-            "title": .string(title), "rows": .int(rows), "cols": .int(cols), "population": .int(population),
-            "rule": rule.map { .string($0.notation) } ?? .null,
-        ]
-    }
-
     /// The reply to `configurations.read`: ``json`` and `rle`, the pattern itself.
     public var jsonWithPattern: JSON {
         var members = json.objectValue ?? [:]

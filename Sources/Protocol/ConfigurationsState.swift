@@ -13,18 +13,36 @@ import LifePatterns
 /// it (`configurations.remove`) or clear the list.
 public struct ConfigurationsState: Equatable, Sendable {
     public var isFetching: Bool
-    public var configs: [Configuration]
+    /// The list. The methods below change it keeping ``totalRLEBytes`` as they go; setting it
+    /// whole counts it again (and keeps ``fetchedCount`` within it).
+    public var configs: [Configuration] {
+        get { entries }
+        set {
+            entries = newValue
+            totalRLEBytes = Self.rleBytes(newValue)
+            fetchedCount = min(fetchedCount, newValue.count)
+        }
+    }
+    private var entries: [Configuration]
     /// What the last fetch failed on, or nil.
     public var error: String?
     /// How many entries, from the start of ``configs``, the last successful fetch brought.
-    public var fetchedCount: Int
+    public private(set) var fetchedCount: Int
+    /// The bytes of RLE the list's configurations take together, kept as the list changes so
+    /// that adding to a list of 10000 does not count the other 9999.
+    public private(set) var totalRLEBytes: Int
 
     /// A list whose first `fetchedCount` entries were fetched (all of them when nil).
     public init(isFetching: Bool = false, configs: [Configuration] = [], error: String? = nil, fetchedCount: Int? = nil) {
         self.isFetching = isFetching
-        self.configs = configs
+        self.entries = configs
         self.error = error
         self.fetchedCount = min(max(fetchedCount ?? configs.count, 0), configs.count)
+        self.totalRLEBytes = Self.rleBytes(configs)
+    }
+
+    private static func rleBytes(_ configs: some Sequence<Configuration>) -> Int {
+        configs.reduce(0) { $0 + $1.rle.utf8.count }
     }
 
     /// The entries users added, after the fetched ones.
@@ -37,7 +55,7 @@ public struct ConfigurationsState: Equatable, Sendable {
     public mutating func replaceFetched(with fetched: [Configuration]) -> Int {
         let added = Array(self.added)
         let room = Self.maxCount - added.count
-        var bytes = Self.maxTotalRLEBytes - added.reduce(0) { $0 + $1.rle.utf8.count }
+        var bytes = Self.maxTotalRLEBytes - Self.rleBytes(added)
         var taken: [Configuration] = []
         taken.reserveCapacity(min(fetched.count, room))
         for configuration in fetched {
@@ -46,30 +64,29 @@ public struct ConfigurationsState: Equatable, Sendable {
             taken.append(configuration)
             bytes -= size
         }
-        configs = taken + added
+        entries = taken + added
         fetchedCount = taken.count
+        totalRLEBytes = Self.maxTotalRLEBytes - bytes
         return fetched.count - taken.count
     }
 
     /// Takes the entry at `index` out of the list, whichever part it is in.
     public mutating func remove(at index: Int) {
-        configs.remove(at: index)
+        totalRLEBytes -= entries.remove(at: index).rle.utf8.count
         if index < fetchedCount { fetchedCount -= 1 }
     }
 
     /// Empties the list, both parts.
     public mutating func removeAll() {
-        configs = []
+        entries = []
         fetchedCount = 0
+        totalRLEBytes = 0
     }
 
     /// The most configurations the list holds.
     public static let maxCount = 10_000
     /// The most bytes of RLE the list's configurations take together: 8 MiB.
     public static let maxTotalRLEBytes = 8 << 20
-
-    /// The bytes of RLE the list's configurations take together.
-    public var totalRLEBytes: Int { configs.reduce(0) { $0 + $1.rle.utf8.count } }
 
     /// Why `configuration` may not be added to the list, or nil when it fits: the list is full
     /// (`invalid-argument`, as it always was), or the RLE would be more than the list may hold
@@ -90,7 +107,8 @@ public struct ConfigurationsState: Equatable, Sendable {
     /// Appends `configuration` to the list, or throws ``refusal(adding:)`` and changes nothing.
     public mutating func add(_ configuration: Configuration) throws(ProtocolError) {
         if let refusal = refusal(adding: configuration) { throw refusal }
-        configs.append(configuration)
+        entries.append(configuration)
+        totalRLEBytes += configuration.rle.utf8.count
     }
 
     /// The position and configuration `selector` names: by index, or by title (the first with

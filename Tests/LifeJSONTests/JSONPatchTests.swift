@@ -302,6 +302,37 @@ final class JSONPatchTests: XCTestCase {
         }
     }
 
+    /// One element taken out of, or put into, the middle of a long array is one operation, not
+    /// every element after it replaced; applying it gives the new array.
+    func testOneElementRemovedOrInsertedInTheMiddleIsOneOperation() throws {
+        let entries: [JSON] = (0..<1000).map { ["title": .string("t\($0)"), "rows": .int($0)] }
+        var removed = entries
+        removed.remove(at: 10)
+        XCTAssertEqual(JSONDiff.patch(from: .array(entries), to: .array(removed), at: try pointer("/configs")), [.remove(path: try pointer("/configs/10"))])
+        var inserted = entries
+        inserted.insert(["title": "new"], at: 0)
+        let insertion = JSONDiff.patch(from: .array(entries), to: .array(inserted))
+        XCTAssertEqual(insertion, [.add(path: try pointer("/0"), value: ["title": "new"])])
+        XCTAssertEqual(try JSON.array(entries).applying(insertion), .array(inserted))
+        // Equal by value though not the same storage: still found equal.
+        let copies: [JSON] = (0..<1000).map { ["title": .string("t\($0)"), "rows": .int($0)] }
+        XCTAssertEqual(JSONDiff.patch(from: .array(entries), to: .array(copies)), [])
+        XCTAssertEqual(JSONDiff.patch(from: .array(copies), to: .array(removed)), [.remove(path: try pointer("/10"))])
+        // A removal and a change elsewhere is not one shift.
+        var both = removed
+        both[500] = "changed"
+        XCTAssertEqual(try JSON.array(entries).applying(JSONDiff.patch(from: .array(entries), to: .array(both))), .array(both))
+    }
+
+    /// The shared-prefix scan compares bits, and bits that differ are compared by value.
+    func testTheSharedPrefixStopsAtTheFirstElementWhoseBitsDiffer() {
+        let shared: [JSON] = ["a", 1, true, .null, ["x": 1], [1, 2]]
+        XCTAssertEqual(JSONDiff.sharedPrefix(shared, 0, shared, 0), 6)
+        XCTAssertEqual(JSONDiff.sharedPrefix(shared, 1, shared, 0), 0)
+        XCTAssertEqual(JSONDiff.sharedPrefix(shared + ["b"], 0, shared + ["c"], 0), 6)
+        XCTAssertEqual(JSONDiff.sharedPrefix(shared, 6, shared, 0), 0)
+    }
+
     func testDiffShapes() throws {
         XCTAssertEqual(
             JSONDiff.patch(from: ["a": 1, "b": ["c": 2], "d": 3], to: ["a": 1, "b": ["c": 5], "e": 4]),
