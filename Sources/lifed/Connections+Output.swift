@@ -48,11 +48,18 @@ extension Connections {
         }
     }
 
-    /// Writes what the socket takes now and watches for writability for the rest.
+    /// Writes what the socket takes now and watches for writability for the rest. A client that
+    /// took everything at once while a resync is owed to it, or its reading is paused, is watched
+    /// for writability too: the socket is writable, so the next turn runs ``afterFlush(_:)`` at
+    /// once, which sends the resync and reads again. (Not here: this runs after the turn's
+    /// commit, and reading may make changes.) Its requests wait meanwhile, so a `pong` follows
+    /// the resync.
     func startWriting(_ client: Client) {
         guard client.flush() else { return disconnect(client, reason: "write failed") }
         if client.pendingBytes > 0 {
             loop.change(client.fd, to: client.isClosing || client.isReadPaused ? .writable : [.readable, .writable])
+        } else if client.isReadPaused || delegate.awaitsResync(client) {
+            loop.change(client.fd, to: .writable)
         }
     }
 

@@ -34,6 +34,12 @@ extension Connections {
 
     func processFrames(_ client: Client, atEndOfInput: Bool = false) {
         while !client.isClosing || atEndOfInput {
+            // A resync is owed: it goes out before any reply to what the client asks next, so
+            // that a pong is a barrier for every mirror (the client is read again once it has it).
+            if !atEndOfInput, delegate.awaitsResync(client) {
+                pauseReading(client)
+                return
+            }
             let frame: [UInt8]?
             do {
                 frame = try client.input.nextFrame()

@@ -48,6 +48,81 @@ final class SlowClientTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(info["resyncs"]?.intValue ?? 0, 1)
     }
 
+    /// A watcher of a busy 256 x 256 world, whose every diff is more than its buffer: each change
+    /// is owed to it as a resync. Once it has read everything, it gets the resync without sending
+    /// anything (it sat at the first resync's version until it asked for something).
+    func testAWatcherThatHasReadEverythingGetsTheResyncItIsOwedWithoutAsking() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "11", "--size", "256x256", "--client-buffer", "65536"])
+        let watcher = try Watcher(daemon, path: "")
+        let driver = try daemon.connect()
+        try stepPipelined(300, on: driver)
+        let final = try driver.get("")
+        // It only reads; the receive timeout is a safety net, never reached when it passes.
+        watcher.connection.setReceiveTimeout(seconds: 30)
+        var mirror = watcher.mirror
+        var version = watcher.version
+        while version < final.version {
+            switch try watcher.connection.receive() {
+            case .diff(_, let base, let diffVersion, let patch):
+                XCTAssertEqual(base, version)
+                try mirror.apply(patch)
+                version = diffVersion
+            case .snapshot(_, let snapshotVersion, _, let value, let resync):
+                XCTAssertTrue(resync)
+                mirror = value
+                version = snapshotVersion
+            case let other:
+                return XCTFail("unexpected \(other)")
+            }
+        }
+        XCTAssertEqual(version, final.version)
+        XCTAssertEqual(mirror, final.value)
+    }
+
+    /// A watcher owed a resync asks for a pong: the resync comes first, so that at the pong its
+    /// mirror is the state as it was when the ping was sent (the pong came first, and the resync
+    /// after it).
+    func testAPongFollowsTheResyncAWatcherIsOwed() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "11", "--size", "256x256", "--client-buffer", "65536"])
+        let watcher = try Watcher(daemon, path: "")
+        let driver = try daemon.connect()
+        try stepPipelined(300, on: driver)
+        let final = try driver.get("")
+        try watcher.connection.send(ClientRequest(id: "barrier", kind: .ping))
+        var mirror = watcher.mirror
+        var version = watcher.version
+        reading: while true {
+            switch try watcher.connection.receive() {
+            case .diff(_, let base, let diffVersion, let patch):
+                XCTAssertEqual(base, version)
+                try mirror.apply(patch)
+                version = diffVersion
+            case .snapshot(_, let snapshotVersion, _, let value, _):
+                mirror = value
+                version = snapshotVersion
+            case .pong:
+                break reading
+            case let other:
+                return XCTFail("unexpected \(other)")
+            }
+        }
+        XCTAssertEqual(version, final.version, "the mirror at the pong")
+        XCTAssertEqual(mirror, final.value)
+    }
+
+    /// `count` steps sent at once, as a script piping requests does (the daemon reads them in
+    /// one turn), then their acks.
+    private func stepPipelined(_ count: Int, on driver: Connection) throws {
+        var batch: [UInt8] = []
+        for index in 0..<count {
+            batch += Frame.encode(ClientRequest(id: .int(index), kind: .dispatch(action: ["type": "grid.step"])).json)
+        }
+        try driver.sendFrame(batch)
+        for _ in 0..<count {
+            guard case .ack = try driver.receive() else { throw Connection.Failure.protocolViolation("a step was not acked") }
+        }
+    }
+
     /// A client that pipelines more than its buffer, says it will send no more (shutdown of its
     /// write side) and does not read: lifed stops reading it and waits for it to drain, idle, not
     /// woken over and over by the half-close (it spun at a whole core). When the client reads at
