@@ -49,6 +49,8 @@ final class Durability {
     private var hasUnsyncedTicks = false
     /// Why saving fails, while it does; nil when saving works.
     private(set) var failure: String?
+    /// What `--recover` dropped at start-up, until someone acknowledges it.
+    var recovery: StateRecovery?
     /// A failure met during this turn (an append), reported by the turn's ``commit(_:version:)``.
     private var turnFailure: String?
     /// How long to wait before the next attempt, while saving fails.
