@@ -270,9 +270,14 @@ extension Durability: TurnJournal {
     typealias State = AppState
     typealias Action = AppAction
 
-    /// Before the reducer runs: the random generator's state, for the record.
+    /// Before the reducer runs: the random generator's state, for the record; and an
+    /// acknowledgement of what a recovery dropped, which no reducer sees (it changes no state).
     func willReduce(_ action: AppAction, origin: Store<AppState, AppAction>.Origin) {
         recorder.willReduce()
+        if action == .storage(.acknowledgeRecovery), let recovery {
+            log.info("the recovery at version \(recovery.at) was acknowledged; status says saving is ok again")
+            self.recovery = nil
+        }
     }
 
     /// While saving fails, every change is refused (`storage-failed`).

@@ -9,7 +9,8 @@ import XCTest
 /// A state folder damaged in a way no crash leaves (a file corrupt, cut short or deleted) stops
 /// lifed before it listens, with exit status 1 and the file named, and nothing in the folder
 /// changed. `--recover` then starts from what is intact, sets the damage aside, says in the log
-/// and in `status` what was dropped, and continues above every version shown before.
+/// and in `status` what was dropped (until `lifectl acknowledge`), and continues above every
+/// version shown before.
 final class DamagedStateTests: XCTestCase {
     /// A state folder after 40 acknowledged changes (the title set to "change 0" … "change 39").
     private struct Saved {
@@ -58,6 +59,8 @@ final class DamagedStateTests: XCTestCase {
     /// standard error, nothing changed, nothing listening.
     private func assertRefused(_ saved: Saved, naming file: String, file testFile: StaticString = #filePath, line: UInt = #line) throws {
         let before = try contents(of: saved.stateDir)
+        // A killed daemon leaves its socket behind: gone, so that a new one would show.
+        unlink(saved.socket)
         let environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": "\(saved.root)/config"]) { $1 }
         let lifed = try startTool(self, "lifed", ["--socket", saved.socket, "--state-dir", saved.stateDir, "--seed", "7"], environment: environment)
         let exited = waitForExit(lifed.process, within: 120)
@@ -102,6 +105,13 @@ final class DamagedStateTests: XCTestCase {
         for path in paths { XCTAssertTrue(FileManager.default.fileExists(atPath: path), "\(path) is not kept", file: testFile, line: line) }
         XCTAssertTrue(daemon.stderrText().contains("recovered from damage in the state"), daemon.stderrText(), file: testFile, line: line)
         let title = state.value["settings"]?["display"]?["title"]?.stringValue
+        // lifectl status says so, until lifectl acknowledge.
+        let status = try runTool("lifectl", ["--socket", saved.socket, "status"])
+        XCTAssertTrue(status.stdout.contains("storage: lifed --recover started from what was intact and dropped"), status.stdout, file: testFile, line: line)
+        let acknowledged = try runTool("lifectl", ["--socket", saved.socket, "acknowledge"])
+        XCTAssertEqual(acknowledged.status, 0, acknowledged.stderr, file: testFile, line: line)
+        XCTAssertEqual(try statusInfo(connection)["storage"]?["saving"], "ok", file: testFile, line: line)
+        XCTAssertEqual(try connection.get("").version, state.version, "acknowledging changes no state", file: testFile, line: line)
         // Saving works: a change is acknowledged, and a clean stop leaves a folder without damage.
         guard case .ack(_, let changed) = try connection.dispatch("settings.update", ["display": ["title": "after recovery"]]) else {
             XCTFail("a change after recovery was not acknowledged", file: testFile, line: line)
