@@ -8,17 +8,6 @@ import XCTest
 final class DamageDetectionTests: XCTestCase {
     private let first = "journal-00000000000000000001"
 
-    /// Snapshot 0 and records 1...5 in journal-1, all synced.
-    private func makeFolderWithFiveRecords() throws -> String {
-        let folder = try makeFolder(self)
-        let storage = try WorldStorage.open(folder)
-        _ = try storage.load()
-        try storage.snapshotNow(0)
-        try storage.append(1...5)
-        try storage.sync()
-        return folder
-    }
-
     /// The one damage found in `folder`, after checking that looking changed nothing.
     private func onlyDamage(in folder: String, file: StaticString = #filePath, line: UInt = #line) throws -> StateDamage? {
         let before = try names(in: folder).map { ($0, try readBytes("\(folder)/\($0)")) }
@@ -27,6 +16,14 @@ final class DamageDetectionTests: XCTestCase {
         XCTAssertTrue(before.elementsEqual(after) { $0.0 == $1.0 && $0.1 == $1.1 }, "examining changed the folder", file: file, line: line)
         XCTAssertEqual(found.count, 1, "\(found)", file: file, line: line)
         return found.first
+    }
+
+    /// Zeroes the floor's snapshot mark, as a build before it left the file; returns the file's bytes.
+    private func unmark(_ folder: String) throws -> [UInt8] {
+        var floor = try readBytes("\(folder)/version-floor")
+        for index in VersionFloorFile.markOffset..<(VersionFloorFile.markOffset + VersionFloorFile.slotSize) { floor[index] = 0 }
+        try writeBytes(floor, to: "\(folder)/version-floor")
+        return floor
     }
 
     // MARK: Not damage
@@ -48,7 +45,7 @@ final class DamageDetectionTests: XCTestCase {
 
     /// A crash during the last append: every cut of the last record, and garbage after it.
     func testATornTailIsNotDamage() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         let data = try journalData("\(folder)/\(first)")
         let last = JournalFormat.record(version: 5, payload: Model.payload(5))
         for cut in 1..<last.count {
@@ -69,10 +66,8 @@ final class DamageDetectionTests: XCTestCase {
 
     /// A folder from a build before the snapshot mark is marked by its next load.
     func testAnUnmarkedFolderIsMarkedByItsNextLoad() throws {
-        let folder = try makeFolderWithFiveRecords()
-        var floor = try readBytes("\(folder)/version-floor")
-        for index in VersionFloorFile.markOffset..<(VersionFloorFile.markOffset + 32) { floor[index] = 0 }
-        try writeBytes(floor, to: "\(folder)/version-floor")
+        let folder = try makeFolderWithFiveRecords(self)
+        let floor = try unmark(folder)
         XCTAssertEqual(try WorldStorage.examine(folder: folder), [])
         _ = try WorldStorage.open(folder).load()
         XCTAssertNotEqual(try readBytes("\(folder)/version-floor"), floor, "marked")
@@ -83,7 +78,7 @@ final class DamageDetectionTests: XCTestCase {
     // MARK: The snapshot
 
     func testACorruptSnapshotIsDamage() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         var bytes = try readBytes("\(folder)/snapshot")
         bytes[bytes.count / 2] ^= 0x10
         try writeBytes(bytes, to: "\(folder)/snapshot")
@@ -94,13 +89,13 @@ final class DamageDetectionTests: XCTestCase {
     }
 
     func testATruncatedSnapshotIsDamage() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         XCTAssertEqual(truncate("\(folder)/snapshot", 30), 0)
         XCTAssertEqual(try onlyDamage(in: folder)?.problem, "it is 30 bytes, too short for a snapshot")
     }
 
     func testADeletedSnapshotIsDamage() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         XCTAssertEqual(unlink("\(folder)/snapshot"), 0)
         let damage = try onlyDamage(in: folder)
         XCTAssertEqual(damage?.path, "\(folder)/snapshot")
@@ -109,10 +104,8 @@ final class DamageDetectionTests: XCTestCase {
 
     /// Without the mark (a folder from before it), records with no snapshot still show the loss.
     func testRecordsWithoutASnapshotAreDamageEvenUnmarked() throws {
-        let folder = try makeFolderWithFiveRecords()
-        var floor = try readBytes("\(folder)/version-floor")
-        for index in VersionFloorFile.markOffset..<(VersionFloorFile.markOffset + 32) { floor[index] = 0 }
-        try writeBytes(floor, to: "\(folder)/version-floor")
+        let folder = try makeFolderWithFiveRecords(self)
+        _ = try unmark(folder)
         XCTAssertEqual(unlink("\(folder)/snapshot"), 0)
         let damage = try onlyDamage(in: folder)
         XCTAssertEqual(damage?.path, "\(folder)/\(first)")
@@ -128,7 +121,7 @@ final class DamageDetectionTests: XCTestCase {
             ("cut short", { (path: String) in XCTAssertEqual(truncate(path, 2000), 0) }),
             ("zeroed", { (path: String) in try? writeBytes([UInt8](repeating: 0, count: 4096), to: path) }),
         ] {
-            let folder = try makeFolderWithFiveRecords()
+            let folder = try makeFolderWithFiveRecords(self)
             spoil("\(folder)/version-floor")
             let damage = try onlyDamage(in: folder)
             XCTAssertEqual(damage?.path, "\(folder)/version-floor", label)
@@ -139,7 +132,7 @@ final class DamageDetectionTests: XCTestCase {
     // MARK: The journal
 
     func testADeletedJournalIsDamage() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         XCTAssertEqual(unlink("\(folder)/\(first)"), 0)
         let damage = try onlyDamage(in: folder)
         XCTAssertEqual(damage?.path, "\(folder)/\(first)")
@@ -147,7 +140,7 @@ final class DamageDetectionTests: XCTestCase {
     }
 
     func testABadRecordBeforeTheEndIsDamage() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         var bytes = try readBytes("\(folder)/\(first)")
         // The second record's payload: record 1 is whole, 3...5 after the damage.
         let second = JournalFormat.headerSize + JournalFormat.record(version: 1, payload: Model.payload(1)).count
@@ -163,7 +156,7 @@ final class DamageDetectionTests: XCTestCase {
 
     /// What load() sets aside is what examine found; after it, and a snapshot, nothing is damage.
     func testLoadingSetsAsideTheDamageExamineFound() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         try writeBytes([UInt8](repeating: 0, count: 4096), to: "\(folder)/version-floor")
         let storage = try WorldStorage.open(folder)
         let loaded = try storage.load()
@@ -174,7 +167,7 @@ final class DamageDetectionTests: XCTestCase {
     }
 
     func testJournalsAreCopiedAsideWhole() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         let storage = try WorldStorage.open(folder)
         _ = try storage.load()
         let copies = try storage.copyJournalsAside(as: "unreplayable")
