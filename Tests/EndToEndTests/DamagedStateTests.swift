@@ -194,16 +194,55 @@ final class DamagedStateTests: XCTestCase {
         let journal = try saved.journal()
         var bytes = try XCTUnwrap(FileManager.default.contents(atPath: journal))
         // The records after the 32-byte header: length u32 | checksum u32 | version i64 | payload.
-        var offset = 32
-        for _ in 0..<20 {
-            let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
-            offset += 8 + length
-        }
+        let offset = recordOffset(in: bytes, skipping: 20)
         // A byte of the 21st record's payload ("change 20"): the 20 records before it are whole.
         bytes[offset + 20] ^= 0x01
         try bytes.write(to: URL(fileURLWithPath: journal))
         try assertRefused(saved, naming: journal)
         let title = try assertRecovers(saved, settingAside: journal.split(separator: "/").last.map { "\($0).corrupt." }, dropping: "every change after version")
         XCTAssertEqual(title, "change 19", "the records before the damage")
+    }
+
+    /// A whole record (its checksum matches) whose action the world refuses: the journal does
+    /// not belong to the snapshot's world, and the records from it on cannot be used.
+    func testARecordThatDoesNotReplayStopsLifedUntilRecover() throws {
+        let saved = try makeState(killed: true)
+        let journal = try saved.journal()
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: journal))
+        let end = recordOffset(in: bytes, skipping: .max)
+        let record = journalRecord(version: saved.highestShown + 1, payload: Array(#"{"action":{"type":"simulation.stopTimer"}}"#.utf8))
+        bytes.replaceSubrange(end..<min(bytes.count, end + record.count), with: record)
+        try bytes.write(to: URL(fileURLWithPath: journal))
+        try assertRefused(saved, naming: "the journal's record for version \(saved.highestShown + 1) does not replay")
+        let name = journal.split(separator: "/").last.map(String.init) ?? ""
+        let title = try assertRecovers(saved, settingAside: "\(name).unreplayable.", dropping: "every change from version \(saved.highestShown + 1) on")
+        XCTAssertEqual(title, "change 39", "every record before it")
+    }
+
+    /// The offset of the record after the first `count` records of a journal's bytes (or of the
+    /// end of its records): a 32-byte header, then length u32 | checksum u32 | version i64 | payload.
+    private func recordOffset(in bytes: Data, skipping count: Int) -> Int {
+        var offset = 32
+        var skipped = 0
+        while skipped < count, offset + 4 <= bytes.count {
+            let length = (0..<4).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+            if length == 0 { break }
+            offset += 8 + length
+            skipped += 1
+        }
+        return offset
+    }
+
+    /// A journal record's bytes, its checksum the CRC-32C of its length and what follows the checksum.
+    private func journalRecord(version: Int, payload: [UInt8]) -> [UInt8] {
+        func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        let length = littleEndian(UInt32(8 + payload.count))
+        let counted = littleEndian(Int64(version)) + payload
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in length + counted {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return length + littleEndian(~crc) + counted
     }
 }
