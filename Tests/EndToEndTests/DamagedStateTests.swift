@@ -219,6 +219,16 @@ final class DamagedStateTests: XCTestCase {
         XCTAssertEqual(title, "change 39", "every record before it")
     }
 
+    /// `--recover` is for one start: the options file, read at every start, may not give it.
+    func testTheOptionsFileMayNotAskToRecover() throws {
+        let root = try makeTemporaryFolder(self)
+        let config = "\(root)/lifed.conf"
+        XCTAssertTrue(FileManager.default.createFile(atPath: config, contents: Data("recover\n".utf8)))
+        let refused = try runTool("lifed", ["--config", config, "--socket", "\(root)/lifed.sock", "--state-dir", "\(root)/state"])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\(config), line 1: unknown option recover"), refused.stderr)
+    }
+
     /// The offset of the record after the first `count` records of a journal's bytes (or of the
     /// end of its records): a 32-byte header, then length u32 | checksum u32 | version i64 | payload.
     private func recordOffset(in bytes: Data, skipping count: Int) -> Int {
