@@ -119,6 +119,11 @@ public final class WorldStorage {
         try journal?.discardUnsynced()
     }
 
+    /// The paths of the journal files after the snapshot, oldest first (for messages).
+    public var journalPaths: [String] {
+        (olderJournals.map(\.name) + (journal.map { [$0.name] } ?? [])).map(folder.path(of:))
+    }
+
     /// The bytes in journal files since the last finished snapshot (for the caller's choice of
     /// when to compact).
     public var journalBytes: Int {

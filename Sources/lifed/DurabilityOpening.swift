@@ -22,7 +22,7 @@ extension Durability {
     ) throws(StartupError) -> (durability: Durability, restored: AppState?, version: Int) {
         let storage: WorldStorage
         let loaded: Loaded
-        let damage: [StateDamage]
+        var damage: [StateDamage]
         do {
             damage = try WorldStorage.examine(folder: folder)
             if !damage.isEmpty, !recover { throw StartupError(StateRecovery.refusal(folder: folder, damage: damage)) }
@@ -57,14 +57,17 @@ extension Durability {
                     try replay.apply(try JournaledAction(payload: record.payload), to: &state)
                     replayed += 1
                 } catch {
+                    let files = storage.journalPaths.joined(separator: ", ")
                     let problem = "the journal's record for version \(record.version) does not replay (\(error.message))"
                     guard recover else {
                         throw StartupError(
-                            "the state in \(folder) is damaged: \(problem); starting would drop every change from version \(record.version) on. Nothing was changed. To start from the record before it, start lifed once with --recover: it copies the journal aside (keeping it) and continues above every version that may have been shown"
+                            "the state in \(folder) is damaged: \(files): \(problem); starting would drop every change from version \(record.version) on. Nothing was changed. To start from the record before it, start lifed once with --recover: it copies the journal aside (keeping it) and continues above every version that may have been shown"
                         )
                     }
                     log.warning("\(problem); the world continues from the record before it")
-                    dropped.append("every change from version \(record.version) on (\(records.count - replayed) journal records: \(problem))")
+                    let lost = "every change from version \(record.version) on (\(records.count - replayed) journal records)"
+                    damage.append(StateDamage(path: files, problem: problem, dropped: lost))
+                    dropped.append(lost)
                     do {
                         setAside += try storage.copyJournalsAside(as: "unreplayable").map(\.movedTo)
                     } catch {

@@ -213,7 +213,7 @@ final class DamagedStateTests: XCTestCase {
         let record = journalRecord(version: saved.highestShown + 1, payload: Array(#"{"action":{"type":"simulation.stopTimer"}}"#.utf8))
         bytes.replaceSubrange(end..<min(bytes.count, end + record.count), with: record)
         try bytes.write(to: URL(fileURLWithPath: journal))
-        try assertRefused(saved, naming: "the journal's record for version \(saved.highestShown + 1) does not replay")
+        try assertRefused(saved, naming: "\(journal): the journal's record for version \(saved.highestShown + 1) does not replay")
         let name = journal.split(separator: "/").last.map(String.init) ?? ""
         let title = try assertRecovers(saved, settingAside: "\(name).unreplayable.", dropping: "every change from version \(saved.highestShown + 1) on")
         XCTAssertEqual(title, "change 39", "every record before it")
