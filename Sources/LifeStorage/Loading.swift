@@ -33,6 +33,7 @@ extension WorldStorage {
         guard phase == .unloaded else { throw .invalid("load the state folder", "it is loaded already") }
         var report = LoadReport()
         if let floorWarning { report.warnings.append(floorWarning) }
+        if let floorSetAside { report.setAside.append(floorSetAside) }
         let names = try folder.entries()
         for name in names where Naming.isTemporary(name) {
             do throws(SystemError) {
@@ -76,6 +77,8 @@ extension WorldStorage {
                 report.warnings.append("\(Naming.legacyState) was migrated into the snapshot before, but \(error)")
             }
         }
+        // A folder from before the snapshot mark: marked now, so that losing the snapshot later shows.
+        try floorFile.markSnapshot(version: snapshot.version)
         let (records, reserved) = try loadJournals(starts, after: snapshot.version, &report)
         let last = max(snapshot.version, records.last?.version ?? 0, reserved)
         snapshotVersion = snapshot.version
@@ -84,6 +87,25 @@ extension WorldStorage {
         return Loaded(
             contents: .world(snapshot, records: records), versionFloor: floorFile.value, warnings: report.warnings,
             setAside: report.setAside, highestVersion: max(last, floorFile.value))
+    }
+
+    /// Copies every journal file after the snapshot aside whole (`journal-N.<kind>.<UTC time>`),
+    /// for a caller that cannot use their records (one did not replay): the next snapshot
+    /// removes the journals, and the copies keep them. Returns the copies.
+    public func copyJournalsAside(as kind: String) throws(StorageError) -> [SetAsideFile] {
+        guard phase == .loaded else { throw .invalid("copy the journals aside", "the folder is not loaded yet") }
+        var copies: [SetAsideFile] = []
+        for name in olderJournals.map(\.name) + (journal.map { [$0.name] } ?? []) {
+            let fd = try folder.openExisting(name, writable: false, what: "the journal \(name)")
+            defer { close(fd) }
+            let bytes = try Folder.readAll(fd, limit: Self.maxJournalFileBytes, what: "the journal \(name)")
+            let copy = folder.unusedName(setting: name, asideAs: kind)
+            try folder.writeNewFile(copy, bytes: bytes, what: "a copy of the journal \(name)")
+            hooks.checkpoint(.copiedAside(copy))
+            copies.append(SetAsideFile(name: name, movedTo: folder.path(of: copy), reason: "its records are not used (\(kind))"))
+        }
+        try folder.sync()
+        return copies
     }
 
     /// The snapshot, or nil after setting an unreadable one aside.

@@ -36,8 +36,10 @@ public final class WorldStorage {
     let log: Logger
     let hooks: StorageHooks
     let floorFile: VersionFloorFile
-    /// A problem met opening the version floor, reported by `load()`.
+    /// A problem met opening the version floor, reported by `load()`, and the unreadable floor
+    /// it set aside.
     var floorWarning: String?
+    var floorSetAside: SetAsideFile?
 
     enum Phase: Equatable { case unloaded, loaded }
     var phase = Phase.unloaded
@@ -70,7 +72,7 @@ public final class WorldStorage {
         self.hooks = hooks
         folder = try Folder.open(path)
         do {
-            (floorFile, floorWarning) = try VersionFloorFile.open(in: folder)
+            (floorFile, floorWarning, floorSetAside) = try VersionFloorFile.open(in: folder)
         } catch {
             folder.close()
             throw error
@@ -115,6 +117,11 @@ public final class WorldStorage {
     /// after this still need versions above every one appended before.
     public func discardUnsynced() throws(StorageError) {
         try journal?.discardUnsynced()
+    }
+
+    /// The paths of the journal files after the snapshot, oldest first (for messages).
+    public var journalPaths: [String] {
+        (olderJournals.map(\.name) + (journal.map { [$0.name] } ?? [])).map(folder.path(of:))
     }
 
     /// The bytes in journal files since the last finished snapshot (for the caller's choice of
@@ -194,6 +201,8 @@ public final class WorldStorage {
         lastVersion = version
         _ = try SnapshotWriter.write(version: version, header: header, grid: grid, in: folder, checkpoint: hooks.checkpoint)
         snapshotVersion = version
+        // From here on a folder without a snapshot has lost it (see `examine`).
+        try floorFile.markSnapshot(version: version)
         let outcome = Self.remove(olderJournals.map(\.name), from: folder, checkpoint: hooks.checkpoint)
         for warning in outcome.warnings { log.warning(warning) }
         olderJournals = []

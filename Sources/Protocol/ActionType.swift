@@ -31,6 +31,7 @@ public enum ActionType: String, CaseIterable, Sendable {
     case configurationsAdd = "configurations.add"
     case configurationsLoad = "configurations.load"
     case configurationsRemove = "configurations.remove"
+    case storageAcknowledgeRecovery = "storage.acknowledgeRecovery"
     case gridJumpProgress = "grid.jumpProgress"
     case gridJumpFinished = "grid.jumpFinished"
     case configurationsFetchResponse = "configurations.fetchResponse"
@@ -116,6 +117,9 @@ public enum ActionType: String, CaseIterable, Sendable {
                 guard case .configurations(.remove(let selector)) = action else { return [:] }
                 return selector.members
             }
+        case .storageAcknowledgeRecovery:
+            // The daemon's own, not the world's: it changes no state and so no version.
+            return .plain(.storage(.acknowledgeRecovery))
         case .gridJumpProgress, .gridJumpFinished, .configurationsFetchResponse:
             // Made by the daemon's effects; the journal reads and writes them itself.
             return .internal

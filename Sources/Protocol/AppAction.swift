@@ -11,6 +11,14 @@ public enum AppAction: Equatable, Sendable {
     case statistics(StatisticsAction)
     case settings(SettingsAction)
     case configurations(ConfigurationsAction)
+    /// The state on disk: the daemon's, not the world's (no reducer changes the state for it).
+    case storage(StorageAction)
+}
+
+/// The state on disk, as the daemon keeps it.
+public enum StorageAction: Equatable, Sendable {
+    /// Someone has seen what `--recover` dropped at start-up: `status` stops reporting it.
+    case acknowledgeRecovery
 }
 
 /// The Simulation tab's buttons, and the timer's tick.
@@ -151,6 +159,7 @@ extension AppAction {
         case .configurations(.load): return .configurationsLoad
         case .configurations(.remove): return .configurationsRemove
         case .configurations(.fetchResponse): return .configurationsFetchResponse
+        case .storage(.acknowledgeRecovery): return .storageAcknowledgeRecovery
         }
     }
 

@@ -3,6 +3,7 @@
 /// whether it starts lifed (``Command/daemonStart``). Each is defined in the file named after it.
 let commands: [Command] = [
     statusCommand,
+    acknowledgeCommand,
     startCommand,
     stopCommand,
     stepCommand,

@@ -56,6 +56,11 @@ func storageLine(_ storage: JSON?) -> String {
         return "\nstorage: cannot save (\(storage?["error"]?.stringValue ?? "unknown reason")); changes are refused; the state saved at version \(storage?["savedVersion"]?.intValue ?? 0) is kept; next attempt within \(retry)"
     case "off":
         return "\nstorage: off (--ephemeral): nothing is kept on disk"
+    case "recovered":
+        let recovered = storage?["recovered"]
+        let setAside = recovered?["setAside"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let kept = setAside.isEmpty ? "" : "; set aside (kept): \(setAside.joined(separator: ", "))"
+        return "\nstorage: lifed --recover started from what was intact and dropped \(recovered?["dropped"]?.stringValue ?? "something")\(kept); versions continued at \(recovered?["at"]?.intValue ?? 0); saving works (lifectl acknowledge once seen)"
     default:
         return ""
     }

@@ -29,6 +29,8 @@ struct DaemonOptions {
     var stateDirectory: String?
     /// `--ephemeral`: keep nothing on disk.
     var ephemeral = false
+    /// `--recover`: start on a damaged state folder from what is intact, setting the damage aside.
+    var recover = false
     /// `--allow-group NAME`: members may connect too.
     var allowGroup: String?
     var maxClients = 1024
@@ -83,6 +85,10 @@ struct DaemonOptions {
           --state-dir PATH      where the state is kept (default: $STATE_DIRECTORY, else
                                 $XDG_STATE_HOME/lifed, else ~/.local/state/lifed)
           --ephemeral           keep nothing on disk; start from defaults every time
+          --recover             start even though the state folder is damaged (lifed stops and
+                                says so otherwise): from what is intact, with the damaged files
+                                set aside and kept, and versions continuing above every version
+                                that may have been shown. Command line only
           --allow-group NAME    processes in this group may connect too: their group or a
                                 supplementary group, as the kernel reports it (the daemon's
                                 user and root always may)
@@ -120,6 +126,8 @@ struct DaemonOptions {
         "frame-timeout",
     ]
     static let flagNames: Set<String> = ["log-actions", "ephemeral"]
+    /// Flags the options file may not give: they are for one start.
+    static let commandLineFlagNames: Set<String> = ["help", "version", "recover"]
     /// The options that are settings.
     static let settingNames: Set<String> = ["interval", "step", "size", "rule", "topology"]
 
@@ -132,7 +140,7 @@ struct DaemonOptions {
 
     /// Parses the command line, after the options file's lines; nil means the help or version was printed.
     static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> DaemonOptions? {
-        let commandLine = try Arguments(arguments, options: optionNames.union(["config"]), flags: flagNames.union(["help", "version"]))
+        let commandLine = try Arguments(arguments, options: optionNames.union(["config"]), flags: flagNames.union(commandLineFlagNames))
         var fileArguments: [String] = []
         var optionsFile: String?
         var optionsFileWarning: String?
@@ -157,7 +165,7 @@ struct DaemonOptions {
                 }
             }
         }
-        let parsed = try Arguments(fileArguments + arguments, options: optionNames.union(["config"]), flags: flagNames.union(["help", "version"]))
+        let parsed = try Arguments(fileArguments + arguments, options: optionNames.union(["config"]), flags: flagNames.union(commandLineFlagNames))
         if parsed.has("help") {
             print(help)
             return nil
@@ -235,6 +243,7 @@ struct DaemonOptions {
         }
         options.logActions = parsed.has("log-actions")
         options.ephemeral = parsed.has("ephemeral")
+        options.recover = parsed.has("recover")
         options.stateDirectory = parsed.values["state-dir"]
         options.allowGroup = parsed.values["allow-group"]
         if let max = try parsed.value("max-clients", as: "a number from 1 to 100000", { Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil } }) {

@@ -49,6 +49,8 @@ final class Durability {
     private var hasUnsyncedTicks = false
     /// Why saving fails, while it does; nil when saving works.
     private(set) var failure: String?
+    /// What `--recover` dropped at start-up, until someone acknowledges it.
+    var recovery: StateRecovery?
     /// A failure met during this turn (an append), reported by the turn's ``commit(_:version:)``.
     private var turnFailure: String?
     /// How long to wait before the next attempt, while saving fails.
@@ -268,9 +270,14 @@ extension Durability: TurnJournal {
     typealias State = AppState
     typealias Action = AppAction
 
-    /// Before the reducer runs: the random generator's state, for the record.
+    /// Before the reducer runs: the random generator's state, for the record; and an
+    /// acknowledgement of what a recovery dropped, which no reducer sees (it changes no state).
     func willReduce(_ action: AppAction, origin: Store<AppState, AppAction>.Origin) {
         recorder.willReduce()
+        if action == .storage(.acknowledgeRecovery), let recovery {
+            log.info("the recovery at version \(recovery.at) was acknowledged; status says saving is ok again")
+            self.recovery = nil
+        }
     }
 
     /// While saving fails, every change is refused (`storage-failed`).

@@ -13,24 +13,34 @@ extension Durability {
     /// Opens the storage in `folder` and reads what it holds: the world it saved (the journal
     /// replayed onto its snapshot), nil if it holds none, or a legacy `state.json` migrated.
     /// Throws when the folder cannot be used, or holds a world this build cannot read (which it
-    /// then leaves untouched).
+    /// then leaves untouched), or is damaged (``WorldStorage/examine(folder:)``, or a journal
+    /// record that does not replay) and `recover` is false: nothing is changed then. With
+    /// `recover`, the damage is set aside, lifed starts from what is intact and continues
+    /// ``StateRecovery/versionAllowance`` above the highest version found.
     static func open(
-        folder: String, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, environment: [String: String]
+        folder: String, recover: Bool, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, environment: [String: String]
     ) throws(StartupError) -> (durability: Durability, restored: AppState?, version: Int) {
         let storage: WorldStorage
         let loaded: Loaded
+        var damage: [StateDamage]
         do {
+            damage = try WorldStorage.examine(folder: folder)
+            if !damage.isEmpty, !recover { throw StartupError(StateRecovery.refusal(folder: folder, damage: damage)) }
             storage = try WorldStorage(folder: folder, log: log)
             loaded = try storage.load()
+        } catch let error as StartupError {
+            throw error
         } catch {
             throw StartupError("cannot use the state folder \(folder): \(error)")
         }
         for warning in loaded.warnings { log.warning(warning) }
         var restored: AppState?
         var version = loaded.highestVersion
+        var dropped = damage.map(\.dropped)
+        var setAside = loaded.setAside.map(\.movedTo)
         switch loaded.contents {
         case .empty:
-            log.info("no saved state in \(folder); starting a new world")
+            log.info(damage.isEmpty ? "no saved state in \(folder); starting a new world" : "nothing intact to start from in \(folder); starting a new world")
         case .legacy(let path):
             (restored, version) = try migrate(path, into: storage, log: log, floor: version)
         case .world(let snapshot, let records):
@@ -47,7 +57,22 @@ extension Durability {
                     try replay.apply(try JournaledAction(payload: record.payload), to: &state)
                     replayed += 1
                 } catch {
-                    log.warning("the journal's record for version \(record.version) does not replay (\(error.message)); the world continues from the record before it")
+                    let files = storage.journalPaths.joined(separator: ", ")
+                    let problem = "the journal's record for version \(record.version) does not replay (\(error.message))"
+                    guard recover else {
+                        throw StartupError(
+                            "the state in \(folder) is damaged: \(files): \(problem); starting would drop every change from version \(record.version) on. Nothing was changed. To start from the record before it, start lifed once with --recover: it copies the journal aside (keeping it) and continues above every version that may have been shown"
+                        )
+                    }
+                    log.warning("\(problem); the world continues from the record before it")
+                    let lost = "every change from version \(record.version) on (\(records.count - replayed) journal records)"
+                    damage.append(StateDamage(path: files, problem: problem, dropped: lost))
+                    dropped.append(lost)
+                    do {
+                        setAside += try storage.copyJournalsAside(as: "unreplayable").map(\.movedTo)
+                    } catch {
+                        throw StartupError("cannot keep a copy of the journal in \(folder): \(error)")
+                    }
                     break
                 }
             }
@@ -56,6 +81,13 @@ extension Durability {
         }
         let compactionBytes = environment["LIFED_COMPACTION_BYTES"].flatMap { Int($0) }.map { max(1, $0) } ?? defaultCompactionBytes
         let durability = Durability(storage: storage, log: log, random: random, defaults: defaults, inbox: inbox, compactionBytes: compactionBytes)
+        if !dropped.isEmpty {
+            version += StateRecovery.versionAllowance
+            setAside = Array(Set(setAside)).sorted()
+            let recovery = StateRecovery(at: version, damage: damage, dropped: dropped, setAside: setAside)
+            log.warning(recovery.logLine)
+            durability.recovery = recovery
+        }
         return (durability, restored, version)
     }
 

@@ -15,8 +15,10 @@ extension Durability {
             members["error"] = .string(failure)
             members["retryInMs"] = .int(DurationText.milliseconds(of: retryDelay))
         } else {
-            members["saving"] = "ok"
+            // Saving works, but what a recovery dropped is shown until acknowledged.
+            members["saving"] = recovery == nil ? "ok" : "recovered"
         }
+        if let recovery { members["recovered"] = recovery.json }
         return .object(members)
     }
 }

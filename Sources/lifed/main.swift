@@ -70,7 +70,7 @@ if !options.ephemeral {
             exit(.failure)
         }
         do {
-            let opened = try Durability.open(folder: folder, log: log, random: random, defaults: options.settings, inbox: loop.inbox, environment: environmentVariables)
+            let opened = try Durability.open(folder: folder, recover: options.recover, log: log, random: random, defaults: options.settings, inbox: loop.inbox, environment: environmentVariables)
             durability = opened.durability
             firstVersion = opened.version
             if let state = opened.restored { restored = (state, opened.version) }

@@ -10,17 +10,6 @@ import XCTest
 final class CorruptionTests: XCTestCase {
     private let first = "journal-00000000000000000001"
 
-    /// Snapshot 0 and records 1...5 in journal-1, all synced.
-    private func makeFolderWithFiveRecords() throws -> String {
-        let folder = try makeFolder(self)
-        let storage = try WorldStorage.open(folder)
-        _ = try storage.load()
-        try storage.snapshotNow(0)
-        try storage.append(1...5)
-        try storage.sync()
-        return folder
-    }
-
     /// The offset of the record for `version` in a journal's bytes.
     private func offset(of version: Int, in bytes: [UInt8], start: Int) -> Int {
         var offset = JournalFormat.headerSize
@@ -32,7 +21,7 @@ final class CorruptionTests: XCTestCase {
     }
 
     func testABadRecordBeforeTheEndIsCopiedAsideAndTheJournalCutBack() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         var bytes = try readBytes("\(folder)/\(first)")
         let bad = offset(of: 2, in: bytes, start: 1)
         bytes[bad + 20] ^= 0x01
@@ -99,7 +88,7 @@ final class CorruptionTests: XCTestCase {
 
     /// A whole record with a version that does not follow is corruption even as the last record.
     func testAMisplacedLastRecordIsCorruption() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         let data = try journalData("\(folder)/\(first)")
         try writeBytes(data + JournalFormat.record(version: 3, payload: []), to: "\(folder)/\(first)")
         let loaded = try WorldStorage.open(folder).load()
@@ -109,7 +98,7 @@ final class CorruptionTests: XCTestCase {
     }
 
     func testACorruptSnapshotIsSetAsideWithTheJournalsAfterIt() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         var bytes = try readBytes("\(folder)/snapshot")
         bytes[bytes.count / 2] ^= 0x10
         try writeBytes(bytes, to: "\(folder)/snapshot")
@@ -131,7 +120,7 @@ final class CorruptionTests: XCTestCase {
     /// With the snapshot unusable, a legacy state.json still there (a migration that did not
     /// finish) is what there is to start from.
     func testACorruptSnapshotFallsBackToALegacyState() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         try writeBytes(Array("{}".utf8), to: "\(folder)/state.json")
         try writeBytes([1, 2, 3], to: "\(folder)/snapshot")
         let loaded = try WorldStorage.open(folder).load()
@@ -140,7 +129,7 @@ final class CorruptionTests: XCTestCase {
     }
 
     func testASnapshotInAnotherFormatIsSetAsideAsSuch() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         var bytes = try readBytes("\(folder)/snapshot")
         bytes[8] = 9
         try writeBytes(bytes, to: "\(folder)/snapshot")
@@ -170,7 +159,7 @@ final class CorruptionTests: XCTestCase {
     /// Every snapshot is preceded by a journal starting just after it: without that one, the
     /// later journals' records cannot be applied.
     func testJournalsThatDoNotConnectToTheSnapshotAreSetAside() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         try writeBytes(JournalFormat.header(start: 6) + JournalFormat.record(version: 7, payload: []), to: "\(folder)/journal-00000000000000000006")
         XCTAssertEqual(unlink("\(folder)/\(first)"), 0)
         let storage = try WorldStorage.open(folder)
@@ -186,7 +175,7 @@ final class CorruptionTests: XCTestCase {
     }
 
     func testAJournalWithABadHeaderIsSetAside() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         var bytes = try readBytes("\(folder)/\(first)")
         bytes[3] = 0
         try writeBytes(bytes, to: "\(folder)/\(first)")
@@ -202,7 +191,7 @@ final class CorruptionTests: XCTestCase {
 
     /// Journal files a snapshot covers (a compaction that crashed before removing them) go.
     func testJournalsTheSnapshotCoversAreRemovedAtLoad() throws {
-        let folder = try makeFolderWithFiveRecords()
+        let folder = try makeFolderWithFiveRecords(self)
         let old = try readBytes("\(folder)/\(first)")
         let storage = try WorldStorage.open(folder)
         _ = try storage.load()

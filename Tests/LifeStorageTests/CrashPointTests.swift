@@ -82,6 +82,7 @@ final class CrashPointTests: XCTestCase {
     /// The folder at one capture loads without damage, and holds every durable record.
     private func check(_ capture: FolderRecorder.Capture) throws {
         let label = "capture \(capture.path.split(separator: "/").last ?? "") at \(capture.label)"
+        XCTAssertEqual(try WorldStorage.examine(folder: capture.path), [], "\(label): a crash's leftovers are no damage")
         let loaded = try WorldStorage.open(capture.path).load()
         XCTAssertEqual(loaded.setAside, [], label)
         XCTAssertEqual(loaded.warnings.filter { !$0.hasPrefix("state.json was migrated into the snapshot before") }, [], label)

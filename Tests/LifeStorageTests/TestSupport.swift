@@ -18,6 +18,17 @@ func makeFolder(_ test: XCTestCase) throws -> String {
     return path
 }
 
+/// A new folder with snapshot 0 and records 1...5 in journal-1, all synced.
+func makeFolderWithFiveRecords(_ test: XCTestCase) throws -> String {
+    let folder = try makeFolder(test)
+    let storage = try WorldStorage.open(folder)
+    _ = try storage.load()
+    try storage.snapshotNow(0)
+    try storage.append(1...5)
+    try storage.sync()
+    return folder
+}
+
 /// A small world for each version, so that a loaded snapshot can be checked against its version.
 enum Model {
     static func payload(_ version: Int) -> [UInt8] { Array("{\"type\":\"test\",\"version\":\(version)}".utf8) }

@@ -373,7 +373,10 @@ final class WorldStorageTests: XCTestCase {
         let loaded = try storage.load()
         XCTAssertEqual(loaded.versionFloor, 0)
         XCTAssertEqual(loaded.warnings.count, 1)
-        XCTAssertTrue(loaded.warnings[0].hasPrefix("the version floor was unreadable; moved it to \(folder)/version-floor.corrupt."), loaded.warnings[0])
+        XCTAssertTrue(
+            loaded.warnings[0].hasPrefix("the version floor was unreadable (it is 100 bytes, not 4096); moved it to \(folder)/version-floor.corrupt."),
+            loaded.warnings[0])
+        XCTAssertEqual(loaded.setAside.map(\.name), ["version-floor"])
         XCTAssertEqual(try readBytes("\(folder)/version-floor").count, 4096)
         XCTAssertEqual(names(in: folder).filter { $0.hasPrefix("version-floor.corrupt.") }.count, 1)
     }
