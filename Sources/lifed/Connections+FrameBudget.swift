@@ -1,3 +1,4 @@
+import LifeDaemon
 import LifeSystem
 
 /// The budget for unfinished frames (``FrameBudget``) at work: how much each read may take, the

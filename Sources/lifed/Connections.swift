@@ -1,4 +1,5 @@
 import Glibc
+import LifeDaemon
 import LifeSystem
 import Protocol
 
