@@ -105,6 +105,36 @@ extension JSON {
     }
 }
 
+extension JSON {
+    /// The member `key` of the object that `bytes` hold, read without building the rest (nested
+    /// values are checked and dropped): the id of a request refused for a limit, to echo. Nil
+    /// when the text is no object, has no such member, or goes wrong before it.
+    public static func rootMember(_ key: String, in bytes: some Collection<UInt8>, maxDepth: Int = 64) -> JSON? {
+        let found = bytes.withContiguousStorageIfAvailable { buffer in
+            JSONByteParser.rootMember(key, in: buffer, maxDepth: maxDepth)
+        }
+        return found ?? ContiguousArray(bytes).withUnsafeBufferPointer { JSONByteParser.rootMember(key, in: $0, maxDepth: maxDepth) }
+    }
+}
+
+extension JSONByteParser {
+    static func rootMember(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> JSON? {
+        var parser = JSONByteParser(bytes: bytes, maxDepth: maxDepth)
+        parser.discardsValues = true
+        parser.skipWhitespace()
+        guard parser.index < bytes.count, bytes[parser.index] == Byte.openBrace else { return nil }
+        parser.index += 1
+        var found: JSON?
+        while true {
+            guard let name = try? parser.parseMemberKey(), let value = try? parser.parseValue(toEndOfInput: false) else { return found }
+            if name == key { found = value }  // the last duplicate wins, as in a whole parse
+            parser.skipWhitespace()
+            guard parser.index < bytes.count, bytes[parser.index] == Byte.comma else { return found }
+            parser.index += 1
+        }
+    }
+}
+
 /// An iterative JSON parser over a byte buffer.
 ///
 /// Every read of `bytes[index]` is guarded by `index < bytes.count`. Within the module it also

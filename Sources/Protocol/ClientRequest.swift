@@ -65,7 +65,10 @@ public struct ClientRequest: Equatable, Sendable {
         do {
             json = try JSON(parsing: payload, limits: limits)
         } catch where error.exceededLimit {
-            return .failure(Failure(id: nil, error: ProtocolError(
+            // The id may come after the part that passed the limit (lifectl writes members sorted:
+            // "action" before "id"): it is looked for without building the rest.
+            let id = JSON.rootMember("id", in: payload, maxDepth: limits.maxDepth).flatMap { (try? Self.id(from: $0)) ?? nil }
+            return .failure(Failure(id: id, error: ProtocolError(
                 .limitExceeded, "the request holds \(error.message); lifed reads no more of a request (PROTOCOL.md, Framing)",
                 field: error.field)))
         } catch {
@@ -79,18 +82,25 @@ public struct ClientRequest: Equatable, Sendable {
         guard case .object(let members) = json else {
             return .failure(Failure(id: nil, error: ProtocolError(.badMessage, "a request must be a JSON object, not \(json.typeName)")))
         }
-        var id: JSON?
-        switch members["id"] {
-        case nil, .null?: id = nil
-        case .int?, .double?, .string?: id = members["id"]
-        case let other?:
-            return .failure(
-                Failure(id: nil, error: ProtocolError(.badMessage, "id must be a number or a string, not \(other.typeName)", member: "id")))
+        let id: JSON?
+        do {
+            id = try members["id"].flatMap(Self.id(from:))
+        } catch {
+            return .failure(Failure(id: nil, error: error))
         }
         do {
             return .success(ClientRequest(id: id, kind: try kind(of: members)))
         } catch {
             return .failure(Failure(id: id, error: error))
+        }
+    }
+
+    /// A request's `id`: a number or a string; nil for `null`.
+    private static func id(from value: JSON) throws(ProtocolError) -> JSON? {
+        switch value {
+        case .null: return nil
+        case .int, .double, .string: return value
+        default: throw ProtocolError(.badMessage, "id must be a number or a string, not \(value.typeName)", member: "id")
         }
     }
 

@@ -356,6 +356,10 @@ final class StrictRequestTests: XCTestCase {
         guard case .failure(let failure) = request(text + ",[3,4],{not json") else { return XCTFail("accepted") }
         XCTAssertEqual(failure.error.code, .limitExceeded)
         XCTAssertEqual(failure.error.field, JSONPointer(tokens: ["action", "cells"]))
+        // The refusal echoes the id, found after the part that passed the limit.
+        guard case .failure(let echoed) = request(text + #",[3,4]],"to":"alive"},"id":"big","type":"dispatch"}"#) else { return XCTFail("accepted") }
+        XCTAssertEqual(echoed.error.code, .limitExceeded)
+        XCTAssertEqual(echoed.id, "big")
     }
 
     func testNestingAndMembersAndPathsAreBounded() {
