@@ -106,9 +106,9 @@ extension JSON {
 }
 
 extension JSON {
-    /// The member `key` of the object that `bytes` hold, read without building the rest (nested
-    /// values are checked and dropped): the id of a request refused for a limit, to echo. Nil
-    /// when the text is no object, has no such member, or goes wrong before it.
+    /// The member `key` of the object that `bytes` hold, skimmed for without reading the rest as
+    /// JSON (the rest need not even be JSON): the id of a request refused for a limit, to echo.
+    /// Nil when the text is no object or has no such member.
     public static func rootMember(_ key: String, in bytes: some Collection<UInt8>, maxDepth: Int = 64) -> JSON? {
         let found = bytes.withContiguousStorageIfAvailable { buffer in
             JSONByteParser.rootMember(key, in: buffer, maxDepth: maxDepth)
@@ -118,20 +118,47 @@ extension JSON {
 }
 
 extension JSONByteParser {
+    /// Skims the text for the root object's member `key`: only brackets and strings are told
+    /// apart (a few nanoseconds a byte, nothing built); the member's value alone is parsed.
     static func rootMember(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> JSON? {
         var parser = JSONByteParser(bytes: bytes, maxDepth: maxDepth)
         parser.discardsValues = true
         parser.skipWhitespace()
         guard parser.index < bytes.count, bytes[parser.index] == Byte.openBrace else { return nil }
-        parser.index += 1
+        let wanted = Array(key.utf8)
+        var index = parser.index + 1
+        var depth = 1
         var found: JSON?
-        while true {
-            guard let name = try? parser.parseMemberKey(), let value = try? parser.parseValue(toEndOfInput: false) else { return found }
-            if name == key { found = value }  // the last duplicate wins, as in a whole parse
-            parser.skipWhitespace()
-            guard parser.index < bytes.count, bytes[parser.index] == Byte.comma else { return found }
-            parser.index += 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case Byte.quote:
+                let start = index + 1
+                index = start
+                while index < bytes.count && bytes[index] != Byte.quote { index += bytes[index] == Byte.backslash ? 2 : 1 }
+                guard index < bytes.count else { return found }
+                let end = index
+                index += 1
+                guard depth == 1, end - start == wanted.count, wanted.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { continue }
+                parser.index = index
+                parser.skipWhitespace()
+                guard parser.index < bytes.count, bytes[parser.index] == Byte.colon else { continue }
+                parser.index += 1
+                // The last duplicate wins, as in a whole parse.
+                guard let value = try? parser.parseValue(toEndOfInput: false) else { return found }
+                found = value
+                index = parser.index
+            case Byte.openBrace, Byte.openBracket:
+                depth += 1
+                index += 1
+            case Byte.closeBrace, Byte.closeBracket:
+                depth -= 1
+                if depth == 0 { return found }
+                index += 1
+            default:
+                index += 1
+            }
         }
+        return found
     }
 }
 

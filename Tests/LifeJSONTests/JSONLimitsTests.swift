@@ -79,3 +79,15 @@ final class JSONLimitsTests: XCTestCase {
         XCTAssertEqual(try JSON(parsing: "2.0").intValue, 2)
     }
 }
+
+/// The root member skimmed for in a text that is not read whole (the id of a refused request).
+final class RootMemberTests: XCTestCase {
+    func testTheRootMemberIsFoundWhereverItIsAndOnlyAtTheRoot() {
+        XCTAssertEqual(JSON.rootMember("id", in: Array(#"{"a":[{"id":1},"\"id\":2"],"id":"x"}"#.utf8)), "x")
+        XCTAssertEqual(JSON.rootMember("id", in: Array(#"{"id":1,"b":{"id":2},"id" : 3 , ["#.utf8)), 3, "the last wins, garbage after it")
+        XCTAssertNil(JSON.rootMember("id", in: Array(#"{"a":{"id":1}}"#.utf8)))
+        XCTAssertNil(JSON.rootMember("id", in: Array(#"["id",1]"#.utf8)))
+        XCTAssertNil(JSON.rootMember("id", in: Array(#"{"a":"id","b":1}"#.utf8)), "a value is not a key")
+        XCTAssertNil(JSON.rootMember("id", in: Array(#"{"id""#.utf8)))
+    }
+}
