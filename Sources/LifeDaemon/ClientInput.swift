@@ -43,6 +43,26 @@ public struct ClientInput: Sendable {
         }
     }
 
+    /// Bytes read and not yet handed out as frames.
+    public var bufferedByteCount: Int { decoder.bufferedByteCount }
+
+    /// How many more bytes finish the frame the client is in the middle of sending (see
+    /// ``FrameDecoder/bytesToFinishFrame``), or nil between frames.
+    public var bytesToFinishFrame: Int? { decoder.bytesToFinishFrame }
+
+    /// Forgives the frame begun `wait` of time the daemon itself kept the client waiting (it did
+    /// not read it): the frame timeout counts only the time the client had to send it.
+    public mutating func excuse(_ wait: Duration) {
+        guard let since = partialFrameSince else { return }
+        partialFrameSince = since + wait
+    }
+
+    /// How long after `now` a frame begun now would time out: nil between frames, else the rest
+    /// of `timeout` from the frame's beginning (zero or less once it has passed).
+    public func timeLeft(at now: Duration, timeout: Duration) -> Duration? {
+        partialFrameSince.map { $0 + timeout - now }
+    }
+
     /// Whether a frame begun at least `timeout` before `now` has still not arrived whole.
     public func hasStalled(at now: Duration, timeout: Duration) -> Bool {
         guard let since = partialFrameSince else { return false }

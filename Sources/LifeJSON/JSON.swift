@@ -42,6 +42,13 @@ extension JSON {
         }
     }
 
+    /// The integer, when this is one written as an integer: `2` but not `2.0`, `2e0` or a number
+    /// beyond `Int` (where a protocol expects an integer, only this is one).
+    @inlinable public var exactIntValue: Int? {
+        if case .int(let i) = self { return i }
+        return nil
+    }
+
     /// The number as a `Double`, when this is a number.
     public var doubleValue: Double? {
         switch self {

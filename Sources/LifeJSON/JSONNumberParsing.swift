@@ -80,6 +80,10 @@ extension JSONByteParser {
             }
             decimalExponent += exponentNegative ? -exponent : exponent
         }
+        guard index - start <= limits.maxNumberLength else {
+            throw JSONParseError(
+                message: "a number of \(index - start) characters (at most \(limits.maxNumberLength))", offset: start, exceededLimit: true)
+        }
 
         if isInteger, let value = Self.integerValue(bytes, from: integerStart, to: integerEnd, negative: negative) {
             return .int(value)

@@ -4,11 +4,17 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible {
     public var message: String
     /// The zero-based byte offset in the input where the problem was found.
     public var offset: Int
+    /// Whether the text passed one of the ``JSONLimits`` (it may be valid JSON, only too much of it).
+    public var exceededLimit: Bool
+    /// For a limit: the container (or number) that passed it, from the text's root.
+    public var field: JSONPointer?
 
     /// Creates an error with a message and the byte offset it refers to.
-    public init(message: String, offset: Int) {
+    public init(message: String, offset: Int, exceededLimit: Bool = false, field: JSONPointer? = nil) {
         self.message = message
         self.offset = offset
+        self.exceededLimit = exceededLimit
+        self.field = field
     }
 
     /// Reads like "invalid JSON at byte 12: expected ':' after object key".
@@ -34,6 +40,19 @@ extension JSON {
         }
         let result = contiguous ?? ContiguousArray(bytes).withUnsafeBufferPointer { buffer in
             JSONByteParser.parse(buffer, maxDepth: maxDepth)
+        }
+        self = try result.get()
+    }
+
+    /// Parses one untrusted JSON text (RFC 8259) from UTF-8 bytes, as ``init(parsing:maxDepth:)-(some Collection<UInt8>,_)``
+    /// does, refusing it as soon as it passes one of `limits`: the work and memory it takes are
+    /// bounded by the limits, not by the length of the text.
+    public init(parsing bytes: some Collection<UInt8>, limits: JSONLimits) throws(JSONParseError) {
+        let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+            JSONByteParser.parse(buffer, limits: limits)
+        }
+        let result = contiguous ?? ContiguousArray(bytes).withUnsafeBufferPointer { buffer in
+            JSONByteParser.parse(buffer, limits: limits)
         }
         self = try result.get()
     }
@@ -86,6 +105,63 @@ extension JSON {
     }
 }
 
+extension JSON {
+    /// The member `key` of the object that `bytes` hold, skimmed for without reading the rest as
+    /// JSON (the rest need not even be JSON): the id of a request refused for a limit, to echo.
+    /// Nil when the text is no object or has no such member.
+    public static func rootMember(_ key: String, in bytes: some Collection<UInt8>, maxDepth: Int = 64) -> JSON? {
+        let found = bytes.withContiguousStorageIfAvailable { buffer in
+            JSONByteParser.rootMember(key, in: buffer, maxDepth: maxDepth)
+        }
+        return found ?? ContiguousArray(bytes).withUnsafeBufferPointer { JSONByteParser.rootMember(key, in: $0, maxDepth: maxDepth) }
+    }
+}
+
+extension JSONByteParser {
+    /// Skims the text for the root object's member `key`: only brackets and strings are told
+    /// apart (a few nanoseconds a byte, nothing built); the member's value alone is parsed.
+    static func rootMember(_ key: String, in bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> JSON? {
+        var parser = JSONByteParser(bytes: bytes, maxDepth: maxDepth)
+        parser.discardsValues = true
+        parser.skipWhitespace()
+        guard parser.index < bytes.count, bytes[parser.index] == Byte.openBrace else { return nil }
+        let wanted = Array(key.utf8)
+        var index = parser.index + 1
+        var depth = 1
+        var found: JSON?
+        while index < bytes.count {
+            switch bytes[index] {
+            case Byte.quote:
+                let start = index + 1
+                index = start
+                while index < bytes.count && bytes[index] != Byte.quote { index += bytes[index] == Byte.backslash ? 2 : 1 }
+                guard index < bytes.count else { return found }
+                let end = index
+                index += 1
+                guard depth == 1, end - start == wanted.count, wanted.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { continue }
+                parser.index = index
+                parser.skipWhitespace()
+                guard parser.index < bytes.count, bytes[parser.index] == Byte.colon else { continue }
+                parser.index += 1
+                // The last duplicate wins, as in a whole parse.
+                guard let value = try? parser.parseValue(toEndOfInput: false) else { return found }
+                found = value
+                index = parser.index
+            case Byte.openBrace, Byte.openBracket:
+                depth += 1
+                index += 1
+            case Byte.closeBrace, Byte.closeBracket:
+                depth -= 1
+                if depth == 0 { return found }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        return found
+    }
+}
+
 /// An iterative JSON parser over a byte buffer.
 ///
 /// Every read of `bytes[index]` is guarded by `index < bytes.count`. Within the module it also
@@ -93,7 +169,7 @@ extension JSON {
 /// read so, without building the whole text's value).
 package struct JSONByteParser {
     package let bytes: UnsafeBufferPointer<UInt8>
-    let maxDepth: Int
+    let limits: JSONLimits
     package var index = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
@@ -101,12 +177,20 @@ package struct JSONByteParser {
     package var discardsValues = false
 
     package init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.init(bytes: bytes, limits: JSONLimits(maxDepth: maxDepth))
+    }
+
+    package init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
         self.bytes = bytes
-        self.maxDepth = maxDepth
+        self.limits = limits
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSON, JSONParseError> {
-        var parser = JSONByteParser(bytes: bytes, maxDepth: maxDepth)
+        parse(bytes, limits: JSONLimits(maxDepth: maxDepth))
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<JSON, JSONParseError> {
+        var parser = JSONByteParser(bytes: bytes, limits: limits)
         do throws(JSONParseError) {
             return .success(try parser.parseValue(toEndOfInput: true))
         } catch {
@@ -143,6 +227,8 @@ package struct JSONByteParser {
         var valueStart: Int
         /// Where this object's keys start in `keys`.
         var keyStart: Int
+        /// The elements (or members) begun so far.
+        var count = 1
     }
 
     /// Parses the value at `index` and leaves `index` after it; with `toEndOfInput`, only
@@ -151,15 +237,20 @@ package struct JSONByteParser {
         var containers: [OpenContainer] = []
         var values: [JSON] = []
         var keys: [String] = []
+        var valueCount = 0
 
         parseValue: while true {
             skipWhitespace()
             guard index < bytes.count else { throw unexpected("expected a value") }
+            valueCount += 1
+            guard valueCount <= limits.maxValues else {
+                throw limitFailure("more than \(limits.maxValues) values", at: containers.count, containers, keys)
+            }
             var value: JSON
             switch bytes[index] {
             case Byte.openBracket:
-                guard containers.count < maxDepth else {
-                    throw fail("nesting deeper than \(maxDepth) levels", at: index)
+                guard containers.count < limits.maxDepth else {
+                    throw fail("nesting deeper than \(limits.maxDepth) levels", at: index)
                 }
                 index += 1
                 skipWhitespace()
@@ -171,8 +262,8 @@ package struct JSONByteParser {
                     continue parseValue
                 }
             case Byte.openBrace:
-                guard containers.count < maxDepth else {
-                    throw fail("nesting deeper than \(maxDepth) levels", at: index)
+                guard containers.count < limits.maxDepth else {
+                    throw fail("nesting deeper than \(limits.maxDepth) levels", at: index)
                 }
                 index += 1
                 skipWhitespace()
@@ -196,7 +287,11 @@ package struct JSONByteParser {
                 try expectLiteral("null")
                 value = .null
             case Byte.minus, Byte.zero...Byte.nine:
-                value = try parseNumber()
+                do {
+                    value = try parseNumber()
+                } catch where error.exceededLimit {
+                    throw limitFailure(error.message, at: containers.count, containers, keys, current: true)
+                }
             default:
                 throw unexpected("expected a value")
             }
@@ -220,6 +315,10 @@ package struct JSONByteParser {
                 case .array:
                     if c == Byte.comma {
                         index += 1
+                        containers[containers.count - 1].count += 1
+                        guard top.count < limits.maxElements else {
+                            throw limitFailure("more than \(limits.maxElements) elements in an array", at: containers.count - 1, containers, keys)
+                        }
                         continue parseValue
                     }
                     guard c == Byte.closeBracket else { throw unexpected("expected ',' or ']' in array") }
@@ -229,6 +328,10 @@ package struct JSONByteParser {
                 case .object:
                     if c == Byte.comma {
                         index += 1
+                        containers[containers.count - 1].count += 1
+                        guard top.count < limits.maxMembers else {
+                            throw limitFailure("more than \(limits.maxMembers) members in an object", at: containers.count - 1, containers, keys)
+                        }
                         keys.append(try parseMemberKey())
                         continue parseValue
                     }
@@ -253,6 +356,24 @@ package struct JSONByteParser {
                 containers.removeLast()
             }
         }
+    }
+
+    /// A limit passed by the container at `depth` of `containers` (or, with `current`, by the
+    /// value being read inside it), with the pointer to it.
+    private func limitFailure(
+        _ message: String, at depth: Int, _ containers: [OpenContainer], _ keys: [String], current: Bool = false
+    ) -> JSONParseError {
+        var tokens: [String] = []
+        let end = current ? containers.count : depth
+        for level in 0..<end {
+            switch containers[level].kind {
+            case .array: tokens.append(String(containers[level].count - 1))
+            case .object:
+                let keyEnd = level + 1 < containers.count ? containers[level + 1].keyStart : keys.count
+                tokens.append(keyEnd > 0 ? keys[keyEnd - 1] : "")
+            }
+        }
+        return JSONParseError(message: message, offset: index, exceededLimit: true, field: JSONPointer(tokens: tokens))
     }
 
     /// Parses `"key" :` (with whitespace), leaving `index` before the value.

@@ -47,11 +47,30 @@ public struct ClientRequest: Equatable, Sendable {
         public var error: ProtocolError
     }
 
-    /// Reads a request from a frame's payload.
+    /// What one request may hold, checked as its frame is parsed, so that no frame within
+    /// `--max-frame` costs more to read than the largest legal request: nesting 64 levels deep,
+    /// 256 members an object, an array as long as the longest `grid.setCells` list
+    /// (``GridEdit/maxCells``), three values for each of its cells in all, and numbers of at
+    /// most 1,024 characters. The one large string a request carries (a pattern's RLE) is bounded
+    /// by the frame.
+    public static let limits = JSONLimits(
+        maxDepth: 64, maxMembers: 256, maxElements: GridEdit.maxCells, maxValues: 3 * GridEdit.maxCells + 4096, maxNumberLength: 1024)
+
+    /// The longest `path` a `get` or `subscribe` may give, in bytes: far longer than any path into the state.
+    public static let maxPathLength = 4096
+
+    /// Reads a request from a frame's payload, within ``limits``.
     public static func parse(_ payload: some Collection<UInt8>) -> Result<ClientRequest, Failure> {
         let json: JSON
         do {
-            json = try JSON(parsing: Array(payload))
+            json = try JSON(parsing: payload, limits: limits)
+        } catch where error.exceededLimit {
+            // The id may come after the part that passed the limit (lifectl writes members sorted:
+            // "action" before "id"): it is looked for without building the rest.
+            let id = JSON.rootMember("id", in: payload, maxDepth: limits.maxDepth).flatMap { (try? Self.id(from: $0)) ?? nil }
+            return .failure(Failure(id: id, error: ProtocolError(
+                .limitExceeded, "the request holds \(error.message); lifed reads no more of a request (PROTOCOL.md, Framing)",
+                field: error.field)))
         } catch {
             return .failure(Failure(id: nil, error: ProtocolError(.badJSON, error.description)))
         }
@@ -63,18 +82,25 @@ public struct ClientRequest: Equatable, Sendable {
         guard case .object(let members) = json else {
             return .failure(Failure(id: nil, error: ProtocolError(.badMessage, "a request must be a JSON object, not \(json.typeName)")))
         }
-        var id: JSON?
-        switch members["id"] {
-        case nil, .null?: id = nil
-        case .int?, .double?, .string?: id = members["id"]
-        case let other?:
-            return .failure(
-                Failure(id: nil, error: ProtocolError(.badMessage, "id must be a number or a string, not \(other.typeName)", member: "id")))
+        let id: JSON?
+        do {
+            id = try members["id"].flatMap(Self.id(from:))
+        } catch {
+            return .failure(Failure(id: nil, error: error))
         }
         do {
             return .success(ClientRequest(id: id, kind: try kind(of: members)))
         } catch {
             return .failure(Failure(id: id, error: error))
+        }
+    }
+
+    /// A request's `id`: a number or a string; nil for `null`.
+    private static func id(from value: JSON) throws(ProtocolError) -> JSON? {
+        switch value {
+        case .null: return nil
+        case .int, .double, .string: return value
+        default: throw ProtocolError(.badMessage, "id must be a number or a string, not \(value.typeName)", member: "id")
         }
     }
 
@@ -98,6 +124,9 @@ public struct ClientRequest: Equatable, Sendable {
         case "get", "subscribe":
             try fields.rejectUnknown(type == "get" ? ["type", "id", "path"] : ["type", "id", "path", "viewport"])
             let text = try fields.optionalString("path") ?? ""
+            guard text.utf8.count <= maxPathLength else {
+                throw ProtocolError(.limitExceeded, "a path of \(text.utf8.count) bytes is longer than the \(maxPathLength) lifed reads", member: "path")
+            }
             let path: JSONPointer
             do {
                 path = try JSONPointer(parsing: text)

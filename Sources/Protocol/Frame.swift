@@ -111,6 +111,15 @@ public struct FrameDecoder: Sendable {
     /// Bytes received but not yet returned as frames.
     public var bufferedByteCount: Int { buffer.count - readIndex }
 
+    /// How many more bytes finish the frame begun in the buffer (its header first, when that is
+    /// not whole yet), or nil when no frame is begun.
+    public var bytesToFinishFrame: Int? {
+        let begun = buffer.count - scanIndex
+        guard begun > 0, failure == nil else { return nil }
+        guard begun >= Frame.headerSize else { return Frame.headerSize - begun }
+        return Frame.headerSize + Self.length(in: buffer, at: scanIndex) - begun
+    }
+
     /// Whether bytes of an incomplete frame are buffered (at end of stream, this
     /// means the stream was cut short).
     public var hasPartialFrame: Bool { buffer.count > scanIndex }

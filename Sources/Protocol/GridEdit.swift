@@ -73,7 +73,7 @@ extension GridEdit {
             var cells: [Pattern.Coordinate] = []
             cells.reserveCapacity(list.count)
             for (index, item) in list.enumerated() {
-                guard let pair = item.arrayValue, pair.count == 2, let row = pair[0].intValue, let col = pair[1].intValue,
+                guard let pair = item.arrayValue, pair.count == 2, let row = pair[0].exactIntValue, let col = pair[1].exactIntValue,
                     (0..<Grid.maxSide).contains(row), (0..<Grid.maxSide).contains(col)
                 else {
                     throw ProtocolError(

@@ -44,13 +44,14 @@ public struct JSONFields {
         return value
     }
 
-    /// An integer member within `range`; `defaultValue` when absent (or an error when there is none).
+    /// An integer member within `range`, written as an integer (`2`, not `2.0`, `2e0` or, for 0,
+    /// `-0.0`); `defaultValue` when absent (or an error when there is none).
     public func int(_ key: String, in range: ClosedRange<Int>, default defaultValue: Int? = nil) throws(ProtocolError) -> Int {
         guard let value = members[key], value != .null else {
             if let defaultValue { return defaultValue }
             throw error(key, "\(name(key)) is required: an integer from \(range.lowerBound) to \(range.upperBound)")
         }
-        guard let int = value.intValue, range.contains(int) else {
+        guard let int = value.exactIntValue, range.contains(int) else {
             throw error(key, "\(name(key)) must be an integer from \(range.lowerBound) to \(range.upperBound), not \(value.preview)")
         }
         return int

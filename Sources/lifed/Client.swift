@@ -2,6 +2,7 @@ import Glibc
 import LifeDaemon
 import LifeSystem
 import LifeJSON
+import LifeScheduling
 import Protocol
 
 /// One connected client: its input (``ClientInput``: frames, and the clocks of its reading) and
@@ -22,6 +23,18 @@ final class Client {
     var isClosing = false
     /// Reading paused because replies are piling up unread.
     var isReadPaused = false
+    /// Since when the client has waited, unread, for room in the daemon's budget for unfinished
+    /// frames (``FrameBudget``); nil while it may read.
+    var budgetWaitSince: Duration?
+    /// Where the frame it is in the middle of sending comes among all clients' unfinished frames
+    /// (nil between frames): the oldest may always finish.
+    var frameTicket: Int?
+    /// The frames received when the frame ticket was given (a later frame gets a later ticket).
+    var ticketedFrames = 0
+    /// The bytes of its input the frame budget last counted.
+    var budgetedBytes = 0
+    /// Fires when the frame it is in the middle of sending has taken the frame timeout.
+    var frameTimer: Cancellable?
     /// How many times this client's subscriptions were resynchronised.
     var resyncs = 0
     /// Bytes written to the socket so far.

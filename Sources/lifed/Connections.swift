@@ -1,4 +1,5 @@
 import Glibc
+import LifeDaemon
 import LifeSystem
 import Protocol
 
@@ -28,6 +29,12 @@ final class Connections {
     private(set) var clients = ClientTable()
     /// Output waiting for the end of the turn: the clients to write, and those holding an acknowledgement.
     var pending = PendingOutput()
+    /// What all clients' unfinished frames may hold in all (`--frame-budget`).
+    var frameBudget: FrameBudget
+    /// The clients waiting for room in the frame budget, in the order they began to wait.
+    var budgetWaiters: [Client] = []
+    /// The ticket of the next frame to begin (see ``Client/frameTicket``).
+    var nextFrameTicket = 0
     /// What unread streamed replies may owe their readers in all.
     let replyBudget = ReplyBudget(limit: Connections.streamedReplyBudget)
     /// The rest of the server: what frames ask, and what subscriptions need (set by ``start(delegate:)``).
@@ -42,6 +49,7 @@ final class Connections {
         self.options = options
         self.log = log
         self.admission = admission
+        frameBudget = FrameBudget(limit: options.frameBudget, maxFrame: options.maxFrame)
         floodLog = RateLimitedLog(log, scheduler: loop)
     }
 
@@ -81,6 +89,10 @@ final class Connections {
 
     private func handle(_ events: EventLoop.Events, for fd: Int32) {
         guard let client = clients[fd] else { return }
+        // Not watched for reading while it waits for room, a client that hangs up is gone.
+        if client.budgetWaitSince != nil, events.contains(.hangup), !events.contains(.readable) {
+            return disconnect(client, reason: "hung up while its frame waited for room")
+        }
         if events.contains(.writable) || events.contains(.error) {
             guard client.flush() else { return disconnect(client, reason: "write failed") }
             afterFlush(client)
@@ -97,28 +109,28 @@ final class Connections {
     func disconnect(_ client: Client, reason: String) {
         guard isConnected(client) else { return }
         clients.remove(client)
+        client.frameTimer?.cancel()
+        client.frameTimer = nil
+        budgetInput(of: client)
         delegate.disconnected(client)
         loop.unwatch(client.fd)
         try? FileDescriptor(rawValue: client.fd).close()
         log.debug("client \(client.number) left: \(reason) (\(clients.count) remain)")
     }
 
-    /// Closes connections that stalled mid-frame or sat idle without a subscription, once a second.
+    /// Closes connections that sat idle without a subscription, once a second, with a `bye`
+    /// that says so. (A frame that takes too long to arrive has a timer of its own:
+    /// ``armFrameTimer(_:)``.)
     func sweepIdleClients() {
         _ = loop.schedule(after: .seconds(1)) { [weak self] in
             guard let self else { return }
             let now = loop.now
-            for client in Array(clients.all) where !client.isClosing {
+            for client in Array(clients.all) where !client.isClosing && client.input.partialFrameSince == nil {
                 let quiet = now - client.input.lastActivity
-                // A frame must arrive whole within the frame timeout of its first byte (while
-                // lifed is reading: a client whose reading is paused may be stuck behind us).
-                if !client.isReadPaused, client.input.hasStalled(at: now, timeout: options.frameTimeout) {
-                    log.info("client \(client.number) did not finish a frame within \(options.frameTimeout); closing it")
-                    send(.error(id: nil, ProtocolError(.badFrame, "a frame took over \(options.frameTimeout) to arrive; closing")), to: client)
+                if !delegate.isSubscribed(client), client.pendingBytes == 0, quiet > options.idleTimeout {
+                    log.info("client \(client.number) idle for \(options.idleTimeout) without a subscription; closing it")
+                    send(.bye(reason: "idle"), to: client)
                     closeAfterFlush(client)
-                } else if !delegate.isSubscribed(client), client.pendingBytes == 0, quiet > options.idleTimeout {
-                    log.debug("client \(client.number) idle without a subscription; closing it")
-                    disconnect(client, reason: "idle")
                 }
             }
             sweepIdleClients()

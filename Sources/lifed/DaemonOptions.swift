@@ -22,6 +22,10 @@ struct DaemonOptions {
     /// 4096 x 4096 as `lifectl load` sends it (RLE: at most about 17.3 MB, one cell a byte).
     var maxFrame = 24 << 20
     var clientBuffer = 8 << 20
+    /// `--frame-budget`: the most bytes all clients' unfinished frames may hold beyond a small
+    /// frame each (``FrameBudget``); twice `--max-frame` unless given.
+    var frameBudget: Int { givenFrameBudget ?? 2 * maxFrame }
+    var givenFrameBudget: Int?
     var logLevel = Logger.Level.info
     /// `--log-actions`: a log line for every action, refusal and resulting version.
     var logActions = false
@@ -80,6 +84,9 @@ struct DaemonOptions {
           --max-frame BYTES     largest request frame a client may send (default 24 MiB, which any
                                 grid up to 4096x4096 as RLE fits; 64 to 1073741824)
           --client-buffer BYTES unsent output kept per client before diffs are dropped (default 8 MiB)
+          --frame-budget BYTES  what all clients' unfinished frames may hold at once, beyond 16 KiB
+                                each (default twice --max-frame; 65536 to 4294967296); past it
+                                they wait to be read, the oldest frame first
           --log-level LEVEL     error, warning, info or debug (default info)
           --log-actions         log every action, refusal and resulting version
           --state-dir PATH      where the state is kept (default: $STATE_DIRECTORY, else
@@ -123,7 +130,7 @@ struct DaemonOptions {
     static let optionNames: Set<String> = [
         "socket", "interval", "step", "seed", "max-frame", "client-buffer", "log-level", "size", "rule", "topology",
         "configurations", "fetch-helper", "fetch-timeout", "state-dir", "allow-group", "max-clients", "idle-timeout",
-        "frame-timeout",
+        "frame-timeout", "frame-budget",
     ]
     static let flagNames: Set<String> = ["log-actions", "ephemeral"]
     /// Flags the options file may not give: they are for one start.
@@ -237,6 +244,11 @@ struct DaemonOptions {
             Int($0).flatMap { (65536...(1 << 30)).contains($0) ? $0 : nil }
         }) {
             options.clientBuffer = buffer
+        }
+        if let budget = try parsed.value("frame-budget", as: "a number of bytes from 65536 to 4294967296", {
+            Int($0).flatMap { (65536...(1 << 32)).contains($0) ? $0 : nil }
+        }) {
+            options.givenFrameBudget = budget
         }
         if let level = try parsed.value("log-level", as: "error, warning, info or debug", Logger.Level.init(name:)) {
             options.logLevel = level

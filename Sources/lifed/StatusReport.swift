@@ -38,6 +38,7 @@ struct StatusReport {
             "socket": .string(options.socketPath),
             "storage": storageInfo,
             "timer": timerMeter.json,
+            "frames": framesInfo,
             "publisher": [
                 "patches": .int(fanout.publisher.work.patches), "gridComparisons": .int(fanout.publisher.work.gridComparisons),
                 "cellsRendered": .int(fanout.publisher.work.cellsRendered), "blocksRendered": .int(fanout.publisher.work.blocksRendered),
@@ -59,6 +60,18 @@ struct StatusReport {
                 "status": .string(state.simulation.settling.status.name),
                 "period": period(of: state.simulation.settling.status),
             ],
+        ]
+    }
+
+    /// The budget for unfinished frames: what the clients' frames hold now and at most, in
+    /// all and as the budget counts it, and the clients left waiting for room.
+    private var framesInfo: JSON {
+        let budget = connections.frameBudget
+        return [
+            "budget": .int(budget.limit), "smallFrameAllowance": .int(FrameBudget.smallFrameAllowance),
+            "bufferedBytes": .int(budget.buffered), "peakBufferedBytes": .int(budget.peakBuffered),
+            "countedBytes": .int(budget.counted), "peakCountedBytes": .int(budget.peakCounted),
+            "waiting": .int(connections.budgetWaiterCount), "waits": .int(budget.waits),
         ]
     }
 

@@ -155,9 +155,10 @@ enum BadInputCorpus {
         add("[] nested 100000 deep", frame(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)), .error("bad-json", id: .none))
         add("{\"a\": nested 100000 deep", frame(String(repeating: "{\"a\":", count: 100_000) + "1" + String(repeating: "}", count: 100_000)), .error("bad-json", id: .none))
         add("an id nested 100000 deep", frame("{\"type\":\"ping\",\"id\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"), .error("bad-json", id: .none))
-        // The limit is 512 levels counting the outer object: 512 parses (and is then a bad member), 513 does not.
-        add("512 levels", frame("{\"type\":\"ping\",\"id\":\"deep\",\"x\":" + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}"), .error("bad-message", id: "deep"))
-        add("513 levels", frame("{\"type\":\"ping\",\"id\":\"deep\",\"x\":" + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "}"), .error("bad-json", id: .none))
+        // A request's limit is 64 levels counting the outer object (ClientRequest.limits): 64 parse (and
+        // are then a bad member), 65 do not.
+        add("64 levels", frame("{\"type\":\"ping\",\"id\":\"deep\",\"x\":" + String(repeating: "[", count: 63) + String(repeating: "]", count: 63) + "}"), .error("bad-message", id: "deep"))
+        add("65 levels", frame("{\"type\":\"ping\",\"id\":\"deep\",\"x\":" + String(repeating: "[", count: 64) + String(repeating: "]", count: 64) + "}"), .error("bad-json", id: .none))
 
         // Huge numbers.
         let huge = "123456789012345678901234567890"

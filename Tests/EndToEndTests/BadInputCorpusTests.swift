@@ -58,6 +58,8 @@ final class BadInputCorpusTests: XCTestCase {
                 guard case .error(nil, let code, let message, _)? = try trickler.receive() else { return XCTFail("no error before the close") }
                 XCTAssertEqual(code, "bad-frame")
                 XCTAssertTrue(message.contains("to arrive"), message)
+                XCTAssertEqual(try trickler.receive(), .bye(reason: "frame-timeout"))
+                XCTAssertNil(try trickler.receive(), "closed after the goodbye")
                 closedAfter = ContinuousClock.now - started
                 break
             }
@@ -79,7 +81,7 @@ final class BadInputCorpusTests: XCTestCase {
         }
     }
 
-    /// A stalled frame and an idle connection are closed by the timeouts' sweep; a subscriber
+    /// A stalled frame and an idle connection are closed, each with a `bye` that says why; a subscriber
     /// and a client that keeps talking are not, however long the test runs. Synchronised on the
     /// closes themselves, not on how long they take: the closes are waited for (120 s is a
     /// safety net), and "well past the timeouts" is a witness connection, opened after the others,
@@ -117,10 +119,12 @@ final class BadInputCorpusTests: XCTestCase {
         // The stalled frame's error, then the close.
         guard case .error(nil, let code, _, _)? = try stalled.receive() else { return XCTFail("the stalled client got no error") }
         XCTAssertEqual(code, "bad-frame")
-        XCTAssertNil(try stalled.receive(), "closed after the error")
+        XCTAssertEqual(try stalled.receive(), .bye(reason: "frame-timeout"), "a goodbye that says why, before the close")
+        XCTAssertNil(try stalled.receive(), "closed after the error and the goodbye")
         let stalledClosedAfter = ContinuousClock.now - started
         XCTAssertTrue(try talkUntilReadable(idle), "the idle connection was not closed within 120 s")
-        XCTAssertNil(try idle.receive(), "an idle connection is closed without a message")
+        XCTAssertEqual(try idle.receive(), .bye(reason: "idle"), "an idle connection is told why it is closed")
+        XCTAssertNil(try idle.receive(), "closed after the goodbye")
         let idleClosedAfter = ContinuousClock.now - started
         print("BadInputCorpusTests: stalled frame closed after \(stalledClosedAfter), idle connection after \(idleClosedAfter)")
         // Not before the timeouts (a load can only make them later).
@@ -132,7 +136,8 @@ final class BadInputCorpusTests: XCTestCase {
         // are still served.
         let witness = try RawClient(daemon.socketPath)
         XCTAssertTrue(try talkUntilReadable(witness), "the witness was not closed within 120 s")
-        XCTAssertNil(try witness.receive(), "the witness is closed as idle")
+        XCTAssertEqual(try witness.receive(), .bye(reason: "idle"), "the witness is closed as idle")
+        XCTAssertNil(try witness.receive())
         try subscribed.send(ClientRequest(id: "p", kind: .ping))
         XCTAssertEqual(try subscribed.receive(), .pong(id: "p"))
         try talk()
@@ -140,7 +145,7 @@ final class BadInputCorpusTests: XCTestCase {
         // (the idle client and the witness), and nothing else.
         let log = daemon.stderrText()
         XCTAssertEqual(log.components(separatedBy: "did not finish a frame within 1.0 seconds; closing it").count - 1, 1, log)
-        XCTAssertEqual(log.components(separatedBy: "idle without a subscription; closing it").count - 1, 2, log)
+        XCTAssertEqual(log.components(separatedBy: "idle for 1.0 seconds without a subscription; closing it").count - 1, 2, log)
     }
 
     func testTheClientAfterMaxClientsGetsBusyInsteadOfHello() throws {

@@ -62,3 +62,68 @@ final class ClientInputTests: XCTestCase {
         XCTAssertEqual(input.framesReceived, 0)
     }
 }
+
+/// The frame timeout's clock seen from the daemon: what is left of it, the time lifed kept the
+/// client waiting excused, and how much of the frame is still to come.
+final class ClientInputClockTests: XCTestCase {
+    func testTheWaitLifedImposesIsExcusedFromTheFrameTimeout() throws {
+        var input = ClientInput(maxFrameSize: 64, now: .zero)
+        XCTAssertNil(input.timeLeft(at: .zero, timeout: .seconds(10)), "no frame, no clock")
+        let frame = Frame.encode(Array(repeating: 1, count: 20) as [UInt8])
+        input.append(frame[0..<2], at: .seconds(1))
+        input.readEnded(framesBefore: 0, at: .seconds(1))
+        XCTAssertEqual(input.bytesToFinishFrame, 2, "the rest of the header first")
+        input.append(frame[2..<10], at: .seconds(2))
+        input.readEnded(framesBefore: 0, at: .seconds(2))
+        XCTAssertEqual(input.bytesToFinishFrame, 14)
+        XCTAssertEqual(input.bufferedByteCount, 10)
+        XCTAssertEqual(input.timeLeft(at: .seconds(2), timeout: .seconds(10)), .seconds(9))
+        // lifed left it unread for 30 s: the clock resumes where it stopped.
+        input.excuse(.seconds(30))
+        XCTAssertEqual(input.timeLeft(at: .seconds(32), timeout: .seconds(10)), .seconds(9))
+        XCTAssertFalse(input.hasStalled(at: .seconds(40), timeout: .seconds(10)))
+        XCTAssertTrue(input.hasStalled(at: .seconds(42) + .milliseconds(1), timeout: .seconds(10)))
+        input.append(frame[10...], at: .seconds(33))
+        XCTAssertEqual(try input.nextFrame()?.count, 20)
+        input.readEnded(framesBefore: 0, at: .seconds(33))
+        XCTAssertNil(input.bytesToFinishFrame)
+        XCTAssertNil(input.timeLeft(at: .seconds(33), timeout: .seconds(10)))
+    }
+}
+
+/// The budget for unfinished frames: a small frame is always read, the rest only while there is
+/// room beyond one whole frame kept for the oldest, which may always finish.
+final class FrameBudgetTests: XCTestCase {
+    private let allowance = FrameBudget.smallFrameAllowance
+
+    func testASmallFrameIsReadWhateverTheBudgetHolds() {
+        var budget = FrameBudget(limit: 2 << 20, maxFrame: 1 << 20)
+        budget.changed(from: 0, to: 4 << 20)
+        XCTAssertEqual(budget.allowance(holding: 0, readSize: 65536), allowance)
+        XCTAssertEqual(budget.allowance(holding: 100, readSize: 65536), allowance - 100)
+        XCTAssertEqual(budget.allowance(holding: allowance, readSize: 65536), 0)
+    }
+
+    func testRoomIsTheLimitLessOneFrameLessWhatIsCounted() {
+        var budget = FrameBudget(limit: 2 << 20, maxFrame: 1 << 20)
+        XCTAssertEqual(budget.reserve, (1 << 20) + 4)
+        let room = (2 << 20) - budget.reserve
+        XCTAssertEqual(budget.allowance(holding: allowance, readSize: 1 << 30), room)
+        // A client holding its allowance and 1000 more counts 1000.
+        budget.changed(from: 0, to: allowance + 1000)
+        XCTAssertEqual(budget.counted, 1000)
+        XCTAssertEqual(budget.buffered, allowance + 1000)
+        XCTAssertEqual(budget.allowance(holding: allowance, readSize: 1 << 30), room - 1000)
+        budget.changed(from: allowance + 1000, to: allowance + room)
+        XCTAssertEqual(budget.allowance(holding: allowance, readSize: 65536), 0)
+        // The oldest frame reads what finishes it, and no more than a read.
+        XCTAssertEqual(budget.allowance(holding: allowance, readSize: 65536, oldestToFinish: 300), 300)
+        XCTAssertEqual(budget.allowance(holding: allowance, readSize: 65536, oldestToFinish: 1 << 20), 65536)
+        // Handled frames give their room back; the peaks stay.
+        budget.changed(from: allowance + room, to: 0)
+        XCTAssertEqual(budget.counted, 0)
+        XCTAssertEqual(budget.buffered, 0)
+        XCTAssertEqual(budget.peakCounted, room)
+        XCTAssertEqual(budget.peakBuffered, allowance + room)
+    }
+}

@@ -310,3 +310,71 @@ final class ActionTypeTests: XCTestCase {
         }
     }
 }
+
+/// Integers where the protocol expects one are written as integers, and a request's frame is
+/// refused as soon as it passes the request limits.
+final class StrictRequestTests: XCTestCase {
+    private func request(_ text: String) -> Result<ClientRequest, ClientRequest.Failure> { ClientRequest.parse(Array(text.utf8)) }
+
+    private func actionError(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> ProtocolError? {
+        guard case .success(let parsed) = request(text), case .dispatch(let json) = parsed.kind else {
+            XCTFail("\(text) is not a dispatch", file: file, line: line)
+            return nil
+        }
+        do {
+            _ = try AppAction(json: json)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func testSetCellsTakesOnlyIntegerLiterals() {
+        let base = #"{"type":"dispatch","action":{"type":"grid.setCells","to":"alive","cells":"#
+        XCTAssertNil(actionError(base + "[[1,2],[-0,0]]}}"))
+        for (cells, index) in [("[[1.0,2]]", "0"), ("[[1,2],[-0.0,0]]", "1"), ("[[1,2e0]]", "0"), ("[[0,0],[0,0],[1E1,3]]", "2")] {
+            let error = actionError(base + cells + "}}")
+            XCTAssertEqual(error?.code, .invalidArgument, cells)
+            XCTAssertEqual(error?.field, JSONPointer(tokens: ["cells", index]), cells)
+        }
+    }
+
+    func testIntegerParametersTakeOnlyIntegerLiterals() {
+        XCTAssertNil(actionError(#"{"type":"dispatch","action":{"type":"grid.step","generations":2}}"#))
+        for generations in ["2.0", "2e0", "-0.0"] {
+            let error = actionError(#"{"type":"dispatch","action":{"type":"grid.step","generations":"# + generations + "}}")
+            XCTAssertEqual(error?.code, .invalidArgument, generations)
+            XCTAssertEqual(error?.field, JSONPointer(tokens: ["generations"]), generations)
+        }
+    }
+
+    func testAnOversizeSetCellsIsRefusedAtTheFirstCellPastTheLimit() {
+        var text = #"{"type":"dispatch","action":{"type":"grid.setCells","to":"alive","cells":["#
+        text += Array(repeating: "[1,2]", count: GridEdit.maxCells).joined(separator: ",")
+        guard case .success = request(text + "]}}") else { return XCTFail("the longest setCells is refused") }
+        // One more pair, then text that is not even JSON: the refusal comes before it is read.
+        guard case .failure(let failure) = request(text + ",[3,4],{not json") else { return XCTFail("accepted") }
+        XCTAssertEqual(failure.error.code, .limitExceeded)
+        XCTAssertEqual(failure.error.field, JSONPointer(tokens: ["action", "cells"]))
+        // The refusal echoes the id, found after the part that passed the limit.
+        guard case .failure(let echoed) = request(text + #",[3,4]],"to":"alive"},"id":"big","type":"dispatch"}"#) else { return XCTFail("accepted") }
+        XCTAssertEqual(echoed.error.code, .limitExceeded)
+        XCTAssertEqual(echoed.id, "big")
+    }
+
+    func testNestingAndMembersAndPathsAreBounded() {
+        let deep = String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
+        guard case .failure(let ok) = request(#"{"type":"ping","x":"# + deep + "}") else { return XCTFail("accepted") }
+        XCTAssertEqual(ok.error.code, .badMessage, "64 levels are read; the unknown member is refused")
+        guard case .failure(let deeper) = request(#"{"type":"ping","x":["# + deep + "]}") else { return XCTFail("accepted") }
+        XCTAssertEqual(deeper.error.code, .badJSON)
+        let members = (0...256).map { #""k\#($0)":0"# }.joined(separator: ",")
+        guard case .failure(let wide) = request(#"{"type":"ping","x":{"# + members + "}}") else { return XCTFail("accepted") }
+        XCTAssertEqual(wide.error.code, .limitExceeded)
+        XCTAssertEqual(wide.error.field, JSONPointer(tokens: ["x"]))
+        let path = "/" + String(repeating: "a", count: ClientRequest.maxPathLength)
+        guard case .failure(let long) = request(#"{"type":"get","path":""# + path + #""}"#) else { return XCTFail("accepted") }
+        XCTAssertEqual(long.error.code, .limitExceeded)
+        XCTAssertEqual(long.error.field, JSONPointer(tokens: ["path"]))
+    }
+}
