@@ -11,6 +11,8 @@ public final class StateRenderer {
     private var statistics: (value: Statistics, json: JSON)?
     private var settings: (value: Settings, json: JSON)?
     private var configurations: (value: ConfigurationsState, json: JSON)?
+    /// The simulation's section without its grid, for the last simulation rendered.
+    private var simulation: (value: SimulationSection, json: JSON)?
     /// The last grid whose population a window's value needed, and that population: a
     /// snapshot of a 1 x 1 window would otherwise count the whole 4096 x 4096 grid each time.
     private var counted: (grid: Grid, population: Int)?
@@ -49,12 +51,59 @@ public final class StateRenderer {
 
     /// The whole state's JSON with `null` where the grid goes: every section but the grid.
     public func gridless(_ state: AppState) -> JSON {
-        [
-            "simulation": state.simulation.json(gridJSON: .null),
-            "statistics": statisticsJSON(state.statistics),
-            "settings": settingsJSON(state.settings),
-            "configurations": configurationsJSON(state.configurations),
-        ]
+        .object(Dictionary(uniqueKeysWithValues: Section.allCases.map { ($0.rawValue, json(of: $0, in: state)) }))
+    }
+
+    /// The JSON Patch from `old`'s value at `path` to `new`'s, the grid left out (`null` in both):
+    /// what ``JSONDiff/patch(from:to:at:)`` gives for ``gridless(_:)``'s values at `path`, with
+    /// paths relative to `path`. Only the sections whose values differ are rendered and compared
+    /// (a tick changes the simulation's and the statistics', never the settings' or the
+    /// configurations'), each section's JSON is kept for the next change, whose old state this
+    /// one's new state is, and nothing of the sections is hashed or compared as JSON twice.
+    public func gridlessPatch(from old: AppState, to new: AppState, at path: JSONPointer) -> [PatchOperation] {
+        guard let first = path.tokens.first else {
+            // The document's members, in the order JSONDiff writes them (by their UTF-8 bytes).
+            var operations: [PatchOperation] = []
+            for section in Section.allCases where section.differs(old, new) {
+                operations += JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: JSONPointer(tokens: [section.rawValue]))
+            }
+            return operations
+        }
+        guard let section = Section(rawValue: first), section.differs(old, new) else { return [] }
+        let rest = JSONPointer(tokens: Array(path.tokens.dropFirst()))
+        return JSONDiff.patch(from: json(of: section, in: old).value(at: rest) ?? .null, to: json(of: section, in: new).value(at: rest) ?? .null)
+    }
+
+    /// The members of ``gridless(_:)``, in the order of their names' UTF-8 bytes.
+    private enum Section: String, CaseIterable {
+        case configurations, settings, simulation, statistics
+
+        /// Whether the section's value differs between the two states (the grid aside).
+        func differs(_ old: AppState, _ new: AppState) -> Bool {
+            switch self {
+            case .configurations: return old.configurations != new.configurations
+            case .settings: return old.settings != new.settings
+            case .simulation: return SimulationSection(old.simulation) != SimulationSection(new.simulation)
+            case .statistics: return old.statistics != new.statistics
+            }
+        }
+    }
+
+    private func json(of section: Section, in state: AppState) -> JSON {
+        switch section {
+        case .configurations: return configurationsJSON(state.configurations)
+        case .settings: return settingsJSON(state.settings)
+        case .simulation: return simulationJSON(state.simulation)
+        case .statistics: return statisticsJSON(state.statistics)
+        }
+    }
+
+    private func simulationJSON(_ value: SimulationState) -> JSON {
+        let section = SimulationSection(value)
+        if let simulation, simulation.value == section { return simulation.json }
+        let json = value.json(gridJSON: .null)
+        simulation = (section, json)
+        return json
     }
 
     private func statisticsJSON(_ value: Statistics) -> JSON {
@@ -98,5 +147,23 @@ extension Grid {
         case "population" where window != nil: return JSON.int(counted ?? population).value(at: rest)
         default: return nil
         }
+    }
+}
+
+/// What the simulation's section of the state's JSON shows besides the grid: compared instead of
+/// the simulation, whose grid differs at every tick and is not in that section.
+private struct SimulationSection: Equatable {
+    var isRunningTimer: Bool
+    var ticks: Int
+    var status: Settling.Status
+    var stoppedBecause: String?
+    var jump: Jump?
+
+    init(_ simulation: SimulationState) {
+        isRunningTimer = simulation.isRunningTimer
+        ticks = simulation.gridState.ticks
+        status = simulation.settling.status
+        stoppedBecause = simulation.stoppedBecause
+        jump = simulation.jump
     }
 }
