@@ -7,12 +7,17 @@ import Protocol
 /// delegate as it is cut), with reading paused while a client's replies pile up unread.
 extension Connections {
     func readAvailable(_ client: Client) {
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        // On the stack, and not zeroed: a ping every few milliseconds must not cost a 64 KiB
+        // allocation and its zeroing each time.
+        withUnsafeTemporaryAllocation(byteCount: 65536, alignment: 16) { buffer in readAvailable(client, into: buffer) }
+    }
+
+    private func readAvailable(_ client: Client, into buffer: UnsafeMutableRawBufferPointer) {
         // Bounded per wake-up so one busy client cannot starve the others.
         for _ in 0..<16 {
             let received: Int?
             do throws(SystemError) {
-                received = try nonBlockingCall("recv") { buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
+                received = try nonBlockingCall("recv") { recv(client.fd, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
             } catch {
                 return disconnect(client, reason: "read failed: \(error)")
             }
@@ -23,7 +28,7 @@ extension Connections {
                 processFrames(client, atEndOfInput: true)
                 return closeAfterFlush(client)
             }
-            client.input.append(buffer[0..<count], at: loop.now)
+            client.input.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), at: loop.now)
             let framesBefore = client.input.framesReceived
             processFrames(client)
             // A frame begun in this read starts the clock; one that goes on keeps its start.
