@@ -11,8 +11,6 @@ public final class StateRenderer {
     private var statistics: (value: Statistics, json: JSON)?
     private var settings: (value: Settings, json: JSON)?
     private var configurations: (value: ConfigurationsState, json: JSON)?
-    /// The simulation's section without its grid, for the last simulation rendered.
-    private var simulation: (value: SimulationSection, json: JSON)?
     /// The last grid whose population a window's value needed, and that population: a
     /// snapshot of a 1 x 1 window would otherwise count the whole 4096 x 4096 grid each time.
     private var counted: (grid: Grid, population: Int)?
@@ -56,22 +54,32 @@ public final class StateRenderer {
 
     /// The JSON Patch from `old`'s value at `path` to `new`'s, the grid left out (`null` in both):
     /// what ``JSONDiff/patch(from:to:at:)`` gives for ``gridless(_:)``'s values at `path`, with
-    /// paths relative to `path`. Only the sections whose values differ are rendered and compared
-    /// (a tick changes the simulation's and the statistics', never the settings' or the
-    /// configurations'), each section's JSON is kept for the next change, whose old state this
-    /// one's new state is, and nothing of the sections is hashed or compared as JSON twice.
+    /// paths relative to `path`. Only the sections whose values differ are compared (a tick
+    /// changes the simulation's and the statistics', never the settings' or the configurations');
+    /// those two are compared member by member, in the order a patch lists them, without
+    /// building or hashing an object of either (they change at every tick), and the other two as
+    /// JSON kept from one change to the next.
     public func gridlessPatch(from old: AppState, to new: AppState, at path: JSONPointer) -> [PatchOperation] {
         guard let first = path.tokens.first else {
-            // The document's members, in the order JSONDiff writes them (by their UTF-8 bytes).
             var operations: [PatchOperation] = []
             for section in Section.allCases where section.differs(old, new) {
-                operations += JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: JSONPointer(tokens: [section.rawValue]))
+                operations += patch(of: section, from: old, to: new, at: JSONPointer(tokens: [section.rawValue]))
             }
             return operations
         }
         guard let section = Section(rawValue: first), section.differs(old, new) else { return [] }
-        let rest = JSONPointer(tokens: Array(path.tokens.dropFirst()))
-        return JSONDiff.patch(from: json(of: section, in: old).value(at: rest) ?? .null, to: json(of: section, in: new).value(at: rest) ?? .null)
+        let rest = Array(path.tokens.dropFirst())
+        guard let member = rest.first, let both = members(of: section, old, new) else {
+            return rest.isEmpty
+                ? patch(of: section, from: old, to: new, at: .root)
+                : JSONDiff.patch(
+                    from: json(of: section, in: old).value(at: JSONPointer(tokens: rest)) ?? .null,
+                    to: json(of: section, in: new).value(at: JSONPointer(tokens: rest)) ?? .null)
+        }
+        let inside = JSONPointer(tokens: Array(rest.dropFirst()))
+        return JSONDiff.patch(
+            from: both.old.first { $0.key == member }?.value.value(at: inside) ?? .null,
+            to: both.new.first { $0.key == member }?.value.value(at: inside) ?? .null)
     }
 
     /// The members of ``gridless(_:)``, in the order of their names' UTF-8 bytes.
@@ -89,21 +97,36 @@ public final class StateRenderer {
         }
     }
 
+    /// The patch of `section` from `old` to `new`, at `base`.
+    private func patch(of section: Section, from old: AppState, to new: AppState, at base: JSONPointer) -> [PatchOperation] {
+        guard let both = members(of: section, old, new) else {
+            return JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)
+        }
+        // The same members in the same order on both sides: a patch of two objects with the same
+        // members is each changed member's patch, in that order.
+        var operations: [PatchOperation] = []
+        for (was, now) in zip(both.old, both.new) where was.value != now.value {
+            operations += JSONDiff.patch(from: was.value, to: now.value, at: base.appending(now.key))
+        }
+        return operations
+    }
+
+    /// The members of the sections that change at every tick, old and new; nil for the others.
+    private func members(of section: Section, _ old: AppState, _ new: AppState) -> (old: [(key: String, value: JSON)], new: [(key: String, value: JSON)])? {
+        switch section {
+        case .simulation: return (old.simulation.jsonMembers(gridJSON: .null), new.simulation.jsonMembers(gridJSON: .null))
+        case .statistics: return (old.statistics.jsonMembers, new.statistics.jsonMembers)
+        case .configurations, .settings: return nil
+        }
+    }
+
     private func json(of section: Section, in state: AppState) -> JSON {
         switch section {
         case .configurations: return configurationsJSON(state.configurations)
         case .settings: return settingsJSON(state.settings)
-        case .simulation: return simulationJSON(state.simulation)
+        case .simulation: return state.simulation.json(gridJSON: .null)
         case .statistics: return statisticsJSON(state.statistics)
         }
-    }
-
-    private func simulationJSON(_ value: SimulationState) -> JSON {
-        let section = SimulationSection(value)
-        if let simulation, simulation.value == section { return simulation.json }
-        let json = value.json(gridJSON: .null)
-        simulation = (section, json)
-        return json
     }
 
     private func statisticsJSON(_ value: Statistics) -> JSON {
