@@ -85,7 +85,7 @@ public final class Publisher {
             let placement = group.gridPlacement
             if placement.reachesOutsideGrid {
                 if outsideGrid[group.path] == nil {
-                    outsideGrid[group.path] = PatchWriter.operations(renderer.gridlessPatch(from: old, to: new, at: group.path))
+                    outsideGrid[group.path] = renderer.gridlessPatchText(from: old, to: new, at: group.path)
                 }
                 writer.appendOperations(outsideGrid[group.path] ?? [])
             }

@@ -82,6 +82,71 @@ public final class StateRenderer {
             to: both.new.first { $0.key == member }?.value.value(at: inside) ?? .null)
     }
 
+    /// ``gridlessPatch(from:to:at:)``'s operations encoded, comma-separated, without the array's
+    /// brackets (the bytes `PatchWriter.operations` gives for them). A member of the simulation or
+    /// the statistics that is a number, a string, a boolean or null is written as its `replace`
+    /// straight away: a tick changes six of them, and building each as an operation on a pointer
+    /// and encoding it cost more than the rest of the tick's patch.
+    public func gridlessPatchText(from old: AppState, to new: AppState, at path: JSONPointer) -> [UInt8] {
+        switch path.tokens.count {
+        case 0:
+            var text: [UInt8] = []
+            for section in Section.allCases where section.differs(old, new) {
+                let base = JSONPointer(tokens: [section.rawValue])
+                append(
+                    members(of: section, old, new).map { memberPatchText($0, at: base) }
+                        ?? PatchWriter.operations(JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)),
+                    to: &text)
+            }
+            return text
+        case 1:
+            if let section = Section(rawValue: path.tokens[0]), let both = members(of: section, old, new) {
+                return section.differs(old, new) ? memberPatchText(both, at: .root) : []
+            }
+        default:
+            break
+        }
+        return PatchWriter.operations(gridlessPatch(from: old, to: new, at: path))
+    }
+
+    /// The encoded patch between two lists of the same members, at `base`.
+    private func memberPatchText(_ both: (old: [(key: String, value: JSON)], new: [(key: String, value: JSON)]), at base: JSONPointer) -> [UInt8] {
+        var text: [UInt8] = []
+        var baseText: [UInt8]?
+        for (was, now) in zip(both.old, both.new) where was.value != now.value {
+            switch (was.value, now.value) {
+            case (.object, _), (.array, _), (_, .object), (_, .array):
+                append(PatchWriter.operations(JSONDiff.patch(from: was.value, to: now.value, at: base.appending(now.key))), to: &text)
+            default:
+                // What JSONDiff and the encoder make of two different scalars: one `replace`.
+                if baseText == nil { baseText = PatchWriter.pathText(base) }
+                if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+                text.append(contentsOf: #"{"op":"replace","path":""#.utf8)
+                text.append(contentsOf: baseText ?? [])
+                Self.appendToken(now.key, to: &text)
+                text.append(contentsOf: #"","value":"#.utf8)
+                text.append(contentsOf: now.value.encoded())
+                text.append(UInt8(ascii: "}"))
+            }
+        }
+        return text
+    }
+
+    /// `/` and `key` as a pointer's token inside a JSON string: the member names are plain ASCII,
+    /// which neither JSON Pointer nor JSON escapes; anything else goes through the encoder.
+    private static func appendToken(_ key: String, to text: inout [UInt8]) {
+        let plain = key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "~") && $0 != UInt8(ascii: "/") }
+        guard plain else { return text.append(contentsOf: PatchWriter.pathText(JSONPointer(tokens: [key]))) }
+        text.append(UInt8(ascii: "/"))
+        text.append(contentsOf: key.utf8)
+    }
+
+    private func append(_ operations: [UInt8], to text: inout [UInt8]) {
+        guard !operations.isEmpty else { return }
+        if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+        text.append(contentsOf: operations)
+    }
+
     /// The members of ``gridless(_:)``, in the order of their names' UTF-8 bytes.
     private enum Section: String, CaseIterable {
         case configurations, settings, simulation, statistics

@@ -14,8 +14,9 @@ final class StateRendererTests: XCTestCase {
 
     /// Whatever changed (a tick, the timer, the settling status, a jump, the settings, the
     /// configurations, nothing), the section-wise patch is the patch between the two gridless
-    /// documents at each path, operation for operation, and a renderer that keeps its sections
-    /// from one change to the next gives what a fresh one gives.
+    /// documents at each path, operation for operation, and its encoded form the encoder's bytes
+    /// for it; a renderer that keeps its sections from one change to the next gives what a fresh
+    /// one gives.
     func testTheGridlessPatchIsTheDiffOfTheGridlessDocuments() throws {
         var g = SplitMix64(seed: 20)
         let kept = StateRenderer()
@@ -53,6 +54,10 @@ final class StateRendererTests: XCTestCase {
                     from: fresh.gridless(current).value(at: path) ?? .null, to: fresh.gridless(next).value(at: path) ?? .null)
                 XCTAssertEqual(kept.gridlessPatch(from: current, to: next, at: path), expected, "step \(step), change \(kind), at \(path)")
                 XCTAssertEqual(StateRenderer().gridlessPatch(from: current, to: next, at: path), expected, "step \(step), a fresh renderer, at \(path)")
+                let text = kept.gridlessPatchText(from: current, to: next, at: path)
+                XCTAssertEqual(String(decoding: expected.isEmpty ? [] : Array("[".utf8) + text + Array("]".utf8), as: UTF8.self),
+                    String(decoding: expected.isEmpty ? [] : expected.encodedJSON(), as: UTF8.self), "step \(step), the encoded patch at \(path)")
+                if expected.isEmpty { XCTAssertEqual(text, [], "step \(step), no operation at \(path)") }
             }
             current = next
         }
