@@ -34,6 +34,10 @@ extension Connections {
             // A frame begun in this read starts the clock; one that goes on keeps its start.
             client.input.readEnded(framesBefore: framesBefore, at: loop.now)
             if client.isClosing || client.isReadPaused || !isConnected(client) { return }
+            // A read that did not fill the buffer took all there was: epoll is level-triggered and
+            // says when more comes (or the end), so asking again now would only hear EAGAIN (a
+            // second system call for every ping).
+            if count < buffer.count { return }
         }
     }
 
