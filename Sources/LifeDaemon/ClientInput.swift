@@ -25,6 +25,12 @@ public struct ClientInput: Sendable {
         lastActivity = now
     }
 
+    /// Buffers bytes as ``append(_:at:)`` does, straight from a read's memory.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer, at now: Duration) {
+        decoder.append(bytes)
+        lastActivity = now
+    }
+
     /// The next whole frame, or nil until more bytes come; throws when the next frame cannot be
     /// one (an empty frame, or one over the limit).
     public mutating func nextFrame() throws(FrameError) -> [UInt8]? {

@@ -63,7 +63,6 @@ public final class Publisher {
     /// and `new`; a group whose value did not change has no entry. A group whose patch would
     /// hold more than about `limit` bytes of the grid's rows is listed as oversized instead.
     public func patches(from old: AppState, to new: AppState, for groups: some Sequence<SubscriptionGroup>, limit: Int = .max) -> Patches {
-        var gridless: (old: JSON, new: JSON)?
         var outsideGrid: [JSONPointer: [UInt8]] = [:]
         var grid: GridChange?
         var patches = Patches()
@@ -86,10 +85,7 @@ public final class Publisher {
             let placement = group.gridPlacement
             if placement.reachesOutsideGrid {
                 if outsideGrid[group.path] == nil {
-                    if gridless == nil { gridless = (renderer.gridless(old), renderer.gridless(new)) }
-                    let before = gridless?.old.value(at: group.path) ?? .null
-                    let after = gridless?.new.value(at: group.path) ?? .null
-                    outsideGrid[group.path] = PatchWriter.operations(JSONDiff.patch(from: before, to: after))
+                    outsideGrid[group.path] = renderer.gridlessPatchText(from: old, to: new, at: group.path)
                 }
                 writer.appendOperations(outsideGrid[group.path] ?? [])
             }

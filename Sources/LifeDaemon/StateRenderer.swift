@@ -49,12 +49,149 @@ public final class StateRenderer {
 
     /// The whole state's JSON with `null` where the grid goes: every section but the grid.
     public func gridless(_ state: AppState) -> JSON {
-        [
-            "simulation": state.simulation.json(gridJSON: .null),
-            "statistics": statisticsJSON(state.statistics),
-            "settings": settingsJSON(state.settings),
-            "configurations": configurationsJSON(state.configurations),
-        ]
+        .object(Dictionary(uniqueKeysWithValues: Section.allCases.map { ($0.rawValue, json(of: $0, in: state)) }))
+    }
+
+    /// The JSON Patch from `old`'s value at `path` to `new`'s, the grid left out (`null` in both):
+    /// what ``JSONDiff/patch(from:to:at:)`` gives for ``gridless(_:)``'s values at `path`, with
+    /// paths relative to `path`. Only the sections whose values differ are compared (a tick
+    /// changes the simulation's and the statistics', never the settings' or the configurations');
+    /// those two are compared member by member, in the order a patch lists them, without
+    /// building or hashing an object of either (they change at every tick), and the other two as
+    /// JSON kept from one change to the next.
+    public func gridlessPatch(from old: AppState, to new: AppState, at path: JSONPointer) -> [PatchOperation] {
+        guard let first = path.tokens.first else {
+            var operations: [PatchOperation] = []
+            for section in Section.allCases where section.differs(old, new) {
+                operations += patch(of: section, from: old, to: new, at: JSONPointer(tokens: [section.rawValue]))
+            }
+            return operations
+        }
+        guard let section = Section(rawValue: first), section.differs(old, new) else { return [] }
+        let rest = Array(path.tokens.dropFirst())
+        guard let member = rest.first, let both = members(of: section, old, new) else {
+            return rest.isEmpty
+                ? patch(of: section, from: old, to: new, at: .root)
+                : JSONDiff.patch(
+                    from: json(of: section, in: old).value(at: JSONPointer(tokens: rest)) ?? .null,
+                    to: json(of: section, in: new).value(at: JSONPointer(tokens: rest)) ?? .null)
+        }
+        let inside = JSONPointer(tokens: Array(rest.dropFirst()))
+        return JSONDiff.patch(
+            from: both.old.first { $0.key == member }?.value.value(at: inside) ?? .null,
+            to: both.new.first { $0.key == member }?.value.value(at: inside) ?? .null)
+    }
+
+    /// ``gridlessPatch(from:to:at:)``'s operations encoded, comma-separated, without the array's
+    /// brackets (the bytes `PatchWriter.operations` gives for them). A member of the simulation or
+    /// the statistics that is a number, a string, a boolean or null is written as its `replace`
+    /// straight away: a tick changes six of them, and building each as an operation on a pointer
+    /// and encoding it cost more than the rest of the tick's patch.
+    public func gridlessPatchText(from old: AppState, to new: AppState, at path: JSONPointer) -> [UInt8] {
+        switch path.tokens.count {
+        case 0:
+            var text: [UInt8] = []
+            for section in Section.allCases where section.differs(old, new) {
+                let base = JSONPointer(tokens: [section.rawValue])
+                append(
+                    members(of: section, old, new).map { memberPatchText($0, at: base) }
+                        ?? PatchWriter.operations(JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)),
+                    to: &text)
+            }
+            return text
+        case 1:
+            if let section = Section(rawValue: path.tokens[0]), let both = members(of: section, old, new) {
+                return section.differs(old, new) ? memberPatchText(both, at: .root) : []
+            }
+        default:
+            break
+        }
+        return PatchWriter.operations(gridlessPatch(from: old, to: new, at: path))
+    }
+
+    /// The encoded patch between two lists of the same members, at `base`.
+    private func memberPatchText(_ both: (old: [(key: String, value: JSON)], new: [(key: String, value: JSON)]), at base: JSONPointer) -> [UInt8] {
+        var text: [UInt8] = []
+        var baseText: [UInt8]?
+        for (was, now) in zip(both.old, both.new) where was.value != now.value {
+            switch (was.value, now.value) {
+            case (.object, _), (.array, _), (_, .object), (_, .array):
+                append(PatchWriter.operations(JSONDiff.patch(from: was.value, to: now.value, at: base.appending(now.key))), to: &text)
+            default:
+                // What JSONDiff and the encoder make of two different scalars: one `replace`.
+                if baseText == nil { baseText = PatchWriter.pathText(base) }
+                if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+                text.append(contentsOf: #"{"op":"replace","path":""#.utf8)
+                text.append(contentsOf: baseText ?? [])
+                Self.appendToken(now.key, to: &text)
+                text.append(contentsOf: #"","value":"#.utf8)
+                text.append(contentsOf: now.value.encoded())
+                text.append(UInt8(ascii: "}"))
+            }
+        }
+        return text
+    }
+
+    /// `/` and `key` as a pointer's token inside a JSON string: the member names are plain ASCII,
+    /// which neither JSON Pointer nor JSON escapes; anything else goes through the encoder.
+    private static func appendToken(_ key: String, to text: inout [UInt8]) {
+        let plain = key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "~") && $0 != UInt8(ascii: "/") }
+        guard plain else { return text.append(contentsOf: PatchWriter.pathText(JSONPointer(tokens: [key]))) }
+        text.append(UInt8(ascii: "/"))
+        text.append(contentsOf: key.utf8)
+    }
+
+    private func append(_ operations: [UInt8], to text: inout [UInt8]) {
+        guard !operations.isEmpty else { return }
+        if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+        text.append(contentsOf: operations)
+    }
+
+    /// The members of ``gridless(_:)``, in the order of their names' UTF-8 bytes.
+    private enum Section: String, CaseIterable {
+        case configurations, settings, simulation, statistics
+
+        /// Whether the section's value differs between the two states (the grid aside).
+        func differs(_ old: AppState, _ new: AppState) -> Bool {
+            switch self {
+            case .configurations: return old.configurations != new.configurations
+            case .settings: return old.settings != new.settings
+            case .simulation: return SimulationSection(old.simulation) != SimulationSection(new.simulation)
+            case .statistics: return old.statistics != new.statistics
+            }
+        }
+    }
+
+    /// The patch of `section` from `old` to `new`, at `base`.
+    private func patch(of section: Section, from old: AppState, to new: AppState, at base: JSONPointer) -> [PatchOperation] {
+        guard let both = members(of: section, old, new) else {
+            return JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)
+        }
+        // The same members in the same order on both sides: a patch of two objects with the same
+        // members is each changed member's patch, in that order.
+        var operations: [PatchOperation] = []
+        for (was, now) in zip(both.old, both.new) where was.value != now.value {
+            operations += JSONDiff.patch(from: was.value, to: now.value, at: base.appending(now.key))
+        }
+        return operations
+    }
+
+    /// The members of the sections that change at every tick, old and new; nil for the others.
+    private func members(of section: Section, _ old: AppState, _ new: AppState) -> (old: [(key: String, value: JSON)], new: [(key: String, value: JSON)])? {
+        switch section {
+        case .simulation: return (old.simulation.jsonMembers(gridJSON: .null), new.simulation.jsonMembers(gridJSON: .null))
+        case .statistics: return (old.statistics.jsonMembers, new.statistics.jsonMembers)
+        case .configurations, .settings: return nil
+        }
+    }
+
+    private func json(of section: Section, in state: AppState) -> JSON {
+        switch section {
+        case .configurations: return configurationsJSON(state.configurations)
+        case .settings: return settingsJSON(state.settings)
+        case .simulation: return state.simulation.json(gridJSON: .null)
+        case .statistics: return statisticsJSON(state.statistics)
+        }
     }
 
     private func statisticsJSON(_ value: Statistics) -> JSON {
@@ -98,5 +235,23 @@ extension Grid {
         case "population" where window != nil: return JSON.int(counted ?? population).value(at: rest)
         default: return nil
         }
+    }
+}
+
+/// What the simulation's section of the state's JSON shows besides the grid: compared instead of
+/// the simulation, whose grid differs at every tick and is not in that section.
+private struct SimulationSection: Equatable {
+    var isRunningTimer: Bool
+    var ticks: Int
+    var status: Settling.Status
+    var stoppedBecause: String?
+    var jump: Jump?
+
+    init(_ simulation: SimulationState) {
+        isRunningTimer = simulation.isRunningTimer
+        ticks = simulation.gridState.ticks
+        status = simulation.settling.status
+        stoppedBecause = simulation.stoppedBecause
+        jump = simulation.jump
     }
 }

@@ -359,21 +359,29 @@ public enum JSONDiff {
     private static func diff(_ old: JSON, _ new: JSON, tokens: inout [String], into operations: inout [PatchOperation]) {
         switch (old, new) {
         case (.object(let a), .object(let b)):
-            var removed: [String] = []
-            for key in a.keys where b[key] == nil { removed.append(key) }
-            var changed: [String] = []
-            for (key, newValue) in b where a[key] != newValue { changed.append(key) }
-            for key in removed.sorted(by: utf8Precedes) {
-                operations.append(.remove(path: JSONPointer(tokens: tokens + [key])))
+            // Each member is looked up once (a state's small objects are diffed at every change),
+            // and `a` is searched for removals only when some of its members are not in `b`.
+            var changed: [(key: String, old: JSON?, new: JSON)] = []
+            var common = 0
+            for (key, newValue) in b {
+                let oldValue = a[key]
+                if oldValue != nil { common += 1 }
+                if oldValue != newValue { changed.append((key, oldValue, newValue)) }
             }
-            for key in changed.sorted(by: utf8Precedes) {
-                guard let newValue = b[key] else { continue }
-                if let oldValue = a[key] {
-                    tokens.append(key)
-                    diff(oldValue, newValue, tokens: &tokens, into: &operations)
+            if common < a.count {
+                var removed: [String] = []
+                for key in a.keys where b[key] == nil { removed.append(key) }
+                for key in removed.sorted(by: utf8Precedes) {
+                    operations.append(.remove(path: JSONPointer(tokens: tokens + [key])))
+                }
+            }
+            for member in changed.sorted(by: { utf8Precedes($0.key, $1.key) }) {
+                if let oldValue = member.old {
+                    tokens.append(member.key)
+                    diff(oldValue, member.new, tokens: &tokens, into: &operations)
                     tokens.removeLast()
                 } else {
-                    operations.append(.add(path: JSONPointer(tokens: tokens + [key]), value: newValue))
+                    operations.append(.add(path: JSONPointer(tokens: tokens + [member.key]), value: member.new))
                 }
             }
         case (.array(let a), .array(let b)):

@@ -140,6 +140,16 @@ public final class Store<State: Equatable, Action> {
     }
 
     private func deliverFromEffect(_ action: Action) {
+        guard isStartingEffects || isDraining || !queued.isEmpty else {
+            // Nothing is in progress, so nothing waits before it (a timer's beat, between two
+            // turns of the loop): it runs now, without a trip through the queue, and whatever it
+            // delivers meanwhile waits for it as usual.
+            isDraining = true
+            runDelivered(action)
+            isDraining = false
+            drainQueue()
+            return
+        }
         // An action delivered while another is in progress waits for it.
         queued.append(action)
         if !isStartingEffects { drainQueue() }
@@ -150,14 +160,25 @@ public final class Store<State: Equatable, Action> {
     private var isDraining = false
 
     private func drainQueue() {
-        guard !isDraining else { return }
+        guard !isDraining, !queued.isEmpty else { return }
         isDraining = true
         defer { isDraining = false }
-        while !queued.isEmpty {
-            let action = queued.removeFirst()
-            let outcome = send(action, origin: .effect)
-            didRunEffectAction?(action, outcome)
+        // In order, including what the actions deliver meanwhile (appended behind them). By
+        // index, not removeFirst: the store is generic, so that would go through the collection
+        // protocols' witnesses for every action, and shift the rest each time.
+        var next = 0
+        while next < queued.count {
+            let action = queued[next]
+            next += 1
+            runDelivered(action)
         }
+        queued.removeAll(keepingCapacity: true)
+    }
+
+    /// Runs an action an effect delivered.
+    private func runDelivered(_ action: Action) {
+        let outcome = send(action, origin: .effect)
+        didRunEffectAction?(action, outcome)
     }
 
     private func start(_ effect: Effect<Action>, id: EffectID? = nil) {

@@ -53,15 +53,22 @@ extension SimulationState {
 
     /// The simulation as the wire shows it, with `gridJSON` (the grid's form, whole or windowed) as its grid.
     public func json(gridJSON: JSON) -> JSON {
+        .object(Dictionary(uniqueKeysWithValues: jsonMembers(gridJSON: gridJSON)))
+    }
+
+    /// The members of ``json(gridJSON:)``, in the order of their names' UTF-8 bytes (the order
+    /// a JSON Patch between two of them lists its operations in): a publisher compares them one
+    /// by one at every tick without building or hashing an object.
+    public func jsonMembers(gridJSON: JSON) -> [(key: String, value: JSON)] {
         var period = JSON.null
         if case .oscillating(let p) = settling.status { period = .int(p) }
         return [
-            "isRunningTimer": .bool(isRunningTimer),
-            "gridState": ["ticks": .int(gridState.ticks), "grid": gridJSON],
-            "status": .string(settling.status.name),
-            "period": period,
-            "stoppedBecause": stoppedBecause.map(JSON.string) ?? .null,
-            "jump": jump?.json ?? .null,
+            ("gridState", ["grid": gridJSON, "ticks": .int(gridState.ticks)]),
+            ("isRunningTimer", .bool(isRunningTimer)),
+            ("jump", jump?.json ?? .null),
+            ("period", period),
+            ("status", .string(settling.status.name)),
+            ("stoppedBecause", stoppedBecause.map(JSON.string) ?? .null),
         ]
     }
 
@@ -174,8 +181,12 @@ extension Grid {
 }
 
 extension Statistics {
-    public var json: JSON {
-        ["steps": .int(steps), "alive": .int(alive), "born": .int(born), "died": .int(died), "empty": .int(empty)]
+    public var json: JSON { .object(Dictionary(uniqueKeysWithValues: jsonMembers)) }
+
+    /// The members of ``json``, in the order of their names' UTF-8 bytes (see
+    /// ``SimulationState/jsonMembers(gridJSON:)``).
+    public var jsonMembers: [(key: String, value: JSON)] {
+        [("alive", .int(alive)), ("born", .int(born)), ("died", .int(died)), ("empty", .int(empty)), ("steps", .int(steps))]
     }
 
     public init(json: JSON) throws(ProtocolError) {

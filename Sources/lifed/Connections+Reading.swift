@@ -11,14 +11,19 @@ extension Connections {
     static let readSize = 65536
 
     func readAvailable(_ client: Client) {
-        var buffer = [UInt8](repeating: 0, count: Connections.readSize)
+        // On the stack, and not zeroed: a ping every few milliseconds must not cost a 64 KiB
+        // allocation and its zeroing each time.
+        withUnsafeTemporaryAllocation(byteCount: Connections.readSize, alignment: 16) { buffer in readAvailable(client, into: buffer) }
+    }
+
+    private func readAvailable(_ client: Client, into buffer: UnsafeMutableRawBufferPointer) {
         // Bounded per wake-up so one busy client cannot starve the others.
         for _ in 0..<16 {
             let allowed = readAllowance(for: client)
             guard allowed > 0 else { return waitForBudget(client) }
             let received: Int?
             do throws(SystemError) {
-                received = try nonBlockingCall("recv") { buffer.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, allowed, Int32(MSG_DONTWAIT)) } }
+                received = try nonBlockingCall("recv") { recv(client.fd, buffer.baseAddress, min(allowed, buffer.count), Int32(MSG_DONTWAIT)) }
             } catch {
                 return disconnect(client, reason: "read failed: \(error)")
             }
@@ -29,13 +34,17 @@ extension Connections {
                 processFrames(client, atEndOfInput: true)
                 return closeAfterFlush(client)
             }
-            client.input.append(buffer[0..<count], at: loop.now)
+            client.input.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), at: loop.now)
             let framesBefore = client.input.framesReceived
             processFrames(client)
             // A frame begun in this read starts the clock; one that goes on keeps its start.
             client.input.readEnded(framesBefore: framesBefore, at: loop.now)
             armFrameTimer(client)
             if client.isClosing || client.isReadPaused || !isConnected(client) { return }
+            // A read that did not fill the buffer took all there was: epoll is level-triggered and
+            // says when more comes (or the end), so asking again now would only hear EAGAIN (a
+            // second system call for every ping).
+            if count < min(allowed, buffer.count) { return }
         }
     }
 

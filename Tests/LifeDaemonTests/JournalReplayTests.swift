@@ -143,4 +143,28 @@ final class JournalReplayTests: XCTestCase {
         new.simulation.gridState.ticks = .max
         XCTAssertEqual(JournalReplay.cost(from: old, to: new), Int.max / 2)
     }
+
+    /// A tick the kept engine computed, as a lone glider's ticks are, costs the tiles it changed
+    /// and their neighbours, not the whole grid; a tick on an engine made afresh (the first after
+    /// any other change, live or replayed) costs the whole grid, as its replay does.
+    func testATickOfALoneGliderCostsItsTilesNotTheWholeGrid() {
+        var grid = Grid(rows: 1024, cols: 1024)
+        for (row, col) in [(500, 501), (501, 502), (502, 500), (502, 501), (502, 502)] { grid[row, col] = .alive }
+        let cells = grid.rows * grid.cols
+        let cache = EngineCache()
+        var old = AppState(simulation: SimulationState(gridState: GridState(grid: grid)))
+        var costs: [Int] = []
+        for _ in 0..<4 {
+            var world = GridWorld(grid: old.simulation.gridState.grid)
+            world.advance(generations: 1, cache: cache)
+            var new = old
+            new.simulation.gridState.grid = world.grid
+            new.simulation.gridState.ticks += 1
+            costs.append(JournalReplay.cost(from: old, to: new))
+            old = new
+        }
+        XCTAssertEqual(costs[0], cells + JournalReplay.recordCost, "a tick on an engine made afresh")
+        XCTAssertGreaterThan(costs[3], JournalReplay.recordCost, "a tick still computes something")
+        XCTAssertLessThan(costs[3], cells / 4, "the glider's tiles and their neighbours (nine tiles of 64 x 256 cells at most), not the grid: \(costs)")
+    }
 }
