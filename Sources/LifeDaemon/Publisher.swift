@@ -169,7 +169,10 @@ public final class Publisher {
             }
             return
         }
-        var rows = grid.oldBlocks(kept: keptBlocks[group], window: clamped)
+        // Taken out of the table (which the change replaces anyway), so that the rows are
+        // changed in place: a copy of a shared array of 40 rows retained each row, every change.
+        var kept = keptBlocks.removeValue(forKey: group)
+        var rows = grid.oldBlocks(kept: &kept, window: clamped)
         for index in 0..<clamped.rows {
             if let blocks = grid.blockRowChanged(clamped, index: index, kept: &rows[index]) {
                 writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }

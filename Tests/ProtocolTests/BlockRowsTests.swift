@@ -58,11 +58,11 @@ final class BlockRowsTests: XCTestCase {
         var g = TestSeed.generator(self)
         var scratch: [UInt64] = []
         for scale in [2, 3, 4, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 127, 128, 129, 256] {
-            for cols in [1, 63, 64, 65, 200, 513] {
-                let plane = randomPlane(rows: 3 * scale + 1, cols: cols, density: max(2, scale * scale / 3), &g)
-                for col in 0..<min(cols + 2, 140) {
+            for cols in [1, 63, 65, 200, 513] {
+                let plane = randomPlane(rows: scale + 5, cols: cols, density: max(2, scale * scale / 3), &g)
+                for col in Array(0..<min(cols, 66)) + [cols - 1, cols, cols + 1] {
                     let row = Int.random(in: 0...plane.rows, using: &g)
-                    for count in [1, (cols - col + scale - 1) / scale, cols / scale + 2, 70] where count >= 0 {
+                    for count in Set([1, (cols - col + scale - 1) / scale, cols / scale + 2]) where count >= 0 {
                         let bits = plane.blockRow(row: row, col: col, scale: scale, count: count, scratch: &scratch)
                         XCTAssertEqual(bits.count, (count + 63) / 64)
                         XCTAssertEqual(
