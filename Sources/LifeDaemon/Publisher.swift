@@ -103,7 +103,7 @@ public final class Publisher {
                 if grid == nil { grid = change() }
                 writeInsideGrid(rest, group: group, change: &grid, into: &writer)
             }
-            if let patch = writer.finished() { patches.encoded[group] = patch }
+            if let patch = writer.finish() { patches.encoded[group] = patch }
         }
         if var grid {
             grid.returnStacked(to: &stackedStorage)
@@ -275,10 +275,12 @@ struct PatchWriter {
         isEmpty = false
     }
 
-    /// The patch's text, or nil when it has no operation.
-    func finished() -> [UInt8]? {
+    /// The patch's text, or nil when it has no operation. The array is closed in place (not
+    /// copied: a busy world's patches are megabytes a change), so nothing is written after.
+    mutating func finish() -> [UInt8]? {
         guard !isEmpty else { return nil }
-        return output + [UInt8(ascii: "]")]
+        output.append(UInt8(ascii: "]"))
+        return output
     }
 }
 
