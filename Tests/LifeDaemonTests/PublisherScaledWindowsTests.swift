@@ -24,8 +24,8 @@ final class PublisherScaledWindowsTests: XCTestCase {
         let rect = CellRect(
             row: top, col: left, rows: Int.random(in: 1...(grid.rows - top), using: &g), cols: Int.random(in: 1...(grid.cols - left), using: &g))
         for row in rect.row..<rect.bottom {
-            for col in rect.col..<rect.right where Int.random(in: 0..<density, using: &g) == 0 {
-                next[row, col] = Cell.allCases[Int.random(in: 0..<4, using: &g)]
+            for _ in 0..<(rect.cols + density - 1) / density {
+                next[row, Int.random(in: rect.col..<rect.right, using: &g)] = Cell.allCases[Int.random(in: 0..<4, using: &g)]
             }
         }
         return (next, rect)
@@ -54,7 +54,7 @@ final class PublisherScaledWindowsTests: XCTestCase {
             let groups = windows(scale: scale, rows: rows, cols: cols, &g).map { SubscriptionGroup(path: Viewport.gridPath, viewport: $0) }
             var grid = Grid(rows: rows, cols: cols)
             for row in 0..<rows {
-                for col in 0..<cols where Int.random(in: 0..<max(2, scale * scale / 4), using: &g) == 0 { grid[row, col] = .alive }
+                for _ in 0..<cols / max(2, scale * scale / 4) { grid[row, Int.random(in: 0..<cols, using: &g)] = .alive }
             }
             grid.recordLineage(from: nil, changedWithin: nil)
             for step in 0..<3 {
