@@ -2,10 +2,12 @@
 /// set when any cell of the block is set.
 ///
 /// A row of blocks is made a word at a time: the k plane rows under it are ORed word by word
-/// into one row (only the words under the blocks asked for), then each k-bit group of that row
-/// is tested under a mask: one unaligned 64-bit read for k ≤ 64, whole words for larger k. So a
-/// row of `count` blocks costs about k · count · k / 64 word reads and `count` tests, whatever
-/// the plane's size: a window's work follows its area, never the grid's.
+/// into one row (only the words under the blocks asked for), then the blocks are tested: for a
+/// power of two k up to 64 a word of the row at a time (its bits folded onto each block's first,
+/// then gathered: a few operations for 64 / k blocks), otherwise each k-bit group under a mask
+/// (one unaligned 64-bit read for k ≤ 64, whole words for larger k). So a row of `count` blocks
+/// costs about k · count · k / 64 word reads and at most `count` tests, whatever the plane's
+/// size: a window's work follows its area, never the grid's.
 extension BitPlane {
     /// The bits of a row of `count` blocks of `scale` x `scale` cells: block j covers rows
     /// `row ..< row + scale` and columns `col + j·scale ..< col + (j + 1)·scale`, cut by the
