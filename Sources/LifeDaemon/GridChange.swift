@@ -29,6 +29,10 @@ struct GridChange {
     private var changedWords: [UInt64] = []
     /// Per row: whether any of its words changed.
     private var changedRows: [Bool] = []
+    /// Per row: the first and last of its words that changed (meaningful where ``changedRows`` is
+    /// set), so that a row of blocks tells whether anything under it may have changed in a few
+    /// reads of this small table, not a look at each word under each of its rows.
+    private var changedSpans: [ChangedSpan] = []
     /// Row texts rendered so far, whole rows.
     private var rowTexts: [Int: [UInt8]] = [:]
     /// Cells rendered as text so far (whole rows once each, narrow slices each time).
@@ -62,6 +66,7 @@ struct GridChange {
         let wordsPerRow = new.wordsPerRow
         changedWords = [UInt64](repeating: 0, count: (new.rows * wordsPerRow + 63) >> 6)
         changedRows = [Bool](repeating: false, count: new.rows)
+        changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: new.rows)
         var any = false
         if let changedRects {
             for rect in changedRects where rect.rows > 0 && rect.cols > 0 {
@@ -87,17 +92,18 @@ struct GridChange {
                 newLive.withUnsafeBufferPointer { newLive in
                     newPrevious.withUnsafeBufferPointer { newPrevious in
                         for row in rows {
-                            var any: UInt64 = 0
+                            var span = ChangedSpan()
                             let start = row &* wordsPerRow
                             for index in (start &+ words.lowerBound)..<(start &+ words.upperBound) {
                                 let differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
                                 if differs != 0 {
                                     changedWords[index &>> 6] |= 1 &<< UInt64(index & 63)
-                                    any = 1
+                                    span.include(Int32(truncatingIfNeeded: index &- start))
                                 }
                             }
-                            if any != 0 {
+                            if !span.isEmpty {
                                 changedRows[row] = true
+                                changedSpans[row].include(span)
                                 found = true
                             }
                         }
@@ -201,14 +207,31 @@ struct GridChange {
         return false
     }
 
+    /// Whether a word under row `index` of the scaled `window` (clamped to the grid) may have
+    /// changed: whether a row under it changed between its first and last changed words. It may
+    /// say yes where ``mayHaveChanged(_:index:)`` says no (a word between two changed ones, or
+    /// a cell beside the window's edge), never the reverse; cheap enough for every row of blocks,
+    /// whose blocks are then compared anyway.
+    mutating func spanMayHaveChanged(_ window: Viewport, index: Int) -> Bool {
+        let top = window.row + index * window.scale
+        let bottom = min(new.rows, top + window.scale)
+        let end = min(new.cols, window.col + window.cols * window.scale)
+        guard top < bottom, window.col < end else { return false }
+        let first = Int32(truncatingIfNeeded: window.col >> 6)
+        let last = Int32(truncatingIfNeeded: (end - 1) >> 6)
+        windowWords += bottom - top
+        for row in top..<bottom where changedRows[row] && changedSpans[row].overlaps(first, last) { return true }
+        return false
+    }
+
     /// The new blocks of row `index` of the scaled `window` (clamped to the grid) when they differ
-    /// from the old ones, else nil. Only rows that ``mayHaveChanged(_:index:)`` are rendered.
+    /// from the old ones, else nil. Only rows that ``spanMayHaveChanged(_:index:)`` are rendered.
     ///
     /// `kept` is the old grid's blocks of the row when the caller knows them (then they are not
     /// rendered again), else nil; it is left holding the new grid's blocks when they are known
     /// (a row under which nothing changed keeps what it had).
     mutating func blockRowChanged(_ window: Viewport, index: Int, kept: inout [UInt64]?) -> [UInt64]? {
-        guard mayHaveChanged(window, index: index) else { return nil }
+        guard spanMayHaveChanged(window, index: index) else { return nil }
         let top = window.row + index * window.scale
         let words = new.live.blockRowWords(row: top, col: window.col, scale: window.scale, count: window.cols)
         let before: [UInt64]
@@ -261,12 +284,15 @@ struct GridChange {
 
     /// The old grid's rows of blocks of the scaled `window` as far as `kept` knows them: its rows
     /// when it was made from this very grid (the same storage, not merely equal cells) through the
-    /// same window, else none (nil for each of the window's rows).
-    func oldBlocks(kept: KeptBlocks?, window: Viewport) -> [[UInt64]?] {
-        guard let kept, kept.window == window, kept.rows.count == window.rows, kept.grid.live.isSameStorage(as: old.live) else {
+    /// same window, else none (nil for each of the window's rows). The rows are moved out of
+    /// `kept` (left nil), so that the caller's changes to them copy nothing.
+    func oldBlocks(kept: inout KeptBlocks?, window: Viewport) -> [[UInt64]?] {
+        guard let known = kept.take(), known.window == window, known.rows.count == window.rows,
+            known.grid.live.isSameStorage(as: old.live)
+        else {
             return Array(repeating: nil, count: window.rows)
         }
-        return kept.rows
+        return known.rows
     }
 
     /// The new grid's rows of blocks of `window`, as ``blockRowChanged(_:index:kept:)`` left them,
@@ -296,6 +322,27 @@ struct GridChange {
         }
         if let text = rowTexts[row] { output.append(contentsOf: text[col..<(col + count)]) }
     }
+}
+
+/// The words of a row that changed, from its first to its last (empty: none).
+struct ChangedSpan {
+    private(set) var first = Int32.max
+    private(set) var last: Int32 = -1
+
+    var isEmpty: Bool { last < 0 }
+
+    mutating func include(_ word: Int32) {
+        first = min(first, word)
+        last = max(last, word)
+    }
+
+    mutating func include(_ other: ChangedSpan) {
+        first = min(first, other.first)
+        last = max(last, other.last)
+    }
+
+    /// Whether it reaches into words `from...to`.
+    func overlaps(_ from: Int32, _ to: Int32) -> Bool { first <= to && last >= from }
 }
 
 /// The rows of blocks of a scaled window, made from one grid: kept from one change to the next,

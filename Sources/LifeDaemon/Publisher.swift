@@ -99,7 +99,7 @@ public final class Publisher {
                 if grid == nil { grid = change() }
                 writeInsideGrid(rest, group: group, change: &grid, into: &writer)
             }
-            if let patch = writer.finished() { patches.encoded[group] = patch }
+            if let patch = writer.finish() { patches.encoded[group] = patch }
         }
         if var grid {
             grid.returnStacked(to: &stackedStorage)
@@ -165,7 +165,10 @@ public final class Publisher {
             }
             return
         }
-        var rows = grid.oldBlocks(kept: keptBlocks[group], window: clamped)
+        // Taken out of the table (which the change replaces anyway), so that the rows are
+        // changed in place: a copy of a shared array of 40 rows retained each row, every change.
+        var kept = keptBlocks.removeValue(forKey: group)
+        var rows = grid.oldBlocks(kept: &kept, window: clamped)
         for index in 0..<clamped.rows {
             if let blocks = grid.blockRowChanged(clamped, index: index, kept: &rows[index]) {
                 writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }
@@ -268,10 +271,12 @@ struct PatchWriter {
         isEmpty = false
     }
 
-    /// The patch's text, or nil when it has no operation.
-    func finished() -> [UInt8]? {
+    /// The patch's text, or nil when it has no operation. The array is closed in place (not
+    /// copied: a busy world's patches are megabytes a change), so nothing is written after.
+    mutating func finish() -> [UInt8]? {
         guard !isEmpty else { return nil }
-        return output + [UInt8(ascii: "]")]
+        output.append(UInt8(ascii: "]"))
+        return output
     }
 }
 

@@ -2,10 +2,12 @@
 /// set when any cell of the block is set.
 ///
 /// A row of blocks is made a word at a time: the k plane rows under it are ORed word by word
-/// into one row (only the words under the blocks asked for), then each k-bit group of that row
-/// is tested under a mask: one unaligned 64-bit read for k ≤ 64, whole words for larger k. So a
-/// row of `count` blocks costs about k · count · k / 64 word reads and `count` tests, whatever
-/// the plane's size: a window's work follows its area, never the grid's.
+/// into one row (only the words under the blocks asked for), then the blocks are tested: for a
+/// power of two k up to 64 a word of the row at a time (its bits folded onto each block's first,
+/// then gathered: a few operations for 64 / k blocks), otherwise each k-bit group under a mask
+/// (one unaligned 64-bit read for k ≤ 64, whole words for larger k). So a row of `count` blocks
+/// costs about k · count · k / 64 word reads and at most `count` tests, whatever the plane's
+/// size: a window's work follows its area, never the grid's.
 extension BitPlane {
     /// The bits of a row of `count` blocks of `scale` x `scale` cells: block j covers rows
     /// `row ..< row + scale` and columns `col + j·scale ..< col + (j + 1)·scale`, cut by the
@@ -45,58 +47,134 @@ extension BitPlane {
                 let origin = firstWord << 6
                 let blocks = min(count, (end - col + scale - 1) / scale)
                 result.withUnsafeMutableBufferPointer { bits in
-                    if scale <= 64 {
-                        let mask: UInt64 = scale == 64 ? ~0 : (1 &<< UInt64(scale)) &- 1
-                        // Without branches, 64 blocks to a word of the result, written once:
-                        // the loop is most of a busy world's zoomed-out windows.
-                        var start = col &- origin
-                        var block = 0
-                        var out = 0
-                        while block < blocks {
-                            let stop = min(blocks, block &+ 64)
-                            var word: UInt64 = 0
-                            var bit: UInt64 = 0
-                            while block < stop {
-                                // 64 cells from the block's first column (the word after the last
-                                // is clear); the mask keeps its `scale`. The high part is shifted
-                                // in two steps so that a shift of 0 brings in nothing.
-                                let index = start &>> 6
-                                let shift = UInt64(start & 63)
-                                let cells = merged[index] &>> shift | (merged[index &+ 1] &<< 1) &<< (63 &- shift)
-                                word |= (cells & mask != 0 ? 1 : 0) &<< bit
-                                bit &+= 1
-                                block &+= 1
-                                start &+= scale
-                            }
-                            bits[out] = word
-                            out &+= 1
-                        }
+                    let row = UnsafeBufferPointer(merged)
+                    if scale > 1 && scale <= 64 && scale & (scale &- 1) == 0 {
+                        Self.testPowerOfTwoBlocks(row, from: col &- origin, scale: scale, blocks: blocks, into: bits)
+                    } else if scale <= 64 {
+                        Self.testNarrowBlocks(row, from: col &- origin, scale: scale, blocks: blocks, into: bits)
                     } else {
-                        for block in 0..<blocks {
-                            let start = col &+ block &* scale &- origin
-                            let stop = min(start &+ scale, end &- origin)
-                            let head: UInt64 = ~0 &<< UInt64(start & 63)
-                            let tail: UInt64 = stop & 63 == 0 ? ~0 : (1 &<< UInt64(stop & 63)) &- 1
-                            let firstIndex = start &>> 6
-                            let lastIndex = (stop &- 1) &>> 6
-                            var any: UInt64
-                            if firstIndex == lastIndex {
-                                any = merged[firstIndex] & head & tail
-                            } else {
-                                any = (merged[firstIndex] & head) | (merged[lastIndex] & tail)
-                                var index = firstIndex &+ 1
-                                while any == 0 && index < lastIndex {
-                                    any |= merged[index]
-                                    index &+= 1
-                                }
-                            }
-                            if any != 0 { bits[block &>> 6] |= 1 &<< UInt64(block & 63) }
-                        }
+                        Self.testWideBlocks(row, from: col &- origin, to: end &- origin, scale: scale, blocks: blocks, into: bits)
                     }
                 }
             }
         }
         return result
+    }
+
+    /// Block j of `row` (the blocks' rows ORed) for j < `blocks`: whether any of the `scale` bits
+    /// from bit `start + j·scale` is set, into bit j of `bits` (clear). `scale` is a power of two
+    /// from 2 to 64, so that, once the row is shifted to start at the window's first column, no
+    /// block straddles a word: each word's blocks are found together, its bits folded onto each
+    /// block's first (log2 scale shifts) and those gathered side by side (log2(64 / scale) more),
+    /// a few operations a word instead of a few a block. `row` ends with a clear word.
+    static func testPowerOfTwoBlocks(
+        _ row: UnsafeBufferPointer<UInt64>, from start: Int, scale: Int, blocks: Int, into bits: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        let perWord = 64 / scale
+        let shift = UInt64(start & 63)
+        let log = scale.trailingZeroBitCount
+        let firstBits = Self.blockFirstBits[log]
+        let gather = Self.gatherMasks[log]
+        let words = (blocks &* scale &+ 63) &>> 6
+        for index in 0..<words {
+            // 64 cells from the window's column 64·index (bit 0 is the first); the high part is
+            // shifted in two steps so that a shift of 0 brings in nothing.
+            var cells = row[index] &>> shift | (row[index &+ 1] &<< 1) &<< (63 &- shift)
+            var fold = 1
+            while fold < scale {
+                cells |= cells &>> UInt64(fold)
+                fold &*= 2
+            }
+            cells &= firstBits
+            var distance = scale &- 1
+            for mask in gather {
+                cells = (cells | cells &>> UInt64(distance)) & mask
+                distance &*= 2
+            }
+            let at = index &* perWord
+            bits[at &>> 6] |= cells &<< UInt64(at & 63)
+        }
+        // Blocks past `blocks` (past the grid's edge) are clear.
+        if blocks & 63 != 0 { bits[blocks &>> 6] &= (1 &<< UInt64(blocks & 63)) &- 1 }
+        for index in ((blocks &+ 63) &>> 6)..<bits.count { bits[index] = 0 }
+    }
+
+    /// For each power of two 2^m up to 64 (index m): the first bit of each 2^m-bit block of a word.
+    static let blockFirstBits: [UInt64] = (0...6).map { log in
+        Swift.stride(from: 0, to: 64, by: 1 << log).reduce(UInt64(0)) { $0 | 1 << UInt64($1) }
+    }
+
+    /// For each power of two 2^m up to 64 (index m): the masks that gather the first bits of a
+    /// word's blocks side by side. After step t, runs of 2^(t+1) bits lie every 2^(t+1)·2^m bits.
+    static let gatherMasks: [[UInt64]] = (0...6).map { log in
+        let scale = 1 << log
+        var masks: [UInt64] = []
+        var run = 2
+        while run <= 64 / scale {
+            let ones: UInt64 = run == 64 ? ~0 : (1 << UInt64(run)) - 1
+            masks.append(Swift.stride(from: 0, to: 64, by: run * scale).reduce(UInt64(0)) { $0 | ones << UInt64($1) })
+            run *= 2
+        }
+        return masks
+    }
+
+    /// As ``testPowerOfTwoBlocks(_:from:scale:blocks:into:)`` for any `scale` up to 64: each
+    /// block's bits read and tested under a mask.
+    static func testNarrowBlocks(
+        _ merged: UnsafeBufferPointer<UInt64>, from start: Int, scale: Int, blocks: Int, into bits: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        let mask: UInt64 = scale == 64 ? ~0 : (1 &<< UInt64(scale)) &- 1
+        // Without branches, 64 blocks to a word of the result, written once.
+        var start = start
+        var block = 0
+        var out = 0
+        while block < blocks {
+            let stop = min(blocks, block &+ 64)
+            var word: UInt64 = 0
+            var bit: UInt64 = 0
+            while block < stop {
+                // 64 cells from the block's first column (the word after the last is clear); the
+                // mask keeps its `scale`. The high part is shifted in two steps so that a shift
+                // of 0 brings in nothing.
+                let index = start &>> 6
+                let shift = UInt64(start & 63)
+                let cells = merged[index] &>> shift | (merged[index &+ 1] &<< 1) &<< (63 &- shift)
+                word |= (cells & mask != 0 ? 1 : 0) &<< bit
+                bit &+= 1
+                block &+= 1
+                start &+= scale
+            }
+            bits[out] = word
+            out &+= 1
+        }
+    }
+
+    /// As ``testNarrowBlocks(_:from:scale:blocks:into:)`` for a `scale` above 64: each block's
+    /// whole words ORed, its first and last under masks; `end` is where the row's cells end.
+    static func testWideBlocks(
+        _ merged: UnsafeBufferPointer<UInt64>, from origin: Int, to end: Int, scale: Int, blocks: Int,
+        into bits: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        for block in 0..<blocks {
+            let start = origin &+ block &* scale
+            let stop = min(start &+ scale, end)
+            let head: UInt64 = ~0 &<< UInt64(start & 63)
+            let tail: UInt64 = stop & 63 == 0 ? ~0 : (1 &<< UInt64(stop & 63)) &- 1
+            let firstIndex = start &>> 6
+            let lastIndex = (stop &- 1) &>> 6
+            var any: UInt64
+            if firstIndex == lastIndex {
+                any = merged[firstIndex] & head & tail
+            } else {
+                any = (merged[firstIndex] & head) | (merged[lastIndex] & tail)
+                var index = firstIndex &+ 1
+                while any == 0 && index < lastIndex {
+                    any |= merged[index]
+                    index &+= 1
+                }
+            }
+            if any != 0 { bits[block &>> 6] |= 1 &<< UInt64(block & 63) }
+        }
     }
 
     /// The words ``blockRow(row:col:scale:count:scratch:)`` reads from the plane for the same

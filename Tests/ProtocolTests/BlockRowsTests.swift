@@ -50,6 +50,31 @@ final class BlockRowsTests: XCTestCase {
         }
     }
 
+    /// Powers of two up to 64 find a word's blocks together (folded and gathered), other scales
+    /// block by block: both agree with the reference at every column offset within a word and
+    /// past it, with the last block cut by the plane's edge or not, and with neighbours of the
+    /// powers of two (3, 7, 15, 31, 33, 63, 65, 127, 129) beside them.
+    func testPowersOfTwoAgreeWithTheReferenceAtEveryOffset() {
+        var g = TestSeed.generator(self)
+        var scratch: [UInt64] = []
+        for scale in [2, 3, 4, 7, 8, 15, 16, 31, 32, 33, 63, 64, 65, 127, 128, 129, 256] {
+            for cols in [1, 63, 65, 200, 513] {
+                let plane = randomPlane(rows: scale + 5, cols: cols, density: max(2, scale * scale / 3), &g)
+                for col in Array(0..<min(cols, 66)) + [cols - 1, cols, cols + 1] {
+                    let row = Int.random(in: 0...plane.rows, using: &g)
+                    for count in Set([1, (cols - col + scale - 1) / scale, cols / scale + 2]) where count >= 0 {
+                        let bits = plane.blockRow(row: row, col: col, scale: scale, count: count, scratch: &scratch)
+                        XCTAssertEqual(bits.count, (count + 63) / 64)
+                        XCTAssertEqual(
+                            bools(bits, count: count), reference(plane, row: row, col: col, scale: scale, count: count),
+                            "scale \(scale), row \(row), col \(col), count \(count) on \(plane.rows)x\(plane.cols)")
+                        XCTAssertEqual(bits.last.map { count % 64 == 0 ? 0 : $0 >> UInt64(count % 64) } ?? 0, 0, "no bit past the count")
+                    }
+                }
+            }
+        }
+    }
+
     /// Rows of blocks ORed through a table of runs of rows (``StackedRows``) are the same as
     /// rows ORed one by one, at every row (aligned to the runs or not, cut by the plane's edge).
     func testStackedRowsGiveTheSameBlocks() {
