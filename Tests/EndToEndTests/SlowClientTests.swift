@@ -2,6 +2,7 @@ import DaemonTestSupport
 import Foundation
 import Glibc
 import LifeClient
+import LifeJSON
 import LifeSystem
 import LifeTestSupport
 import Protocol
@@ -59,24 +60,12 @@ final class SlowClientTests: XCTestCase {
         let final = try driver.get("")
         // It only reads; the receive timeout is a safety net, never reached when it passes.
         watcher.connection.setReceiveTimeout(seconds: 30)
-        var mirror = watcher.mirror
-        var version = watcher.version
-        while version < final.version {
-            switch try watcher.connection.receive() {
-            case .diff(_, let base, let diffVersion, let patch):
-                XCTAssertEqual(base, version)
-                try mirror.apply(patch)
-                version = diffVersion
-            case .snapshot(_, let snapshotVersion, _, let value, let resync):
-                XCTAssertTrue(resync)
-                mirror = value
-                version = snapshotVersion
-            case let other:
-                return XCTFail("unexpected \(other)")
-            }
+        var mirror = (value: watcher.mirror, version: watcher.version)
+        while mirror.version < final.version {
+            XCTAssertFalse(try readIntoMirror(watcher.connection.receive(), &mirror), "no pong was asked for")
         }
-        XCTAssertEqual(version, final.version)
-        XCTAssertEqual(mirror, final.value)
+        XCTAssertEqual(mirror.version, final.version)
+        XCTAssertEqual(mirror.value, final.value)
     }
 
     /// A watcher owed a resync asks for a pong: the resync comes first, so that at the pong its
@@ -89,25 +78,28 @@ final class SlowClientTests: XCTestCase {
         try stepPipelined(300, on: driver)
         let final = try driver.get("")
         try watcher.connection.send(ClientRequest(id: "barrier", kind: .ping))
-        var mirror = watcher.mirror
-        var version = watcher.version
-        reading: while true {
-            switch try watcher.connection.receive() {
-            case .diff(_, let base, let diffVersion, let patch):
-                XCTAssertEqual(base, version)
-                try mirror.apply(patch)
-                version = diffVersion
-            case .snapshot(_, let snapshotVersion, _, let value, _):
-                mirror = value
-                version = snapshotVersion
-            case .pong:
-                break reading
-            case let other:
-                return XCTFail("unexpected \(other)")
-            }
+        var mirror = (value: watcher.mirror, version: watcher.version)
+        while try !readIntoMirror(watcher.connection.receive(), &mirror) {}
+        XCTAssertEqual(mirror.version, final.version, "the mirror at the pong")
+        XCTAssertEqual(mirror.value, final.value)
+    }
+
+    /// Applies a diff or a resync snapshot to `mirror`; true at the pong. Anything else fails.
+    private func readIntoMirror(_ message: ServerMessage, _ mirror: inout (value: JSON, version: Int)) throws -> Bool {
+        switch message {
+        case .diff(_, let base, let diffVersion, let patch):
+            XCTAssertEqual(base, mirror.version)
+            try mirror.value.apply(patch)
+            mirror.version = diffVersion
+        case .snapshot(_, let snapshotVersion, _, let value, let resync):
+            XCTAssertTrue(resync, "the only snapshot after subscribing is a resync")
+            mirror = (value, snapshotVersion)
+        case .pong:
+            return true
+        case let other:
+            throw Connection.Failure.protocolViolation("unexpected \(other)")
         }
-        XCTAssertEqual(version, final.version, "the mirror at the pong")
-        XCTAssertEqual(mirror, final.value)
+        return false
     }
 
     /// `count` steps sent at once, as a script piping requests does (the daemon reads them in
