@@ -32,4 +32,12 @@ public struct ScreenCell: Hashable, Sendable {
 
     /// The second half of a wide character drawn in `style`.
     public static func continuation(_ style: Style) -> ScreenCell { ScreenCell(continuationIn: style) }
+
+    /// Equal when they send the terminal the same bytes in the same style: the characters are
+    /// compared by their UTF-8, not by Unicode's canonical equivalence (a frame compares every
+    /// cell with the one shown, and most of a zoomed-out view's braille changes each tick).
+    public static func == (lhs: ScreenCell, rhs: ScreenCell) -> Bool {
+        lhs.width == rhs.width && lhs.isContinuation == rhs.isContinuation && lhs.style == rhs.style
+            && lhs.character.utf8.elementsEqual(rhs.character.utf8)
+    }
 }
