@@ -47,10 +47,12 @@ public struct ScreenBuffer: Hashable, Sendable {
         clearOverlap(row: row, col: left)
         if right - 1 > left { clearOverlap(row: row, col: right - 1) }
         let base = row * cols
-        for column in left..<right {
-            let narrow = cell(column - col)
-            precondition(narrow.width == 1, "setNarrow takes cells one column wide")
-            cells[base + column] = narrow
+        cells.withUnsafeMutableBufferPointer { cells in
+            for column in left..<right {
+                let narrow = cell(column - col)
+                precondition(narrow.width == 1, "setNarrow takes cells one column wide")
+                cells[base + column] = narrow
+            }
         }
     }
 

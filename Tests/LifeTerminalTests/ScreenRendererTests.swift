@@ -86,6 +86,10 @@ final class ScreenRendererTests: XCTestCase {
         XCTAssertEqual(ScreenCell("\u{2801}"), ScreenCell(DotGlyphs.braille(1)))
         XCTAssertNotEqual(ScreenCell("\u{2801}"), ScreenCell("\u{2802}"))
         XCTAssertNotEqual(ScreenCell("a"), ScreenCell("a", style: Style(bold: true)))
+        // Longer than a word of UTF-8, and the same in its first seven bytes.
+        XCTAssertEqual(ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"), ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"))
+        XCTAssertNotEqual(ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"), ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F466}"))
+        XCTAssertNotEqual(ScreenCell("\u{1F468}\u{200D}\u{1F469}"), ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"))
         var buffer = ScreenBuffer(rows: 1, cols: 3)
         buffer.set(composed, row: 0, col: 0)
         buffer.set(ScreenCell("\u{2801}"), row: 0, col: 1)
