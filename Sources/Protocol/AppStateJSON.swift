@@ -188,6 +188,21 @@ extension Grid {
         self = grid
     }
 
+    /// Replaces row `row` with the cells of a `cells` string (what a diff's `replace` of
+    /// `/cells/N` carries), checked as ``init(rows:cols:rowStrings:)`` checks a row; the grid is
+    /// unchanged when it throws. `row` must be in range.
+    public mutating func replaceRow(_ row: Int, with text: String) throws(ProtocolError) {
+        precondition(row >= 0 && row < rows, "row out of range")
+        let parsed = try Grid(rows: 1, cols: cols, rowStrings: [text])
+        let stride = wordsPerRow
+        withUnsafeMutablePlanes { live, previous in
+            for word in 0..<stride {
+                live[row * stride + word] = parsed.live.words[word]
+                previous[row * stride + word] = parsed.previous.words[word]
+            }
+        }
+    }
+
     /// The live and was-live bits (bit i from byte i) of eight `cells` symbols in the bytes of
     /// `eight` (the first in the lowest byte); nil unless every byte is one of `.`, `O`, `+`, `x`.
     @inline(__always)
