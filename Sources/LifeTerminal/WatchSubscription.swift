@@ -102,13 +102,12 @@ public struct WatchSubscription: Sendable {
     /// again), so that the next ``content()`` does not read every row of the window. Else the
     /// next ``content()`` reads the whole value.
     private mutating func carryContent(through patch: [PatchOperation]) {
-        guard let previous = cached, previous.generation == mirror.generation - 1, case .world(var world)? = previous.content,
+        guard let previous = cached, previous.generation == mirror.generation - 1, case .world(let world)? = previous.content,
             let value = mirror.value
         else { return }
         // Out of the cache whatever happens: it is of the value before the diff.
         cached = nil
         guard let grid = world.grid else { return }
-        world.grid = nil
         let gridPath = GridWindow.pathInState
         guard let json = value.value(at: gridPath), let carried = grid.patched(by: patch, at: gridPath, grid: json),
             let fresh = WorldView(json: value, grid: { _ in carried })
