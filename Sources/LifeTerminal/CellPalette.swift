@@ -23,8 +23,21 @@ public struct CellPalette: Sendable {
     // Plain blocks: empty, alive, then faded.
     private let plainBlocks: [ScreenCell]
 
-    /// The palette for `mode`.
+    /// The palette for `mode` (made once per mode: a frame asks for it each time it is drawn).
     public init(mode: ColorMode) {
+        switch mode {
+        case .trueColor: self = Self.trueColor
+        case .palette256: self = Self.palette256
+        case .monochrome: self = Self.monochrome
+        }
+    }
+
+    private static let trueColor = CellPalette(making: .trueColor)
+    private static let palette256 = CellPalette(making: .palette256)
+    private static let monochrome = CellPalette(making: .monochrome)
+
+    /// Makes every screen cell of `mode`'s palette.
+    private init(making mode: ColorMode) {
         self.mode = mode
         let states = Cell.allCases.sorted { $0.rawValue < $1.rawValue }
         var left: [ScreenCell] = []

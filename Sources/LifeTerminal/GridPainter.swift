@@ -13,6 +13,9 @@ public struct GridPainter: Sendable {
     public var faded: Bool
     /// The cell marked as the cursor's, if any.
     public var cursor: Pattern.Coordinate?
+    /// Whether braille is packed from the window's words where its units are the dots
+    /// (``BrailleLine``); off, every dot is asked of the window (the tests compare the two).
+    var packsBrailleFromWords = true
 
     /// A painter; the viewport is clamped to the layout.
     public init(
@@ -89,6 +92,18 @@ public struct GridPainter: Sendable {
         let columns = (cols + perColumn - 1) / perColumn
         let bottom = viewport.row + rows
         let right = viewport.col + cols
+        if glyphs == .braille, packsBrailleFromWords,
+            let packer = BrailleLine(grid, dot: dot, top: viewport.row, left: viewport.col, right: right, columns: columns)
+        {
+            var bits = [UInt8](repeating: 0, count: columns)
+            for line in 0..<lines {
+                let known = packer.pack(grid, line: line, dot: dot, top: viewport.row, bottom: bottom, into: &bits)
+                buffer.setNarrow(row: target.row + line, col: target.col, count: columns) { column in
+                    known && packer.hasDots(column: column) ? palette.braille(bits[column], faded: faded) : .blank()
+                }
+            }
+            return
+        }
         for line in 0..<lines {
             let top = viewport.row + line * perLine
             for column in 0..<columns {

@@ -37,6 +37,25 @@ public struct ScreenBuffer: Hashable, Sendable {
         cells[row * cols + col] = cell
     }
 
+    /// Puts `cell(i)` at `row`, `col + i` for each `i` below `count` (clipped to the buffer), as
+    /// many ``set(_:row:col:)`` would, for cells one column wide (a run of a line of the grid):
+    /// only the run's two ends can cut a wide character, so the cells between are stored as they are.
+    public mutating func setNarrow(row: Int, col: Int, count: Int, _ cell: (Int) -> ScreenCell) {
+        let left = max(0, col)
+        let right = min(cols, col + count)
+        guard (0..<rows).contains(row), left < right else { return }
+        clearOverlap(row: row, col: left)
+        if right - 1 > left { clearOverlap(row: row, col: right - 1) }
+        let base = row * cols
+        cells.withUnsafeMutableBufferPointer { cells in
+            for column in left..<right {
+                let narrow = cell(column - col)
+                precondition(narrow.width == 1, "setNarrow takes cells one column wide")
+                cells[base + column] = narrow
+            }
+        }
+    }
+
     private mutating func clearOverlap(row: Int, col: Int) {
         let index = row * cols + col
         let current = cells[index]

@@ -39,29 +39,44 @@ public struct ScreenRenderer: Sendable {
             cursor = nil
             previous = ScreenBuffer(rows: frame.rows, cols: frame.cols)
         }
-        for row in 0..<frame.rows {
-            for col in 0..<frame.cols {
-                let cell = frame[row, col]
-                guard !cell.isContinuation, cell != previous[row, col] || needsRepaint(previous, frame, row, col) else { continue }
-                moveCursor(to: (row, col), output: &output)
-                if pen != cell.style {
-                    output += SGR.transition(from: pen, to: cell.style, mode: colorMode).utf8
-                    pen = cell.style
+        // Both frames' cells are read in place: a cell is copied only when it is written.
+        let cols = frame.cols
+        frame.cells.withUnsafeBufferPointer { cells in
+            previous.cells.withUnsafeBufferPointer { shown in
+                for row in 0..<frame.rows {
+                    for col in 0..<cols {
+                        let index = row * cols + col
+                        guard !cells[index].isContinuation,
+                            cells[index] != shown[index] || Self.needsRepaint(cells, shown, index, last: col + 1 >= cols)
+                        else { continue }
+                        draw(cells[index], row: row, col: col, cols: cols, output: &output)
+                    }
                 }
-                output += cell.character.utf8
-                let next = col + cell.width
-                cursor = next < frame.cols ? (row, next) : nil
             }
         }
         front = frame
         return output
     }
 
+    /// Writes `cell` at `row`, `col`: the cursor moved there, the pen changed to its style.
+    private mutating func draw(_ cell: ScreenCell, row: Int, col: Int, cols: Int, output: inout [UInt8]) {
+        moveCursor(to: (row, col), output: &output)
+        if pen != cell.style {
+            output += SGR.transition(from: pen, to: cell.style, mode: colorMode).utf8
+            pen = cell.style
+        }
+        output += cell.character.utf8
+        let next = col + cell.width
+        cursor = next < cols ? (row, next) : nil
+    }
+
     /// A wide character whose second half changed underneath (the old cell there was a
     /// narrow one) is drawn again.
-    private func needsRepaint(_ previous: ScreenBuffer, _ frame: ScreenBuffer, _ row: Int, _ col: Int) -> Bool {
-        guard frame[row, col].width == 2, col + 1 < frame.cols else { return false }
-        return previous[row, col + 1] != frame[row, col + 1]
+    private static func needsRepaint(
+        _ cells: UnsafeBufferPointer<ScreenCell>, _ shown: UnsafeBufferPointer<ScreenCell>, _ index: Int, last: Bool
+    ) -> Bool {
+        guard cells[index].width == 2, !last else { return false }
+        return shown[index + 1] != cells[index + 1]
     }
 
     private mutating func moveCursor(to target: (row: Int, col: Int), output: inout [UInt8]) {

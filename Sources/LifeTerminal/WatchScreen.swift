@@ -51,7 +51,10 @@ public struct WatchScreen: Sendable {
     public func compose() -> WatchFrame {
         var buffer = ScreenBuffer(rows: rows, cols: cols)
         let layout = ScreenLayout(rows: rows, cols: cols)
-        var frame = WatchFrame(buffer: buffer, gridLayout: nil, gridRect: nil, visibleGrid: nil, textLines: 0, textPage: layout.body.height)
+        // The frame takes the buffer once it is drawn: holding it now would copy all its cells at the first write.
+        var frame = WatchFrame(
+            buffer: ScreenBuffer(rows: 0, cols: 0), gridLayout: nil, gridRect: nil, visibleGrid: nil, textLines: 0,
+            textPage: layout.body.height)
         var hints: [String] = []
         switch content {
         case nil:

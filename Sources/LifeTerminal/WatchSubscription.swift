@@ -71,7 +71,9 @@ public struct WatchSubscription: Sendable {
             return .snapshot
         case .diff(let id, let base, let version, let patch) where id == Self.id:
             switch mirror.apply(base: base, version: version, patch: patch) {
-            case .applied: return .changed
+            case .applied:
+                carryContent(through: patch)
+                return .changed
             case .ignored: return .unchanged
             case .resubscribe: return .resubscribe
             }
@@ -93,6 +95,24 @@ public struct WatchSubscription: Sendable {
         let content = mirror.value.map { WatchedContent(path: path.description, value: $0) }
         cached = (mirror.generation, content)
         return content
+    }
+
+    /// After a diff `patch` applied: when ``content()`` was made of the value before it, the
+    /// world made again with the grid carried through the patch (only the rows it replaced read
+    /// again), so that the next ``content()`` does not read every row of the window. Else the
+    /// next ``content()`` reads the whole value.
+    private mutating func carryContent(through patch: [PatchOperation]) {
+        guard let previous = cached, previous.generation == mirror.generation - 1, case .world(let world)? = previous.content,
+            let value = mirror.value
+        else { return }
+        // Out of the cache whatever happens: it is of the value before the diff.
+        cached = nil
+        guard let grid = world.grid else { return }
+        let gridPath = GridWindow.pathInState
+        guard let json = value.value(at: gridPath), let carried = grid.patched(by: patch, at: gridPath, grid: json),
+            let fresh = WorldView(json: value, grid: { _ in carried })
+        else { return }
+        cached = (mirror.generation, .world(fresh))
     }
 
     /// After a frame that showed `visible` of the grid (``WatchFrame/visibleGrid``) at `scale`

@@ -65,6 +65,11 @@ public struct WorldView: Equatable, Sendable {
 
     /// Reads the whole state document; nil unless it is an object with a `simulation` object.
     public init?(json: JSON) {
+        self.init(json: json, grid: { $0.flatMap { try? GridWindow(json: $0) } })
+    }
+
+    /// Reads the whole state document, its grid object (nil when missing) through `readGrid`.
+    init?(json: JSON, grid readGrid: (JSON?) -> GridWindow?) {
         guard let simulation = json["simulation"], simulation.objectValue != nil else { return nil }
         let settings = json["settings"]
         let display = settings?["display"]
@@ -77,7 +82,7 @@ public struct WorldView: Equatable, Sendable {
             ticks: gridState?["ticks"]?.intValue ?? 0,
             isRunning: simulation["isRunningTimer"]?.boolValue ?? false,
             intervalMs: settings?["intervalMs"]?.intValue ?? 0,
-            grid: gridState?["grid"].flatMap { try? GridWindow(json: $0) },
+            grid: readGrid(gridState?["grid"]),
             settling: simulation["status"]?.stringValue ?? "",
             period: simulation["period"]?.intValue,
             stoppedBecause: simulation["stoppedBecause"]?.stringValue,

@@ -74,4 +74,30 @@ final class ScreenRendererTests: XCTestCase {
         _ = renderer.render(frame([""]))
         XCTAssertEqual(text(renderer.render(frame(["日x"]))), "\u{1B}[1;1H日x")
     }
+
+    /// Cells are the same when they send the same bytes: a character spelled otherwise (é as e
+    /// and a combining accent) is written again, braille that changed is written, and the same
+    /// braille is not.
+    func testCellsCompareByTheirBytes() {
+        let composed = ScreenCell("\u{E9}")
+        let decomposed = ScreenCell("e\u{301}")
+        XCTAssertEqual(composed.character, decomposed.character, "canonically equivalent")
+        XCTAssertNotEqual(composed, decomposed)
+        XCTAssertEqual(ScreenCell("\u{2801}"), ScreenCell(DotGlyphs.braille(1)))
+        XCTAssertNotEqual(ScreenCell("\u{2801}"), ScreenCell("\u{2802}"))
+        XCTAssertNotEqual(ScreenCell("a"), ScreenCell("a", style: Style(bold: true)))
+        // Longer than a word of UTF-8, and the same in its first seven bytes.
+        XCTAssertEqual(ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"), ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"))
+        XCTAssertNotEqual(ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"), ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F466}"))
+        XCTAssertNotEqual(ScreenCell("\u{1F468}\u{200D}\u{1F469}"), ScreenCell("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"))
+        var buffer = ScreenBuffer(rows: 1, cols: 3)
+        buffer.set(composed, row: 0, col: 0)
+        buffer.set(ScreenCell("\u{2801}"), row: 0, col: 1)
+        var renderer = ScreenRenderer(colorMode: .trueColor)
+        _ = renderer.render(buffer)
+        XCTAssertEqual(text(renderer.render(buffer)), "")
+        buffer.set(decomposed, row: 0, col: 0)
+        buffer.set(ScreenCell("\u{2802}"), row: 0, col: 1)
+        XCTAssertEqual(text(renderer.render(buffer)), "\u{1B}[1;1He\u{301}\u{2802}")
+    }
 }

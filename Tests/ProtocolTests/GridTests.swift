@@ -78,6 +78,36 @@ final class GridTests: XCTestCase {
         }
     }
 
+    /// Rows are read eight symbols at a time while all eight are symbols of cells: every length,
+    /// every state, and a wrong character at any column give the grid (or the error, naming the
+    /// column) that reading them one by one gives.
+    func testRowsReadEightAtATimeAsOneByOne() throws {
+        var generator = SplitMix64(seed: 5)
+        let symbols: [Character] = [".", "O", "+", "x"]
+        for cols in [0, 1, 7, 8, 9, 63, 64, 65, 71, 72, 127, 128, 130, 200] {
+            let rows = (0..<3).map { _ in String((0..<cols).map { _ in symbols[Int.random(in: 0..<4, using: &generator)] }) }
+            var expected = Grid(rows: 3, cols: cols)
+            for (row, text) in rows.enumerated() {
+                for (col, symbol) in text.enumerated() { expected[row, col] = Cell(symbol: symbol.asciiValue ?? 0) ?? .empty }
+            }
+            XCTAssertEqual(try Grid(rows: 3, cols: cols, rowStrings: rows), expected, "\(cols) columns")
+            XCTAssertEqual(try Grid(rows: 3, cols: cols, rowStrings: rows).population, expected.allCells().filter(\.isLive).count)
+            // A wrong character anywhere (one that differs from a symbol in one bit, too) is refused at its column.
+            for col in 0..<cols {
+                for wrong in ["o", "*", "X", "\u{AE}"] {
+                    var broken = Array(rows[1])
+                    broken[col] = Character(wrong)
+                    XCTAssertThrowsError(try Grid(rows: 3, cols: cols, rowStrings: [rows[0], String(broken), rows[2]])) { error in
+                        XCTAssertTrue("\(error)".contains("grid.cells[1] column \(col):"), "\(error)")
+                    }
+                }
+            }
+            // Rows longer or shorter than the grid are refused whole.
+            XCTAssertThrowsError(try Grid(rows: 1, cols: cols, rowStrings: [rows[0] + "........"]))
+            if cols > 0 { XCTAssertThrowsError(try Grid(rows: 1, cols: cols, rowStrings: [String(rows[0].dropLast())])) }
+        }
+    }
+
     func testAWindowCarriesTheWholeGridsPopulation() throws {
         let grid = try Grid(rows: 3, cols: 4, rowStrings: ["O...", ".+..", "..OO"])
         let window = grid.json(window: Viewport(row: 0, col: 0, rows: 1, cols: 2))
