@@ -93,6 +93,10 @@ public final class StateRenderer {
             var text: [UInt8] = []
             for section in Section.allCases where section.differs(old, new) {
                 let base = JSONPointer(tokens: [section.rawValue])
+                if section == .configurations, let operations = configurationsPatch(from: old.configurations, to: new.configurations, at: base) {
+                    append(PatchWriter.operations(operations), to: &text)
+                    continue
+                }
                 append(
                     members(of: section, old, new).map { memberPatchText($0, at: base) }
                         ?? PatchWriter.operations(JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)),
@@ -164,6 +168,9 @@ public final class StateRenderer {
 
     /// The patch of `section` from `old` to `new`, at `base`.
     private func patch(of section: Section, from old: AppState, to new: AppState, at base: JSONPointer) -> [PatchOperation] {
+        if section == .configurations, let operations = configurationsPatch(from: old.configurations, to: new.configurations, at: base) {
+            return operations
+        }
         guard let both = members(of: section, old, new) else {
             return JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)
         }
@@ -173,6 +180,27 @@ public final class StateRenderer {
         for (was, now) in zip(both.old, both.new) where was.value != now.value {
             operations += JSONDiff.patch(from: was.value, to: now.value, at: base.appending(now.key))
         }
+        return operations
+    }
+
+    /// The configurations' patch without rendering the list, when the list changed by entries
+    /// added at the end or one inserted or removed (an add, a keep, a remove, on a list of 10000):
+    /// the operations ``JSONDiff`` gives for the two sections' JSON, in its order (the changed
+    /// members by name: `configs`, `error`, `fetchedCount`, `isFetching`). Nil for any other
+    /// change, which the JSON is compared for.
+    private func configurationsPatch(from old: ConfigurationsState, to new: ConfigurationsState, at base: JSONPointer) -> [PatchOperation]? {
+        guard let change = ConfigurationsState.listChange(from: old.configs, to: new.configs) else { return nil }
+        var operations: [PatchOperation] = []
+        let list = base.appending("configs")
+        switch change {
+        case .none: break
+        case .appended(let added): for index in added { operations.append(.add(path: list.appending(index: index), value: new.configs[index].json)) }
+        case .inserted(let index): operations.append(.add(path: list.appending(index: index), value: new.configs[index].json))
+        case .removed(let index): operations.append(.remove(path: list.appending(index: index)))
+        }
+        if old.error != new.error { operations.append(.replace(path: base.appending("error"), value: new.error.map(JSON.string) ?? .null)) }
+        if old.fetchedCount != new.fetchedCount { operations.append(.replace(path: base.appending("fetchedCount"), value: .int(new.fetchedCount))) }
+        if old.isFetching != new.isFetching { operations.append(.replace(path: base.appending("isFetching"), value: .bool(new.isFetching))) }
         return operations
     }
 

@@ -45,6 +45,38 @@ public struct ConfigurationsState: Equatable, Sendable {
         configs.reduce(0) { $0 + $1.rle.utf8.count }
     }
 
+    /// Equal when the fields and the entries are; entries that are the same objects (versions of
+    /// the list share them) compare by pointer, so this costs microseconds at 10000.
+    public static func == (lhs: ConfigurationsState, rhs: ConfigurationsState) -> Bool {
+        guard lhs.isFetching == rhs.isFetching, lhs.error == rhs.error, lhs.fetchedCount == rhs.fetchedCount,
+            lhs.totalRLEBytes == rhs.totalRLEBytes, lhs.entries.count == rhs.entries.count
+        else { return false }
+        let same = Configuration.sameObjectsPrefix(lhs.entries, from: 0, rhs.entries, from: 0)
+        return lhs.entries[same...] == rhs.entries[same...]
+    }
+
+    /// How `new`'s list differs from `old`'s, when it is by entries added at the end, or one
+    /// inserted or removed, the rest being the same objects; nil for any other difference.
+    public static func listChange(from old: [Configuration], to new: [Configuration]) -> ListChange? {
+        let same = Configuration.sameObjectsPrefix(old, from: 0, new, from: 0)
+        if old.count == new.count { return same == old.count ? ListChange.none : nil }
+        if new.count > old.count {
+            if same == old.count { return .appended(old.count..<new.count) }
+            guard new.count == old.count + 1, Configuration.sameObjectsPrefix(old, from: same, new, from: same + 1) == old.count - same else { return nil }
+            return .inserted(at: same)
+        }
+        guard old.count == new.count + 1, Configuration.sameObjectsPrefix(old, from: same + 1, new, from: same) == new.count - same else { return nil }
+        return .removed(at: same)
+    }
+
+    /// A change of the list that costs what it changes (see ``listChange(from:to:)``).
+    public enum ListChange: Equatable, Sendable {
+        case none
+        case appended(Range<Int>)
+        case inserted(at: Int)
+        case removed(at: Int)
+    }
+
     /// The entries users added, after the fetched ones.
     public var added: ArraySlice<Configuration> { configs[fetchedCount...] }
 

@@ -1,6 +1,7 @@
 import LifeDaemon
 import LifeGrid
 import LifeJSON
+import LifePatterns
 import Protocol
 import XCTest
 
@@ -22,7 +23,7 @@ final class StateRendererTests: XCTestCase {
         let kept = StateRenderer()
         var current = AppState(simulation: SimulationState(gridState: GridState(grid: Grid(rows: 8, cols: 8))))
         var kinds = Set<Int>()
-        for step in 0..<120 {
+        for step in 0..<240 {
             var next = current
             let kind = Int.random(in: 0..<8, using: &g)
             switch kind {
@@ -42,8 +43,17 @@ final class StateRendererTests: XCTestCase {
                 next.settings.display.title = "step \(step)"
                 next.settings.intervalMs = Int.random(in: 10...1000, using: &g)
             case 6:
-                next.configurations.error = next.configurations.error == nil ? "step \(step)" : nil
-                next.configurations.isFetching.toggle()
+                // The list: an entry added, one removed, the fetched part replaced, or the fields.
+                let entry = try Configuration(title: "c\(step)", rle: "x = \(step % 5 + 1), y = 1\n\(step % 5 + 1)o!")
+                switch Int.random(in: 0..<4, using: &g) {
+                case 0: try next.configurations.add(entry)
+                case 1 where !next.configurations.configs.isEmpty:
+                    next.configurations.remove(at: Int.random(in: 0..<next.configurations.configs.count, using: &g))
+                case 2: next.configurations.replaceFetched(with: [entry, try Configuration(title: "d\(step)", rle: "x = 2, y = 2\n2o$2o!")])
+                default:
+                    next.configurations.error = next.configurations.error == nil ? "step \(step)" : nil
+                    next.configurations.isFetching.toggle()
+                }
             default:
                 break  // no change at all
             }
