@@ -189,13 +189,13 @@ public final class StateRenderer {
     /// members by name: `configs`, `error`, `fetchedCount`, `isFetching`). Nil for any other
     /// change, which the JSON is compared for.
     private func configurationsPatch(from old: ConfigurationsState, to new: ConfigurationsState, at base: JSONPointer) -> [PatchOperation]? {
-        guard let change = ConfigurationsState.listChange(from: old.configs, to: new.configs) else { return nil }
+        guard let change = ConfigurationsState.listChange(from: old.list, to: new.list) else { return nil }
         var operations: [PatchOperation] = []
         let list = base.appending("configs")
         switch change {
         case .none: break
-        case .appended(let added): for index in added { operations.append(.add(path: list.appending(index: index), value: new.configs[index].json)) }
-        case .inserted(let index): operations.append(.add(path: list.appending(index: index), value: new.configs[index].json))
+        case .appended(let added): for index in added { operations.append(.add(path: list.appending(index: index), value: new.list[index].json)) }
+        case .inserted(let index): operations.append(.add(path: list.appending(index: index), value: new.list[index].json))
         case .removed(let index): operations.append(.remove(path: list.appending(index: index)))
         }
         if old.error != new.error { operations.append(.replace(path: base.appending("error"), value: new.error.map(JSON.string) ?? .null)) }

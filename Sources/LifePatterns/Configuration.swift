@@ -104,6 +104,9 @@ public struct Configuration: Hashable, Sendable {
         }
     }
 
+    /// Whether the two are the same object (as versions of a list share them), not only equal.
+    public func isSameObject(as other: Configuration) -> Bool { storage === other.storage }
+
     // Equal and hashed by what it is (the same object is equal at once); `json` follows from it.
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
         if lhs.storage === rhs.storage { return true }

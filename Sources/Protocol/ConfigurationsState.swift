@@ -15,15 +15,19 @@ public struct ConfigurationsState: Equatable, Sendable {
     public var isFetching: Bool
     /// The list. The methods below change it keeping ``totalRLEBytes`` as they go; setting it
     /// whole counts it again (and keeps ``fetchedCount`` within it).
+    /// (Reading it makes an array of the whole list: code that runs at every change reads
+    /// ``list``.)
     public var configs: [Configuration] {
-        get { entries }
+        get { entries.array }
         set {
-            entries = newValue
+            entries = ConfigurationList(newValue)
             totalRLEBytes = Self.rleBytes(newValue)
             fetchedCount = min(fetchedCount, newValue.count)
         }
     }
-    private var entries: [Configuration]
+    /// The list as it is kept, shared in chunks between versions (see ``ConfigurationList``).
+    public var list: ConfigurationList { entries }
+    private var entries: ConfigurationList
     /// What the last fetch failed on, or nil.
     public var error: String?
     /// How many entries, from the start of ``configs``, the last successful fetch brought.
@@ -35,7 +39,7 @@ public struct ConfigurationsState: Equatable, Sendable {
     /// A list whose first `fetchedCount` entries were fetched (all of them when nil).
     public init(isFetching: Bool = false, configs: [Configuration] = [], error: String? = nil, fetchedCount: Int? = nil) {
         self.isFetching = isFetching
-        self.entries = configs
+        self.entries = ConfigurationList(configs)
         self.error = error
         self.fetchedCount = min(max(fetchedCount ?? configs.count, 0), configs.count)
         self.totalRLEBytes = Self.rleBytes(configs)
@@ -49,23 +53,22 @@ public struct ConfigurationsState: Equatable, Sendable {
     /// the list share them) compare by pointer, so this costs microseconds at 10000.
     public static func == (lhs: ConfigurationsState, rhs: ConfigurationsState) -> Bool {
         guard lhs.isFetching == rhs.isFetching, lhs.error == rhs.error, lhs.fetchedCount == rhs.fetchedCount,
-            lhs.totalRLEBytes == rhs.totalRLEBytes, lhs.entries.count == rhs.entries.count
+            lhs.totalRLEBytes == rhs.totalRLEBytes
         else { return false }
-        let same = Configuration.sameObjectsPrefix(lhs.entries, from: 0, rhs.entries, from: 0)
-        return lhs.entries[same...] == rhs.entries[same...]
+        return lhs.entries == rhs.entries
     }
 
     /// How `new`'s list differs from `old`'s, when it is by entries added at the end, or one
     /// inserted or removed, the rest being the same objects; nil for any other difference.
-    public static func listChange(from old: [Configuration], to new: [Configuration]) -> ListChange? {
-        let same = Configuration.sameObjectsPrefix(old, from: 0, new, from: 0)
+    public static func listChange(from old: ConfigurationList, to new: ConfigurationList) -> ListChange? {
+        let same = old.sameObjectsPrefix(new)
         if old.count == new.count { return same == old.count ? ListChange.none : nil }
         if new.count > old.count {
             if same == old.count { return .appended(old.count..<new.count) }
-            guard new.count == old.count + 1, Configuration.sameObjectsPrefix(old, from: same, new, from: same + 1) == old.count - same else { return nil }
+            guard new.count == old.count + 1, old.sameObjects(from: same, new, from: same + 1) == old.count - same else { return nil }
             return .inserted(at: same)
         }
-        guard old.count == new.count + 1, Configuration.sameObjectsPrefix(old, from: same + 1, new, from: same) == new.count - same else { return nil }
+        guard old.count == new.count + 1, old.sameObjects(from: same + 1, new, from: same) == new.count - same else { return nil }
         return .removed(at: same)
     }
 
@@ -78,7 +81,7 @@ public struct ConfigurationsState: Equatable, Sendable {
     }
 
     /// The entries users added, after the fetched ones.
-    public var added: ArraySlice<Configuration> { configs[fetchedCount...] }
+    public var added: Slice<ConfigurationList> { entries[fetchedCount...] }
 
     /// Puts `fetched` in place of what earlier fetches brought, before the entries users added.
     /// The users' entries always stay; fetched entries that would take the list past its limits
@@ -96,7 +99,7 @@ public struct ConfigurationsState: Equatable, Sendable {
             taken.append(configuration)
             bytes -= size
         }
-        entries = taken + added
+        entries = ConfigurationList(taken + added)
         fetchedCount = taken.count
         totalRLEBytes = Self.maxTotalRLEBytes - bytes
         return fetched.count - taken.count
@@ -110,7 +113,7 @@ public struct ConfigurationsState: Equatable, Sendable {
 
     /// Empties the list, both parts.
     public mutating func removeAll() {
-        entries = []
+        entries = ConfigurationList()
         fetchedCount = 0
         totalRLEBytes = 0
     }
@@ -124,7 +127,7 @@ public struct ConfigurationsState: Equatable, Sendable {
     /// (`invalid-argument`, as it always was), or the RLE would be more than the list may hold
     /// (`limit-exceeded`).
     public func refusal(adding configuration: Configuration) -> ProtocolError? {
-        guard configs.count < Self.maxCount else {
+        guard entries.count < Self.maxCount else {
             return ProtocolError(.invalidArgument, "the list already holds \(Self.maxCount) configurations; clear it first")
         }
         let total = totalRLEBytes
@@ -148,24 +151,24 @@ public struct ConfigurationsState: Equatable, Sendable {
     public func find(_ selector: ConfigurationSelector) throws(ProtocolError) -> (index: Int, configuration: Configuration) {
         switch selector {
         case .index(let index):
-            guard configs.indices.contains(index) else {
+            guard entries.indices.contains(index) else {
                 throw ProtocolError(
                     .invalidArgument,
-                    configs.isEmpty
+                    entries.isEmpty
                         ? "there are no configurations; send configurations.fetch first"
-                        : "index \(index) is out of range: there are \(configs.count) configurations (0 to \(configs.count - 1))",
+                        : "index \(index) is out of range: there are \(entries.count) configurations (0 to \(entries.count - 1))",
                     member: "index")
             }
-            return (index, configs[index])
+            return (index, entries[index])
         case .title(let title):
-            if let exact = configs.firstIndex(where: { $0.title == title }) { return (exact, configs[exact]) }
-            if let loose = configs.firstIndex(where: { $0.title.lowercased() == title.lowercased() }) { return (loose, configs[loose]) }
-            let known = configs.prefix(30).map(\.title).joined(separator: ", ")
+            if let exact = entries.firstIndex(where: { $0.title == title }) { return (exact, entries[exact]) }
+            if let loose = entries.firstIndex(where: { $0.title.lowercased() == title.lowercased() }) { return (loose, entries[loose]) }
+            let known = entries.prefix(30).map(\.title).joined(separator: ", ")
             throw ProtocolError(
                 .invalidArgument,
-                configs.isEmpty
+                entries.isEmpty
                     ? "there are no configurations; send configurations.fetch first"
-                    : "no configuration is titled \(JSON.string(title).preview); known: \(known)\(configs.count > 30 ? ", …" : "")",
+                    : "no configuration is titled \(JSON.string(title).preview); known: \(known)\(entries.count > 30 ? ", …" : "")",
                 member: "title")
         }
     }
