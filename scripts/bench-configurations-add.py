@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# What configurations.add costs lifed as the list grows: 500 adds to an empty list, then 500 to a
-# list of FILL (default 9500) fetched from a file; CPU-seconds of lifed, from /proc.
+# What configurations.add costs lifed as the list grows: ADDS (default 2000) adds to an empty
+# list, then as many to a list of FILL (default 8000, so the last add fills the list's 10,000)
+# fetched from a file; CPU-seconds of lifed, from /proc.
 #   python3 scripts/bench-configurations-add.py BIN [FILL]     (BIN: .build/release)
 #   WATCH=1 ...   with a watcher of the whole state, as lifewatch is
 #   WRAP="perf record -g -o out --" ...   lifed run under a profiler
@@ -24,7 +25,9 @@ def send(o):
     b = json.dumps(o).encode(); s.sendall(struct.pack(">I", len(b)) + b)
 recv()
 def cpu():
-    f = open("/proc/%d/stat" % (int(subprocess.run(["pgrep", "-n", "-x", "lifed"], capture_output=True).stdout or 0))).read().rsplit(")", 1)[1].split()
+    # lifed itself, or the lifed the WRAP program started (never another lifed on the machine).
+    pid = lifed.pid if not wrap else int(subprocess.run(["pgrep", "-P", str(lifed.pid), "-x", "lifed"], capture_output=True).stdout.split()[0])
+    f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 def adds(n, tag):
     for i in range(n):
@@ -34,7 +37,8 @@ def adds(n, tag):
         m = recv()
         if m.get("type") in ("ack", "error"): got += 1
     return
-fill = int(sys.argv[2]) if len(sys.argv) > 2 else 9500
+fill = int(sys.argv[2]) if len(sys.argv) > 2 else 8000
+N = int(os.environ.get("ADDS", 2000))
 # A subscriber to the whole state, as lifewatch is.
 w = socket.socket(socket.AF_UNIX); w.connect(sock)
 if os.environ.get("WATCH"):
@@ -44,8 +48,8 @@ if os.environ.get("WATCH"):
         w.sendall(struct.pack(">I", len(r)) + r)
         while w.recv(1 << 20): pass
     threading.Thread(target=drain, daemon=True).start()
-c0 = cpu(); adds(500, "a"); c1 = cpu()
-print("500 adds to an empty list: %.3f CPU-s" % (c1 - c0))
+c0 = cpu(); adds(N, "a"); c1 = cpu()
+print("%d adds to an empty list" % N + ": %.3f CPU-s" % (c1 - c0))
 path = d + "/list.json"
 json.dump([{"title": "f%d" % i, "rle": "x = 1, y = 1\no!"} for i in range(fill)], open(path, "w"))
 send({"type": "configurations.clear"})
@@ -64,6 +68,6 @@ send({"type": "get", "id": "g", "path": "/configurations/configs"})
 while True:
     m = recv()
     if m.get("id") == "g": print("list holds", len(m["value"])); break
-c0 = cpu(); adds(500, "b"); c1 = cpu()
-print("500 adds to a list of %d: %.3f CPU-s" % (fill, c1 - c0))
+c0 = cpu(); adds(N, "b"); c1 = cpu()
+print("%d adds to a list of %d: %.3f CPU-s" % (N, fill, c1 - c0))
 send({"type": "dispatch", "id": "x", "action": {"type": "configurations.clear"}}); import signal; subprocess.run(["pkill", "-INT", "-x", "lifed"]); lifed.wait()
