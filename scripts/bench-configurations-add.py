@@ -70,4 +70,7 @@ while True:
     if m.get("id") == "g": print("list holds", len(m["value"])); break
 c0 = cpu(); adds(N, "b"); c1 = cpu()
 print("%d adds to a list of %d: %.3f CPU-s" % (N, fill, c1 - c0))
-send({"type": "dispatch", "id": "x", "action": {"type": "configurations.clear"}}); import signal; subprocess.run(["pkill", "-INT", "-x", "lifed"]); lifed.wait()
+# Stop our lifed only (under WRAP, the one the wrapper started), never another on the machine.
+import signal
+os.kill(lifed.pid if not wrap else int(subprocess.run(["pgrep", "-P", str(lifed.pid), "-x", "lifed"], capture_output=True).stdout.split()[0]), signal.SIGINT)
+lifed.wait()
