@@ -25,7 +25,11 @@ struct GridChange {
     let sameShape: Bool
     /// Whether nothing changed at all.
     private(set) var isUnchanged = false
-    /// One bit per plane word: set where the word differs in either plane.
+    /// The first row the three tables below cover: they cover only the rows the grids may differ
+    /// in (a tick of a lone glider: a tile's 64 rows), so that a change costs what it changed,
+    /// not 68 KiB of tables zeroed for a 4096 x 4096 grid.
+    private var firstRow = 0
+    /// One bit per plane word of the covered rows: set where the word differs in either plane.
     private var changedWords: [UInt64] = []
     /// Per row: whether any of its words changed.
     private var changedRows: [Bool] = []
@@ -64,9 +68,16 @@ struct GridChange {
             return
         }
         let wordsPerRow = new.wordsPerRow
-        changedWords = [UInt64](repeating: 0, count: (new.rows * wordsPerRow + 63) >> 6)
-        changedRows = [Bool](repeating: false, count: new.rows)
-        changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: new.rows)
+        var covered = 0..<new.rows
+        if let changedRects {
+            let rects = changedRects.filter { $0.rows > 0 && $0.cols > 0 }
+            let top = max(0, rects.map(\.row).min() ?? 0)
+            covered = top..<max(top, min(new.rows, rects.map(\.bottom).max() ?? 0))
+        }
+        firstRow = covered.lowerBound
+        changedWords = [UInt64](repeating: 0, count: (covered.count * wordsPerRow + 63) >> 6)
+        changedRows = [Bool](repeating: false, count: covered.count)
+        changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: covered.count)
         var any = false
         if let changedRects {
             for rect in changedRects where rect.rows > 0 && rect.cols > 0 {
@@ -94,16 +105,19 @@ struct GridChange {
                         for row in rows {
                             var span = ChangedSpan()
                             let start = row &* wordsPerRow
+                            // The bit of a word in `changedWords`, which begins at `firstRow`.
+                            let bitShift = (row &- firstRow) &* wordsPerRow &- start
                             for index in (start &+ words.lowerBound)..<(start &+ words.upperBound) {
                                 let differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
                                 if differs != 0 {
-                                    changedWords[index &>> 6] |= 1 &<< UInt64(index & 63)
+                                    let bit = index &+ bitShift
+                                    changedWords[bit &>> 6] |= 1 &<< UInt64(bit & 63)
                                     span.include(Int32(truncatingIfNeeded: index &- start))
                                 }
                             }
                             if !span.isEmpty {
-                                changedRows[row] = true
-                                changedSpans[row].include(span)
+                                changedRows[row &- firstRow] = true
+                                changedSpans[row &- firstRow].include(span)
                                 found = true
                             }
                         }
@@ -118,14 +132,17 @@ struct GridChange {
     /// bitmap of changed words is checked first; the words at the window's edges are compared
     /// under a mask, so a change just outside the window is not taken for one inside it.
     mutating func changed(row: Int, col: Int, count: Int) -> Bool {
-        guard changedRows[row], count > 0 else { return false }
+        let local = row - firstRow
+        guard local >= 0, local < changedRows.count, changedRows[local], count > 0 else { return false }
         let base = row * new.wordsPerRow
+        let bitBase = local * new.wordsPerRow
         let first = col >> 6
         let last = (col + count - 1) >> 6
         for word in first...last {
             windowWords += 1
             let index = base + word
-            guard changedWords[index >> 6] & (1 << UInt64(index & 63)) != 0 else { continue }
+            let bit = bitBase + word
+            guard changedWords[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { continue }
             // A word inside the window that changed is a change; only the edges need the planes.
             if word != first && word != last { return true }
             var mask: UInt64 = ~0
@@ -220,7 +237,9 @@ struct GridChange {
         let first = Int32(truncatingIfNeeded: window.col >> 6)
         let last = Int32(truncatingIfNeeded: (end - 1) >> 6)
         windowWords += bottom - top
-        for row in top..<bottom where changedRows[row] && changedSpans[row].overlaps(first, last) { return true }
+        let (from, to) = (max(top - firstRow, 0), min(bottom - firstRow, changedRows.count))
+        guard from < to else { return false }
+        for local in from..<to where changedRows[local] && changedSpans[local].overlaps(first, last) { return true }
         return false
     }
 
