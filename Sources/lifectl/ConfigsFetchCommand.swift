@@ -42,7 +42,8 @@ func fetchAndWait(_ session: Session, _ action: AppAction, said: Said) throws(Co
         }
         if case .bye = message { throw .closed }
     }
-    let count = mirror["configs"]?.arrayValue?.count ?? 0
+    // What the fetch brought, not what users added after it (a daemon before fetchedCount: the list).
+    let count = mirror["fetchedCount"]?.intValue ?? mirror["configs"]?.arrayValue?.count ?? 0
     let failure = mirror["error"]?.stringValue
     if session.jsonOutput {
         var outcome: [String: JSON] = ["type": "fetch", "outcome": failure == nil ? "fetched" : "failed", "version": .int(version)]

@@ -94,11 +94,13 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("no configuration is titled"), missing.stderr)
 
-        // A broken source reports the URL, keeps configs empty, and exits 1.
+        // A broken source reports the URL, exits 1, and keeps the list as it was.
+        let kept = try client.get("/configurations/configs").value
+        XCTAssertGreaterThan(kept.arrayValue?.count ?? 0, 20)
         let broken = try runTool("lifectl", socket + ["configs", "fetch", "file:///nonexistent/configs.json"])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.stderr.contains("fetch failed"), broken.stderr)
-        XCTAssertEqual(try client.get("/configurations/configs").value, [])
+        XCTAssertEqual(try client.get("/configurations/configs").value, kept)
         XCTAssertEqual(try client.get("/configurations/isFetching").value, false)
     }
 
