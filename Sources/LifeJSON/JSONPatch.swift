@@ -321,38 +321,8 @@ public enum JSONDiff {
         return a.count > b.count ? .remove(path: path) : .add(path: path, value: b[at])
     }
 
-    /// How many elements from `a[i]` and `b[j]` on are the very same values: the same bits, so
-    /// the same strings, objects and arrays by reference (a list whose elements are shared from
-    /// version to version). Compares words, not values, so a list of 10000 takes microseconds;
-    /// what differs in bits may still be equal, and the caller compares that by value.
-    package static func sharedPrefix(_ a: [JSON], _ i: Int, _ b: [JSON], _ j: Int) -> Int {
-        let count = min(a.count - i, b.count - j)
-        guard count > 0 else { return 0 }
-        let stride = MemoryLayout<JSON>.stride
-        let size = MemoryLayout<JSON>.size
-        return a.withUnsafeBytes { left in
-            b.withUnsafeBytes { right in
-                for k in 0..<count {
-                    let l = (i + k) * stride
-                    let r = (j + k) * stride
-                    var offset = 0
-                    while offset + 8 <= size {
-                        if left.loadUnaligned(fromByteOffset: l + offset, as: UInt64.self)
-                            != right.loadUnaligned(fromByteOffset: r + offset, as: UInt64.self)
-                        {
-                            return k
-                        }
-                        offset += 8
-                    }
-                    while offset < size {
-                        if left[l + offset] != right[r + offset] { return k }
-                        offset += 1
-                    }
-                }
-                return count
-            }
-        }
-    }
+    /// How many elements from `a[i]` and `b[j]` on are the very same values (``sameBitsPrefix(_:_:_:_:)``).
+    package static func sharedPrefix(_ a: [JSON], _ i: Int, _ b: [JSON], _ j: Int) -> Int { sameBitsPrefix(a, i, b, j) }
 
     /// Appends the operations turning `old` into `new`, both at `tokens` (which is
     /// used as a stack and restored before returning).
@@ -414,6 +384,40 @@ public enum JSONDiff {
             if old != new {
                 operations.append(.replace(path: JSONPointer(tokens: tokens), value: new))
             }
+        }
+    }
+}
+
+/// How many elements from `a[i]` and `b[j]` on have the very same bits: for values made of
+/// references and plain numbers, the same values by identity (the same strings, objects and
+/// arrays, as versions of a list share them). Compares words, not values, so a list of 10000
+/// takes microseconds; elements whose bits differ may still be equal, and callers compare those
+/// by value. Only each element's `size` bytes are read, never the padding after it.
+package func sameBitsPrefix<Element>(_ a: [Element], _ i: Int, _ b: [Element], _ j: Int) -> Int {
+    let count = min(a.count - i, b.count - j)
+    guard count > 0 else { return 0 }
+    let stride = MemoryLayout<Element>.stride
+    let size = MemoryLayout<Element>.size
+    return a.withUnsafeBytes { left in
+        b.withUnsafeBytes { right in
+            for k in 0..<count {
+                let l = (i + k) * stride
+                let r = (j + k) * stride
+                var offset = 0
+                while offset + 8 <= size {
+                    if left.loadUnaligned(fromByteOffset: l + offset, as: UInt64.self)
+                        != right.loadUnaligned(fromByteOffset: r + offset, as: UInt64.self)
+                    {
+                        return k
+                    }
+                    offset += 8
+                }
+                while offset < size {
+                    if left[l + offset] != right[r + offset] { return k }
+                    offset += 1
+                }
+            }
+            return count
         }
     }
 }

@@ -83,25 +83,8 @@ public struct Configuration: Hashable, Sendable {
     /// object, as versions of a list share them): pointers compared, never strings, so two
     /// versions of a list of 10000 compare in microseconds. Entries after that may still be equal.
     public static func sameObjectsPrefix(_ a: [Configuration], from i: Int, _ b: [Configuration], from j: Int) -> Int {
-        let count = min(a.count - i, b.count - j)
-        guard count > 0 else { return 0 }
-        guard MemoryLayout<Configuration>.size == MemoryLayout<UInt>.size else {
-            var k = 0
-            while k < count, a[i + k].storage === b[j + k].storage { k += 1 }
-            return k
-        }
-        return a.withUnsafeBytes { left in
-            b.withUnsafeBytes { right in
-                let stride = MemoryLayout<Configuration>.stride
-                for k in 0..<count
-                where left.loadUnaligned(fromByteOffset: (i + k) * stride, as: UInt.self)
-                    != right.loadUnaligned(fromByteOffset: (j + k) * stride, as: UInt.self)
-                {
-                    return k
-                }
-                return count
-            }
-        }
+        // One reference each: the same bits are the same object.
+        sameBitsPrefix(a, i, b, j)
     }
 
     /// Whether the two are the same object (as versions of a list share them), not only equal.
