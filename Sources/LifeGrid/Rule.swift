@@ -1,13 +1,76 @@
-/// A Life-like rule: which live-neighbour counts give birth to a dead cell and which keep a live one alive.
+/// A rule of a cellular automaton lifed runs: how each cell's next state follows from its
+/// neighbourhood.
+///
+/// Two-state rules on the 3 × 3 neighbourhood are Life-like (outer totalistic: ``birth`` and
+/// ``survival`` by the number of live neighbours) or, when the next state depends on where the
+/// neighbours are, a ``MooreTable`` (isotropic non-totalistic and MAP rules). Larger than Life
+/// counts over a larger neighbourhood. With ``states`` above 2 (Generations), a live cell that
+/// does not survive goes through the dying states 2, 3, … `states - 1` before it is dead; only
+/// state 1 counts as live.
 public struct Rule: Hashable, Sendable {
-    /// Bit n set: a non-live cell with n live neighbours is born.
-    public var birth: UInt16
-    /// Bit n set: a live cell with n live neighbours survives.
-    public var survival: UInt16
+    /// How the live cells of a neighbourhood decide whether a cell is live next.
+    public enum Transitions: Hashable, Sendable {
+        /// Outer totalistic: bit n of `birth` (`survival`) set means a dead (live) cell with n live
+        /// neighbours is live next.
+        case lifeLike(birth: UInt16, survival: UInt16)
+        /// Any other rule on the 3 × 3 neighbourhood (never a Life-like table: see ``Rule/init(table:states:)``).
+        case moore(MooreTable)
+        /// Larger than Life.
+        case largerThanLife(LargerThanLife)
+    }
 
+    /// How a cell's neighbourhood decides its next state.
+    public private(set) var transitions: Transitions
+    /// How many states a cell has: 2 (live or dead), or more with dying states (Generations).
+    public private(set) var states: Int
+
+    /// A Life-like rule with two states.
     public init(birth: UInt16, survival: UInt16) {
-        self.birth = birth
-        self.survival = survival
+        transitions = .lifeLike(birth: birth, survival: survival)
+        states = 2
+    }
+
+    /// A rule on the 3 × 3 neighbourhood from its table; Life-like when the table is.
+    public init(table: MooreTable, states: Int = 2) {
+        if let (birth, survival) = table.lifeLike {
+            transitions = .lifeLike(birth: birth, survival: survival)
+        } else {
+            transitions = .moore(table)
+        }
+        self.states = max(2, states)
+    }
+
+    /// A Larger than Life rule with `states` states (2: no dying states).
+    public init(largerThanLife: LargerThanLife, states: Int = 2) {
+        transitions = .largerThanLife(largerThanLife)
+        self.states = max(2, states)
+    }
+
+    /// Whether this is a two-state Life-like rule (B/S notation, no dying states).
+    public var isLifeLike: Bool {
+        if case .lifeLike = transitions, states == 2 { return true }
+        return false
+    }
+
+    /// The birth counts of a Life-like rule; 0 for any other.
+    public var birth: UInt16 {
+        if case .lifeLike(let birth, _) = transitions { return birth }
+        return 0
+    }
+
+    /// The survival counts of a Life-like rule; 0 for any other.
+    public var survival: UInt16 {
+        if case .lifeLike(_, let survival) = transitions { return survival }
+        return 0
+    }
+
+    /// The table of a rule on the 3 × 3 neighbourhood (Life-like ones included); nil for Larger than Life.
+    public var table: MooreTable? {
+        switch transitions {
+        case .lifeLike(let birth, let survival): MooreTable(birth: birth, survival: survival)
+        case .moore(let table): table
+        case .largerThanLife: nil
+        }
     }
 
     /// Conway's Game of Life, B3/S23.
@@ -39,7 +102,17 @@ extension Rule {
     /// The canonical B/S notation, such as `B3/S23` or `B2/S`: digits ascending,
     /// each once. Bits above 8, which no neighbour count can reach, are not shown.
     public var notation: String {
-        "B" + Rule.digits(birth) + "/S" + Rule.digits(survival)
+        let generations = states > 2 ? "/C\(states)" : ""
+        switch transitions {
+        case .lifeLike(let birth, let survival):
+            return "B" + Rule.digits(birth) + "/S" + Rule.digits(survival) + generations
+        case .moore(let table):
+            return "MAP" + table.base64 + generations
+        case .largerThanLife(let rule):
+            return "R\(rule.range),C\(states == 2 ? 0 : states),M\(rule.countsMiddle ? 1 : 0),"
+                + "S\(rule.survival.lowerBound)..\(rule.survival.upperBound),"
+                + "B\(rule.birth.lowerBound)..\(rule.birth.upperBound),N\(rule.shape.rawValue)"
+        }
     }
 
     package static func digits(_ mask: UInt16) -> String {
