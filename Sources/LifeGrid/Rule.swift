@@ -250,3 +250,24 @@ public struct RuleError: Error, Equatable, Sendable, CustomStringConvertible {
         return "rule \"\(shown)\": \(reason)"
     }
 }
+
+extension Rule {
+    /// Why lifed does not run this rule yet; nil when it does. Parsers read every family Golly
+    /// writes and refuse, with this reason, the ones whose engine has not landed (issue 22 brings
+    /// them in family by family; each engine removes its case here).
+    public var unsupportedReason: String? {
+        switch transitions {
+        case .lifeLike(let birth, _):
+            if birth & 1 == 1 {
+                return "rules with B0 make every empty cell in an empty region be born at once; lifed does not support them"
+            }
+            return states == 2 ? nil : "lifed does not run Generations rules (cells with dying states) yet"
+        case .moore:
+            return states == 2
+                ? "lifed does not run isotropic non-totalistic or MAP rules yet"
+                : "lifed does not run Generations rules (cells with dying states) yet"
+        case .largerThanLife:
+            return "lifed does not run Larger than Life rules yet"
+        }
+    }
+}
