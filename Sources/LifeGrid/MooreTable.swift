@@ -84,4 +84,31 @@ public struct MooreTable: Hashable, Sendable {
         }
         return text
     }
+
+    /// The table of a MAP string's base64 part (without `MAP`): 86 characters, or 88 with
+    /// `==` padding; nil when it is not one.
+    public init?(base64 text: some StringProtocol) {
+        var sextets: [Int] = []
+        sextets.reserveCapacity(88)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): sextets.append(Int(byte - UInt8(ascii: "A")))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): sextets.append(Int(byte - UInt8(ascii: "a")) + 26)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): sextets.append(Int(byte - UInt8(ascii: "0")) + 52)
+            case UInt8(ascii: "+"): sextets.append(62)
+            case UInt8(ascii: "/"): sextets.append(63)
+            case UInt8(ascii: "="): sextets.append(-1)
+            default: return nil
+            }
+        }
+        if sextets.count == 88 {
+            guard sextets[86] == -1, sextets[87] == -1 else { return nil }
+            sextets.removeLast(2)
+        }
+        guard sextets.count == 86, !sextets.contains(-1) else { return nil }
+        self.init()
+        for index in 0..<512 where sextets[index / 6] >> (5 - index % 6) & 1 == 1 {
+            self[index] = true
+        }
+    }
 }
