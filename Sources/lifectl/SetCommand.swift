@@ -46,7 +46,10 @@ let setCommand = Command(
         func bad(_ what: String) -> UsageError { UsageError("\(key) needs \(what), not \"\(value)\"") }
         switch key {
         case "interval", "intervalms":
-            guard let ms = DurationText.milliseconds(value) else { throw bad("a duration such as 250ms or 2s") }
+            guard let ms = DurationText.milliseconds(value) else {
+                if Int(value) != nil { throw UsageError("interval needs a unit: \(value)ms or \(value)s?") }
+                throw bad("a duration such as 250ms or 2s")
+            }
             fields["intervalMs"] = .int(ms)
             said = said.with(action: "intervalMs", "interval", value)
         case "step", "generationspertick":
