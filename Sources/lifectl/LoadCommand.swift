@@ -40,7 +40,7 @@ let loadCommand = Command(
     let files = rest.filter { $0 != "--keep" }
     try expectCount(files, 1...1, "load")
     let path = files[0]
-    let source: PatternSource = path == "-" ? .standardInput : .file(path)
+    let source = try PatternSource.named(path, command: "load")
     return { session throws(Connection.Failure) in
         guard let pattern = source.read(format: format) else { return .failure }
         // The grid's size alone: its cells may be 16 MB.
