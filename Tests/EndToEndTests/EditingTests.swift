@@ -186,12 +186,16 @@ final class EditingTests: XCTestCase {
         }
         XCTAssertEqual(try client.get("").version, before.version)
         XCTAssertEqual(try client.get("").value, before.value, "nothing changed")
-        // lifectl's own checks need no daemon: usage errors, status 2.
-        for arguments in [["cell", "-1,1", "on"], ["cell", "1,4096", "on"], ["cell", "1,1", "up"], ["clear", "0,0", "0x3"],
-                          ["rotate", "0,0", "2x2", "left"], ["flip", "0,0", "2x2", "diagonal"], ["paste", "\(folder)/g.rle"],
-                          ["paste", "\(folder)/g.rle", "--at", "1,1", "--mode", "and"]] {
+        // lifectl's own checks need no daemon: what cannot be read is a usage error (status 2);
+        // a place or size out of every world's range is refused (status 1), as the daemon's are.
+        for arguments in [["cell", "1,1", "up"], ["rotate", "0,0", "2x2", "left"], ["flip", "0,0", "2x2", "diagonal"],
+                          ["paste", "\(folder)/g.rle"], ["paste", "\(folder)/g.rle", "--at", "1,1", "--mode", "and"]] {
             let result = try Self.lifectl(daemon, arguments)
             XCTAssertEqual(result.status, 2, "lifectl \(arguments): \(result.stderr)")
+        }
+        for arguments in [["cell", "-1,1", "on"], ["cell", "1,4096", "on"], ["clear", "0,0", "0x3"]] {
+            let result = try Self.lifectl(daemon, arguments)
+            XCTAssertEqual(result.status, 1, "lifectl \(arguments): \(result.stderr)")
         }
     }
 
