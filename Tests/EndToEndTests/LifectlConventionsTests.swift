@@ -98,3 +98,47 @@ final class LifectlConventionsTests: XCTestCase {
         XCTAssertEqual(result.stdout, "loaded \"\(title)\" (configuration 3), centred on the grid (version \(try client.get("").version))\n")
     }
 }
+
+/// `set size` resizes the world now (issue 24): `get /settings/rows` and `status` agree, the
+/// cells stay centred, a configuration lands on the new world, and a grid of another size that
+/// takes the world's place becomes the settings' size.
+final class WorldSizeTests: XCTestCase {
+    private func lifectl(_ daemon: Daemon, _ arguments: [String]) throws -> CommandResult {
+        try runTool("lifectl", ["--socket", daemon.socketPath, "--no-start"] + arguments)
+    }
+
+    func testSetSizeResizesTheWorldNowWithItsCellsCentred() throws {
+        let daemon = try Daemon(self, arguments: ["--ephemeral", "--size", "10x10"])
+        let client = try daemon.connect()
+        let rows: [JSON] = (0..<10).map { .string($0 == 2 ? "...OOO...." : "..........") }
+        guard case .ack = try client.dispatch("simulation.setGrid", ["rows": 10, "cols": 10, "cells": .array(rows)]) else {
+            return XCTFail("setGrid")
+        }
+        let placed = try client.get("/simulation/gridState/grid/cells").value.arrayValue ?? []
+        let row = placed.firstIndex { $0.stringValue?.contains("O") == true } ?? -1
+        let before = try client.get("").version
+        let set = try lifectl(daemon, ["set", "size=20x30"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        XCTAssertEqual(set.stdout, "settings changed; the world is 20x30, its cells kept centred (version \(before + 1))\n", "one version")
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 20)
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/cols").value, 30)
+        XCTAssertTrue(try lifectl(daemon, ["status"]).stdout.contains("world 20x30"))
+        let cells = try client.get("/simulation/gridState/grid/cells").value.arrayValue ?? []
+        XCTAssertEqual(cells.firstIndex { $0.stringValue?.contains("O") == true }, row + 5, "five rows added above")
+        XCTAssertEqual(cells.compactMap(\.stringValue).joined().filter { $0 == "O" }.count, 3, "every cell kept")
+        // Shrinking cuts from every side; what stays in the middle stays.
+        XCTAssertEqual(try lifectl(daemon, ["set", "size=3x3"]).status, 0)
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 3)
+        // A configuration lands on the world as it now is.
+        XCTAssertEqual(try lifectl(daemon, ["set", "size=40x40"]).status, 0)
+        XCTAssertEqual(try lifectl(daemon, ["configs", "fetch"]).status, 0)
+        XCTAssertEqual(try lifectl(daemon, ["configs", "load", "Glider"]).status, 0)
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 40)
+        // A grid of another size in the world's place is the settings' size.
+        guard case .ack = try client.dispatch("simulation.setGrid", ["rle": "x = 9, y = 7, rule = B3/S23:T9,7\n3o!"]) else {
+            return XCTFail("setGrid")
+        }
+        XCTAssertEqual(try client.get("/settings/rows").value, 7)
+        XCTAssertEqual(try client.get("/settings/cols").value, 9)
+    }
+}
