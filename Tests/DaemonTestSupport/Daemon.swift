@@ -406,3 +406,8 @@ extension Daemon {
         }
     }
 }
+
+extension Optional where Wrapped == ServerMessage {
+    /// Whether a message was received and is the `pong` answering the ping with `id`.
+    public func isPong(answering id: JSON) -> Bool { self?.isPong(answering: id) ?? false }
+}
