@@ -1,0 +1,179 @@
+import LifeGrid
+import LifePatterns
+import XCTest
+
+/// MCell files (`#MCell`): the games lifed reads and the ones it names, cells in MCell's
+/// run-length letters, and the board placed as Golly 3.3's reader places it.
+final class MCellFormatTests: XCTestCase {
+    private func read(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Pattern? {
+        do {
+            return try PatternFormat.read(text, format: nil)
+        } catch {
+            XCTFail("refused: \(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    private func failure(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> PatternParseError? {
+        do {
+            _ = try PatternFormat.mcell.read(text)
+            XCTFail("read \(text.debugDescription)", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A glider on a 20 x 16 torus (Golly reads it with 5 cells, rule B3/S23:T20,16).
+    static let glider = """
+        #MCell 4.20
+        #GAME Life
+        #RULE 23/3
+        #BOARD 20x16
+        #SPEED 10
+        #WRAP 1
+        #CCOLORS 2
+        #D Name: Glider
+        #D a glider
+        #L .A$..A$3A
+
+        """
+
+    func testALifeFileOnATorus() throws {
+        XCTAssertEqual(PatternFormat.detect(fileName: nil, text: Self.glider), .mcell)
+        XCTAssertEqual(PatternFormat.detect(fileName: "glider.mcl", text: ""), .mcell)
+        let pattern = try XCTUnwrap(read(Self.glider))
+        XCTAssertEqual(pattern.rule, .conway)
+        XCTAssertEqual(pattern.name, "Glider")
+        XCTAssertEqual(pattern.comments, ["a glider"])
+        XCTAssertEqual(pattern.topology, .torus)
+        XCTAssertEqual(pattern.worldSize, Pattern.Size(rows: 16, cols: 20))
+        XCTAssertEqual(pattern.rows, 3)
+        XCTAssertEqual(pattern.cols, 3)
+        XCTAssertEqual(pattern.liveCells.map { [$0.row, $0.col] }.sorted { $0.lexicographicallyPrecedes($1) }, [[0, 1], [1, 2], [2, 0], [2, 1], [2, 2]])
+        // Golly moves the 3 x 3 box from the corner by (16 + 1 - 3) / 2 rows and (20 + 1 - 3) / 2 columns.
+        XCTAssertEqual(pattern.originInWorld(rows: 16, cols: 20), Pattern.Coordinate(row: 7, col: 9))
+    }
+
+    func testCellsAwayFromTheCornerOnAPlaneRunOnAcrossLines() throws {
+        let text = """
+            #MCell 4.00
+            #GAME Life
+            #RULE 23/3
+            #BOARD 21x15
+            #WRAP 0
+            #L $$3.A$4.
+            #L A$2.3A
+
+            """
+        let pattern = try XCTUnwrap(read(text))
+        XCTAssertEqual(pattern.topology, .bounded)
+        XCTAssertEqual(pattern.population, 5)
+        // The box starts at row 2, column 2 and moves by 6 rows and 9 columns.
+        XCTAssertEqual(pattern.originInWorld(rows: 15, cols: 21), Pattern.Coordinate(row: 8, col: 11))
+    }
+
+    func testStatesOfLetters() {
+        XCTAssertEqual(MCellFormat.state(prefix: nil, letter: UInt8(ascii: "A")), 1)
+        XCTAssertEqual(MCellFormat.state(prefix: nil, letter: UInt8(ascii: "X")), 24)
+        XCTAssertEqual(MCellFormat.state(prefix: UInt8(ascii: "a"), letter: UInt8(ascii: "A")), 25)
+        XCTAssertEqual(MCellFormat.state(prefix: UInt8(ascii: "j"), letter: UInt8(ascii: "X")), 264)
+        XCTAssertNil(MCellFormat.state(prefix: nil, letter: UInt8(ascii: "Y")))
+        XCTAssertNil(MCellFormat.state(prefix: UInt8(ascii: "k"), letter: UInt8(ascii: "A")))
+    }
+
+    func testAStateTheRuleDoesNotHaveIsState1AsInGolly() throws {
+        let pattern = try XCTUnwrap(read("#MCell 4.20\n#GAME Life\n#RULE 23/3\n#L A2B$bAX\n"))
+        XCTAssertEqual(pattern.population, 5)
+        XCTAssertEqual(pattern.rows, 2)
+        XCTAssertEqual(pattern.cols, 3)
+        XCTAssertNil(pattern.worldSize)
+    }
+
+    func testNoRuleIsNoRuleAndNoBoardIsNoWorld() throws {
+        let pattern = try XCTUnwrap(read("#MCell 4.20\n#L 2A\n"))
+        XCTAssertNil(pattern.rule)
+        XCTAssertNil(pattern.topology)
+        XCTAssertEqual(pattern.population, 2)
+    }
+
+    func testGamesLifedDoesNotRunAreNamed() {
+        for game in ["Weighted Life", "Rules table", "Cyclic CA", "1-D totalistic", "Vote for Life", "Margolus"] {
+            XCTAssertEqual(
+                failure("#MCell 4.20\n#GAME \(game)\n#RULE 1,2,3\n#L A\n")?.message,
+                "MCell's \(game) is not a family lifed runs; lifed reads MCell's Life, Generations and Larger than Life", game)
+        }
+    }
+
+    func testGenerationsAndLargerThanLifeGoThroughTheRule() throws {
+        let generations = "#MCell 2.0\n#GAME Generations\n#RULE 345/2/4\n#BOARD 40x40\n#WRAP 1\n#L A.B$.C\n"
+        let bosco = "#MCell 2.20\n#GAME Larger than Life\n#RULE R5,C0,M1,S34..58,B34..45,NM\n#BOARD 100x100\n#WRAP 1\n#L 3A\n"
+        for (text, rule) in [(generations, "345/2/4"), (bosco, "R5,C0,M1,S34..58,B34..45,NM")] {
+            let parsed = try Rule.reading(rule)
+            if let reason = parsed.unsupportedReason {
+                // Until the family's engine lands, the rule's own refusal.
+                XCTAssertEqual(failure(text)?.message, "rule \"\(rule)\": \(reason)")
+            } else if parsed.states > 2 {
+                XCTAssertEqual(
+                    failure(text)?.message,
+                    "this MCell file has cells in dying states (state 2+); lifed reads MCell cells of states 0 and 1 only, for now")
+            } else {
+                XCTAssertEqual(read(text)?.rule, parsed)
+            }
+        }
+    }
+
+    func testMalformedFiles() {
+        let cases = [
+            ("#Life 1.06\n", "expected the header '#MCell'"),
+            ("", "expected the header '#MCell'; the file is empty"),
+            ("#MCell\n#BOARD 20\n", "expected the board's size as #BOARD WIDTHxHEIGHT, such as #BOARD 200x100"),
+            ("#MCell\n#BOARD 0x10\n", "the board must be 1 to \(Pattern.maxSide) cells a side"),
+            ("#MCell\n#BOARD 99999x10\n", "the board must be 1 to \(Pattern.maxSide) cells a side"),
+            ("#MCell\n#WRAP 2\n", "expected #WRAP 1 (a torus) or #WRAP 0 (a bounded plane)"),
+            ("#MCell\n#L A!\n", "expected a run count, '.', '$' or a cell state (A to X, after a to j for states above 24), not '!'"),
+            ("#MCell\n#L aZ\n", "expected a run count, '.', '$' or a cell state (A to X, after a to j for states above 24), not 'a'"),
+            ("#MCell\n#BOARD 3x3\n#L 4A\n", "the cells reach outside the 3 x 3 #BOARD"),
+            ("#MCell\n#RULE B9/S23\n", "rule \"B9/S23\": 9 is not a neighbour count: a cell has at most 8 neighbours"),
+        ]
+        for (text, message) in cases {
+            XCTAssertEqual(failure(text)?.message, message, text)
+        }
+        XCTAssertEqual(failure("#MCell\n#GAME Life\n#L 3.q\n")?.column, 6)
+    }
+
+    func testWrittenFilesReadBack() throws {
+        var generator = SplitMix64(seed: 1999)
+        for round in 0..<60 {
+            let rows = Int.random(in: 1...30, using: &generator)
+            let cols = Int.random(in: 1...120, using: &generator)
+            var pattern = Pattern(rows: rows, cols: cols)
+            for row in 0..<rows {
+                for col in 0..<cols where Int.random(in: 0..<3, using: &generator) == 0 { pattern.setLive(row: row, col: col) }
+            }
+            pattern.name = "Soup \(round)"
+            pattern.comments = ["one", ""]
+            pattern.rule = [Rule.conway, .highLife, .seeds][round % 3]
+            if round % 2 == 0 {
+                pattern.topology = round % 4 == 0 ? .torus : .bounded
+                // Golly's reader moves the cells towards the middle, so a writer can place them
+                // only there or beyond: here, from the middle on.
+                pattern.worldSize = Pattern.Size(rows: 2 * rows + 2, cols: 2 * cols + 2)
+                pattern.position = Pattern.Coordinate(row: 0, col: 0)
+            }
+            let text = PatternFormat.mcell.write(pattern)
+            for line in text.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 70) }
+            let back = try PatternFormat.mcell.read(text)
+            XCTAssertEqual(back.rule, pattern.rule)
+            XCTAssertEqual(back.name, pattern.name)
+            XCTAssertEqual(back.comments, pattern.comments)
+            XCTAssertEqual(back.population, pattern.population)
+            XCTAssertEqual(back.trimmed().cells, pattern.trimmed().cells)
+            if let world = pattern.worldSize {
+                XCTAssertEqual(back.topology, pattern.topology)
+                XCTAssertEqual(back.worldSize, world)
+                XCTAssertEqual(back.worldGrid, pattern.worldGrid, "round \(round)")
+            }
+        }
+    }
+}
