@@ -125,7 +125,7 @@ package enum MCellFormat {
             var keyEnd = start + 1
             while keyEnd < end && !SourceText.isSpace(bytes[keyEnd]) { keyEnd += 1 }
             let key = source.string(start..<keyEnd)
-            let textStart = source.skipSpaces(keyEnd, in: line)
+            let textStart = source.skipSpaces(keyEnd, in: keyEnd..<end)
             let text = source.string(textStart..<end)
             switch key {
             case "#GAME":

@@ -73,6 +73,46 @@ final class MCellFormatTests: XCTestCase {
         XCTAssertEqual(pattern.originInWorld(rows: 15, cols: 21), Pattern.Coordinate(row: 8, col: 11))
     }
 
+    func testPlacementIsGollys() throws {
+        // bgolly runs this file generation by generation (the glider reaching the left edge at
+        // generation 39) as it runs `#CXRLE Pos=-1,-1`, `x = 3, y = 3, rule = B3/S23:P20,40`,
+        // `bo$o$3o!`, and not as at Pos=0,-1: the top-left cell at row 20 - 1, column 10 - 1.
+        let pattern = try XCTUnwrap(read("#MCell 4.20\n#GAME Life\n#RULE 23/3\n#BOARD 20x40\n#WRAP 0\n#L .A$A$3A\n"))
+        XCTAssertEqual(pattern.originInWorld(rows: 40, cols: 20), Pattern.Coordinate(row: 19, col: 9))
+        XCTAssertEqual(pattern.position, Pattern.Coordinate(row: -1, col: -1))
+    }
+
+    func testLinesWithTrailingSpaces() throws {
+        // As in the collection's files: "#D " with nothing after it, spaces after cells.
+        let pattern = try XCTUnwrap(read("#MCell 2.0 \n#GAME Life \n#RULE 23/3 \n#D \n#D  x \n#D\t\n#L 3A  \n#L   \n"))
+        XCTAssertEqual(pattern.comments, ["", "x", ""])
+        XCTAssertEqual(pattern.population, 3)
+    }
+
+    func testMutatedFilesNeverCrash() {
+        var generator = SplitMix64(seed: 77)
+        let seeds = [Self.glider, "#MCell 4.00\n#GAME Generations\n#RULE 345/2/4\n#BOARD 40x40\n#WRAP 1\n#D \n#L A.B$.C\n"]
+        let inserts = Array("0123456789.$ABXajk#LDRB \n\t9999x".utf8) + [0x00, 0xFF]
+        for _ in 0..<3000 {
+            var bytes = Array(seeds[Int.random(in: 0..<seeds.count, using: &generator)].utf8)
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let at = Int.random(in: 0...bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0 where at < bytes.count: bytes[at] = inserts[Int.random(in: 0..<inserts.count, using: &generator)]
+                case 1: bytes.insert(inserts[Int.random(in: 0..<inserts.count, using: &generator)], at: at)
+                default: if at < bytes.count { bytes.remove(at: at) }
+                }
+            }
+            do {
+                let pattern = try PatternFormat.mcell.read(String(decoding: bytes, as: UTF8.self))
+                XCTAssertNil(pattern.limitViolation)
+            } catch {
+                XCTAssertGreaterThanOrEqual(error.line, 1)
+                XCTAssertFalse(error.message.isEmpty)
+            }
+        }
+    }
+
     func testStatesOfLetters() {
         XCTAssertEqual(MCellFormat.state(prefix: nil, letter: UInt8(ascii: "A")), 1)
         XCTAssertEqual(MCellFormat.state(prefix: nil, letter: UInt8(ascii: "X")), 24)
