@@ -122,6 +122,62 @@ final class MCellFormatTests: XCTestCase {
         XCTAssertNil(MCellFormat.state(prefix: UInt8(ascii: "k"), letter: UInt8(ascii: "A")))
     }
 
+    /// Golly 3.3's Larger-than-Life/Bosco.mcl: bgolly reads 69 cells (`-a "Larger than Life"`,
+    /// rule R5,C0,M1,S34..58,B34..45,NM:T100,100, a 35 x 42 box).
+    static let bosco = """
+        #MCell 2.20
+        #GAME Larger than Life
+        #RULE R5,C0,M1,S34..58,B34..45,NM
+        #BOARD 100x100
+        #SPEED 0
+        #WRAP 1
+        #CCOLORS 2
+        #D Bosco's Rule
+        #D 
+        #D      Here's a little range 5, Larger than Life creature that Kellie Evans
+        #D discovered while exploring LtLife phase space on the CAM8 cellular automaton
+        #D machine. It's a period 166 oscillator.
+        #D 
+        #D David Griffeath
+        #L 29.A$27.5A$25.5A.AA$24.5A3.AA$24.4A5.A$23.4A5.3A$24.4A3.3A$24.5A.4A$
+        #L 25.8A$26.7A$27.5A31$A
+
+        """
+
+    /// Golly 3.3's Generations/Nova.mcl (cells of state 1 only): bgolly reads 560 cells.
+    static let nova = """
+        #MCell 2.0
+        #GAME Generations
+        #RULE 45678/2478/25
+        #BOARD 300x300
+        #SPEED 10
+        #WRAP 0
+        #D "Nova" rule by Mirek Wojtowicz
+        #D 
+        #D June 1999
+        #L 14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$
+        #L 14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$14A$
+        #L 14A$14A$14A$14A$14A$14A
+
+        """
+
+    func testFilesOfGollysCollection() throws {
+        for (text, population, rows, cols, board) in [(Self.bosco, 69, 42, 35, 100), (Self.nova, 560, 40, 14, 300)] {
+            let ruleText = text.split(separator: "\n").first { $0.hasPrefix("#RULE ") }.map { String($0.dropFirst(6)) } ?? ""
+            let rule = try Rule.reading(ruleText)
+            if let reason = rule.unsupportedReason {
+                XCTAssertEqual(failure(text)?.message, "rule \"\(ruleText)\": \(reason)")
+                continue
+            }
+            let pattern = try XCTUnwrap(read(text))
+            XCTAssertEqual(pattern.rule, rule)
+            XCTAssertEqual(pattern.population, population)
+            XCTAssertEqual(pattern.rows, rows)
+            XCTAssertEqual(pattern.cols, cols)
+            XCTAssertEqual(pattern.worldSize, Pattern.Size(rows: board, cols: board))
+        }
+    }
+
     func testAStateTheRuleDoesNotHaveIsState1AsInGolly() throws {
         let pattern = try XCTUnwrap(read("#MCell 4.20\n#GAME Life\n#RULE 23/3\n#L A2B$bAX\n"))
         XCTAssertEqual(pattern.population, 5)
