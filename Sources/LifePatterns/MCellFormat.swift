@@ -236,8 +236,9 @@ package enum MCellFormat {
     }
 
     /// The pattern as MCell: `#GAME` and `#RULE` (MCell's `S/B` order for Life-like rules, Golly's
-    /// canonical notation for others, which Golly reads), `#BOARD` and `#WRAP` (the world, or the
-    /// pattern's own size on a plane), `#D` lines, and `#L` lines of at most 70 characters.
+    /// canonical notation for others, which Golly reads), `#BOARD` and `#WRAP` when the pattern
+    /// has a world or a topology (the world's size, else the pattern's own), `#D` lines, and `#L`
+    /// lines of at most 70 characters.
     /// The `#L` lines start the cells where Golly's reader, after its move towards the middle,
     /// puts them back where the pattern is in its world (at the board's corner when no start can).
     static func write(_ pattern: Pattern) -> String {
@@ -257,8 +258,13 @@ package enum MCellFormat {
             notation = rule.notation
         }
         out += "#GAME \(game)\n#RULE \(notation)\n"
-        let board = pattern.worldSize ?? Pattern.Size(rows: pattern.rows, cols: pattern.cols)
-        out += "#BOARD \(board.cols)x\(board.rows)\n#WRAP \(pattern.topology == .torus ? 1 : 0)\n"
+        // A world (or a topology, on the pattern's own size) is a board; without one, none.
+        var board: Pattern.Size?
+        if pattern.worldSize != nil || pattern.topology != nil {
+            let size = pattern.worldSize ?? Pattern.Size(rows: pattern.rows, cols: pattern.cols)
+            out += "#BOARD \(size.cols)x\(size.rows)\n#WRAP \(pattern.topology == .torus ? 1 : 0)\n"
+            board = size
+        }
         if let name = pattern.name { out += "#D Name: \(oneLine(name))\n" }
         for comment in pattern.comments {
             for line in singleLines(comment) { out += line.isEmpty ? "#D\n" : "#D \(line)\n" }
@@ -266,9 +272,14 @@ package enum MCellFormat {
         guard let live = pattern.cells.boundingBox else { return out }
         // Where the live cells should be on the board, and where the #L lines must start them
         // so that Golly's move towards the middle puts them there (at the corner when it cannot).
-        let origin = pattern.worldSize == nil ? Pattern.Coordinate(row: 0, col: 0) : pattern.originInWorld(rows: board.rows, cols: board.cols)
-        let shiftRows = (board.rows + 1 - live.rows) / 2
-        let shiftCols = (board.cols + 1 - live.cols) / 2
+        var origin = Pattern.Coordinate(row: 0, col: 0)
+        var shiftRows = 0
+        var shiftCols = 0
+        if let board {
+            if pattern.worldSize != nil { origin = pattern.originInWorld(rows: board.rows, cols: board.cols) }
+            shiftRows = (board.rows + 1 - live.rows) / 2
+            shiftCols = (board.cols + 1 - live.cols) / 2
+        }
         let shifted = shiftRows > 0 || shiftCols > 0
         let startRow = max(0, origin.row + live.row - (shifted ? shiftRows : 0))
         let startCol = max(0, origin.col + live.col - (shifted ? shiftCols : 0))

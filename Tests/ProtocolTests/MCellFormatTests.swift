@@ -265,6 +265,11 @@ final class MCellFormatTests: XCTestCase {
             XCTAssertEqual(back.comments, pattern.comments)
             XCTAssertEqual(back.population, pattern.population)
             XCTAssertEqual(back.trimmed().cells, pattern.trimmed().cells)
+            if pattern.worldSize == nil {
+                XCTAssertNil(back.worldSize)
+                XCTAssertNil(back.topology)
+                XCTAssertFalse(text.contains("#BOARD"))
+            }
             if let world = pattern.worldSize {
                 XCTAssertEqual(back.topology, pattern.topology)
                 XCTAssertEqual(back.worldSize, world)
