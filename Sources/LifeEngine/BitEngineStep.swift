@@ -5,8 +5,8 @@ extension BitGrid {
     /// with `kernel`'s inner loop: all kernels give the same result; the default is the fastest
     /// the processor runs (see ``Kernel/selected``); any other must be ``Kernel/isAvailable``.
     ///
-    /// A live cell whose live-neighbour count the rule keeps becomes `alive`; a non-live cell
-    /// whose count the rule gives birth becomes `born`; any other live cell becomes `died`; any
+    /// A live cell whose neighbourhood the rule keeps live becomes `alive`; a non-live cell whose
+    /// neighbourhood the rule makes live becomes `born`; any other live cell becomes `died`; any
     /// other cell becomes `empty`.
     public mutating func step(rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected) {
         run(generations: 1, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: false) { _, _ in }
