@@ -20,9 +20,10 @@ import Synchronization
 
 /// A MooreTable compiled to a straight-line program of bitwise operations on slots of planes.
 ///
-/// ``code`` is what the kernels read: `[slots, instructions, output, then five Int32 per
-/// instruction: operation, destination, a, b, c]`. Slots 0...12 are the inputs (see ``Input``);
-/// the others hold intermediate planes, reused once their last reader has run.
+/// ``code`` is what the kernels read: `[slots, instructions, output, the inputs read (bit i:
+/// slot i), then five Int32 per instruction: operation, destination, a, b, c]`. Slots 0...12 are
+/// the inputs (see ``Input``); the others hold intermediate planes, reused once their last reader
+/// has run.
 struct MooreCircuit: Sendable {
     /// The operations, as the kernels number them (see LifeKernel's `CircuitOperation`).
     enum Operation: Int32 {
@@ -330,7 +331,19 @@ private struct CircuitBuilder {
             }
             outputSlot = slotOf[top] ?? 0
         }
-        var code: [Int32] = [Int32(slots), Int32(instructions.count), Int32(outputSlot)]
+        // The inputs read: the output itself when it is one, and the operands of the instructions.
+        var inputsRead: Int32 = outputSlot < inputs ? 1 << Int32(outputSlot) : 0
+        for (operation, _, a, b, c) in instructions {
+            let read: [Int]
+            switch operation {
+            case .not: read = [a]
+            case .ones, .zeros: read = []
+            case .mux: read = [a, b, c]
+            default: read = [a, b]
+            }
+            for operand in read where operand < inputs { inputsRead |= 1 << Int32(operand) }
+        }
+        var code: [Int32] = [Int32(slots), Int32(instructions.count), Int32(outputSlot), inputsRead]
         for (operation, target, a, b, c) in instructions {
             code += [operation.rawValue, Int32(target), Int32(a), Int32(b), Int32(c)]
         }

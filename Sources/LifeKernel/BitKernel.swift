@@ -162,9 +162,10 @@ public enum BitKernel {
     }
 
     /// The same under a rule given as a circuit (LifeEngine's `MooreCircuit`): `program` is
-    /// `[slots, instructions, output slot, then five Int32 per instruction: operation, target, a,
-    /// b, c]`, whose slots 0...12 are the inputs (the neighbourhood NW N NE W C E SW S SE, then the
-    /// live-neighbour count's bits 0 to 3). See ``CircuitOperation``.
+    /// `[slots, instructions, output slot, the input slots read (bit i: slot i), then five Int32
+    /// per instruction: operation, target, a, b, c]`, whose slots 0...12 are the inputs (the
+    /// neighbourhood NW N NE W C E SW S SE, then the live-neighbour count's bits 0 to 3). See
+    /// ``CircuitOperation``.
     public static func stepCircuit(
         _ program: UnsafePointer<Int32>, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
         rows first: Int, _ end: Int, words: Int, stride: Int
@@ -671,7 +672,7 @@ private enum CircuitOperation: Int32 {
 private struct CircuitScratch {
     /// The rows computed together: enough that reading an instruction costs little beside its
     /// lanes, few enough that the slots stay in the first-level cache.
-    static let runRows = 16
+    static let runRows = 32
 
     let base: UnsafeMutablePointer<Lanes>
 
@@ -692,9 +693,9 @@ private struct CircuitScratch {
     /// at its lane column) down; returns the slot holding the results.
     @inline(__always)
     func run(_ program: UnsafePointer<Int32>, _ source: UnsafePointer<UInt64>, rows: Int, stride: Int) -> UnsafeMutablePointer<Lanes> {
-        fillInputs(source, rows: rows, stride: stride)
+        fillInputs(source, rows: rows, stride: stride, reading: UInt32(bitPattern: program[3]))
         let instructions = Int(program[1])
-        var code = program + 3
+        var code = program + 4
         for _ in 0..<instructions {
             let target = slot(code[1])
             let a = slot(code[2])
@@ -721,25 +722,29 @@ private struct CircuitScratch {
         return slot(program[2])
     }
 
-    /// The input slots for the run: the nine cells of each neighbourhood, and the bits of its
-    /// live-neighbour count (the bit-sliced adder of ``nextLanes``).
+    /// The input slots for the run that the program reads (`reading`, bit i: slot i; the centre,
+    /// slot 4, always): the nine cells of each neighbourhood, and the bits of its live-neighbour
+    /// count (the bit-sliced adder of ``nextLanes``).
     @inline(__always)
-    func fillInputs(_ source: UnsafePointer<UInt64>, rows: Int, stride: Int) {
+    func fillInputs(_ source: UnsafePointer<UInt64>, rows: Int, stride: Int, reading: UInt32) {
         var row = source
         var above = NeighbourRow(row - stride)
         var middle = NeighbourRow(row)
+        @inline(__always) func put(_ slot: Int, _ k: Int, _ value: Lanes) {
+            if reading & (1 &<< UInt32(slot)) != 0 { base[slot &* CircuitScratch.runRows &+ k] = value }
+        }
         for k in 0..<rows {
             row += stride
             let below = NeighbourRow(row)
-            base[k] = above.west
-            base[CircuitScratch.runRows &+ k] = above.sums.centre
-            base[2 &* CircuitScratch.runRows &+ k] = above.east
-            base[3 &* CircuitScratch.runRows &+ k] = middle.west
+            put(0, k, above.west)
+            put(1, k, above.sums.centre)
+            put(2, k, above.east)
+            put(3, k, middle.west)
             base[4 &* CircuitScratch.runRows &+ k] = middle.sums.centre
-            base[5 &* CircuitScratch.runRows &+ k] = middle.east
-            base[6 &* CircuitScratch.runRows &+ k] = below.west
-            base[7 &* CircuitScratch.runRows &+ k] = below.sums.centre
-            base[8 &* CircuitScratch.runRows &+ k] = below.east
+            put(5, k, middle.east)
+            put(6, k, below.west)
+            put(7, k, below.sums.centre)
+            put(8, k, below.east)
             let t = above.sums.s0 ^ below.sums.s0
             let x0 = t ^ middle.sums.h0
             let c0 = (above.sums.s0 & below.sums.s0) | (t & middle.sums.h0)
@@ -748,10 +753,10 @@ private struct CircuitScratch {
             let d1 = (above.sums.s1 & below.sums.s1) | (u & middle.sums.h1)
             let x1 = d0 ^ c0
             let e = d0 & c0
-            base[9 &* CircuitScratch.runRows &+ k] = x0
-            base[10 &* CircuitScratch.runRows &+ k] = x1
-            base[11 &* CircuitScratch.runRows &+ k] = d1 ^ e
-            base[12 &* CircuitScratch.runRows &+ k] = d1 & e
+            put(9, k, x0)
+            put(10, k, x1)
+            put(11, k, d1 ^ e)
+            put(12, k, d1 & e)
             above = middle
             middle = below
         }
