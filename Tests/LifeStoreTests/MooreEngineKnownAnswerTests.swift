@@ -6,7 +6,7 @@ import Protocol
 import XCTest
 
 /// Known answers from Golly 3.3's bgolly (QuickLife): small soups under Hensel rules (Just Friends,
-/// B2-a/S12, and B37/S2-i34q) and rules with B0, their world after 100 generations as bgolly wrote
+/// B2-a/S12, and B37/S2-i34q) and rules with B0, their world after 100 (or 101) generations as bgolly wrote
 /// it. The tests need no Golly: the fixtures were made with it (bgolly -m 100 -o out.rle), the
 /// Hensel rules' tables read back from bgolly one neighbourhood at a time and written here as MAP
 /// strings (the Hensel parser is not part of the engine).
@@ -43,8 +43,9 @@ final class MooreEngineKnownAnswerTests: XCTestCase {
             return MooreTable(birth: birth, survival: survival)
         }
 
-        /// Whether Golly writes the complement of the world (B0 with S8).
-        func complemented(_ table: MooreTable) -> Bool { table[0] && table[511] }
+        /// Whether Golly writes the complement of the world: with B0 and S8 always, with B0 and
+        /// without S8 after an odd number of generations.
+        func complemented(_ table: MooreTable) -> Bool { table[0] && (table[511] || generations % 2 == 1) }
     }
 
     static let fixtures: [Fixture] = [
@@ -87,6 +88,31 @@ final class MooreEngineKnownAnswerTests: XCTestCase {
             rows: 32, cols: 40, topology: .torus, generations: 100,
             start: "4b2obob2ob5ob2o3bobob4obo2bo$5b3ob2ob2o2bo4bob2ob3o4bo$5bo2bobo4b2ob5ob3ob2o4b2o$4bo2b5ob4o6bo4b3ob4o$4b7o2b5o2b6ob2o2bobo$6b3o3b2o6bob5o2bo3b3o$4b2o3bo2bo4b2obo2b2o2b3o2bo$4bob2o4bo2b4ob3ob2o2bo4b3o$4bob2o2bo3bob2o5bo4bobo4bo$7b6o3bo2bo2bob2o2b2ob3obo$5b3o2bo3b3ob3o2b2o3b2ob2o$4bobob2o2b2ob7obob5o2b2obo$5b2obo3bo3b5ob3o3b7o$6bob5obob8o6b2obo$4bo5bo9b5o5b2o$5bob3obo2b3o4b3obob3o3bobo$4b2obo2b2o2b3obobo2bo4bob6o$4b3obo2bo3b3o2b5obob2ob2o$9bobo2b2ob4o2bobob4ob2o$4b8o3b2ob4obo3b5o3bo$4bo2bob2o4b3o6bobobo2b3o$4b2o2b2ob3o3b3o2b3ob2o2b4obo$7bobob2obob4o2b3ob4o5bo$4bo2bob7obob2o2b4ob2ob2o2bo$4b2obo2b2o2bob3o4b3o2b4obo$7b3ob2ob3obo3b4ob3o5bo$5bobob4o2b2o2bo3b2o3b4o3bo$5b2o2bo2b5o2b3ob3o2b3o2b2o$4b3obob2o2b2ob2obobob3o3bobob2o$6b2o2b2o2b2obo3bob2o2b3ob3o$4bo2bobo3b2obob3ob2o2b8obo$5bo3bobobo4bobo2bo2b2obobobo!",
             expected: "x = 24, y = 23\n17bo2bo$13bo2b7o$4b2o7bo3b5obo$4b4ob5ob7o$3b5ob14o$3b18o$2b19o$b20o$b19obo$b19o$2b19o$2b19o$20o$17o$15o$16o$b14o$3b10o$2b12o$4b8o$3b2ob2o2b3o$3b3o4b3o$10b2o!"),
+        Fixture(
+            name: "B0123478/S34678, bounded", rule: "B0123478/S34678",
+            rows: 32, cols: 40, topology: .bounded, generations: 100,
+            start: "4bobob2obob4ob5ob3obobobobo$6b2ob2o4b2obobo5b2o2bo3b2o$4b5o2b3o2bob2ob7ob4obo$7b4o2bobobobo4bob2ob4ob2o$4bo2b7o3b4o4b2o3bo$4b2o2bo6bob2o2b2o7b3o2bo$4bob3ob2o2bob2o3bo3bo2bo5bo$5b2o3bo3b2o3bo4b4obob5o$5b4ob2o4bo2bo4b4obo3bo$8b2o2bob2obo3b2o4b4obo2bo$5b2obobo2bobo3bo2b6obob2o2bo$4b4obo5bobobobobo2bob3o2b2o$4bo2bobob3ob2o5bobobobobobo$5b3o3bo2bob4ob2obo2b2o2bo$4bobob2o8b2o2b3o2bo2b2ob2o$6bob2o2bobo3bo4b2o2bobobob3o$4b4o4b2o7b3ob2o8bo$4b2o2bo3bo4bobo3b6o2bob3o$7b6obob4o4bob6o3bo$5bo2bo5b2o3bob3ob7obo$5bo3bo3bo4b2ob2obo3b2o4bo$4b6o5bo5b3o4b2o2bo$4b2o2bobob2o10b2ob2o$6bob3ob2ob3o4bob3ob2o$5b4o2b5o3b2o2b2obo3b3obo$6bobo3b3obo5b4obobobob3o$4b2ob3o2b3o2b2obo2b2o2b4ob2obo$4b4obob2obob2ob10ob2o3bo$4bob4ob2obob4obob5obobobo$4bo2b2o2bob5o2bob4o3bob2ob2o$4b3ob5o2bob2ob2o4bo2b2o2b3o$5b4o4b3ob2ob3ob2o2b2obo3bo!",
+            expected: "x = 32, y = 32\n21bob2o$20bobobo$12bo4bo3bo$11bobo2bobo4bo$10bo7b2o4bo$10b5o9b2o$4obo4b5o8bo2bo$2bo7b2obo8bo2bo$2bo8bob2o7b3o4b3o$2bo9b4o6b2o5bobo$2bo10b2o10b2obo$2b2obo8bobo8bo2bo$2b2o4b2o5bo10b3o$8b2o3$2o$2o5$15b3o2$2o17b3o$2o19b2o$18bo3bo$19b3o$19bo$19b2o$18b2obo$19b2o!"),
+        Fixture(
+            name: "B0/S8, bounded, 101 generations", rule: "B0/S8",
+            rows: 32, cols: 40, topology: .bounded, generations: 101,
+            start: "4b3obo2bo2b2obob3o4bob2o2b4o$4bobo2b5obobo2b3ob3ob2obobo$4bo2b2o2bo2bob2o3b2o2b2o2bob5o$4bobobo2bobob2ob2obobob2obo3b4o$6b2ob2o2b2o2bobo3b3obobob4o$4b3o3bo6bo2bo2bob2obobobo$5bo3b3ob4obobobo5b3ob4o$6bobobob2ob2ob2ob2o2b4o$5b3ob2ob4o2b5obo2bob2o4bo$5b2obobo2bobob2ob4o3bo2bob4o$4bo3bob2o4b3ob2obo3b2o2b3o$4b2obo4b2ob2o5b2o3bo5b2o$5bob5obob3obo6b2ob4o2bo$6bo2b4obob7o2bobo2bob3o$5bo2bo3bo3bo2bo2bob3o3bo3b2o$4b2obobo3b4o4b5obob2obo$4bo2b2obo2bo2bo2b3o2b2o2bo5b2o$5bo3b2o2bo2bobo2b2obo3bo3b3o$4b3o3bo2b4ob2obo2b3o3bobob2o$5bo2b2ob2o2bo2b2obob7o3bobo$4bob2ob3o2b2obo3b3ob4o4bo$8b10o2bobo3bobob4obo$5b2o2bob2o7bobob4o3bob3o$5b6obo2bob2ob3o2bo3b5o$4bo2b2o3bob6ob7ob5obo$4bo5bob6ob2o3b2o3b5obo$5bo2b2o2b3o8b4o6bobo$4b2o4b3ob2o2b4obobobobobo$5bo3bob3obobobo5b4ob2ob3o$4b2obobo2bo3bo2bo2bo2b2obo2b2o$4bob3o2b2o2bob2obo2bob2o3b2o2bo$4bo2bo2bo3bo6b3o2b2o3bo3bo!",
+            expected: "x = 40, y = 32\n40o$15o8b17o$19o4b17o$3o5b11o14b7o$3o12b4o12b4o2b3o$12o3b4o2b14o2b3o$12o3b4o2b14o2b3o$ob10o3b4o2b14o2b3o$ob10o3b4o18b3o$ob8o27b3o$ob8o11b9ob4o2b3o$ob8o11b9ob9o$ob8o11b9ob9o$ob8o15b5o5b3obo$ob8o25b3obo$ob4o15b7ob4o2b3obo$ob4o15b7ob4o2b3obo$ob3o12b3ob7ob4o2b3obo$o4b8o4b3ob7ob4o2b3obo$o4b8o4b4o8b4o2b3obo$o4b2o4b2o4b4o8b4o2b3obo$o4b8o4b11o11bo$13o4b11o11bo$5o5b4o3b11ob6ob4o$5o5b4o3b11ob6ob4o$4o6b4o15b11o$4o6b7o12b11o$ob6o2b7o2b12o2b3ob3o$ob6o2b7o2b12o2b3ob3o$ob15o2b21o$o5b8o10b3ob12o$40o!"),
+        Fixture(
+            name: "B01245/S0124, bounded", rule: "B01245/S0124",
+            rows: 32, cols: 40, topology: .bounded, generations: 100,
+            start: "5bobo3bob2o2bo2b2obo2bo4b3obo$4bobob2o2b5o4bobobob2o2b4o$4b4o3b4ob4obo2bo4b5o$4b3ob3ob4ob3obo3bo2b2o5bo$6bo3bo4bobo2b6o2bo3bo2bo$4bo2bo4b6o2bo3b3ob4o3bo$8bo2b3o2b4o2bo2bobo2b2o$6b2obo2bob2o3bo2b2ob2o5bo2bo$5b4obo4b5ob2ob2obob5obo$6bo2bo2b2ob2ob2o2bo4b2o2bobobo$4b2obo2bobobo2bo2b3ob2o2bob4o$4b4o4b5obob7ob3o$5bo6b2obobob2obobobo3bob4o$4b2o5bobob2o3bo4bo2bo4b3o$4b2o2bobob3o4bo6bobob6o$4bob4o4bobobob3ob4o4bo$5b2o4bob5o3bo3b4obo2b2o$4bob5ob3ob3o2bo2bobo4b3obo$5b2o2b2o3bob4obo2bo3bo5bo$4b2ob5o2bo9bo9bo$7bob2obob2ob2o4bo7b3obo$5b4ob2obo4b2obo3bob4ob2obo$4b6ob2o2bobo3bobo2b2o2bobo$6bo3bobo2bob3o3bo2b2o2b5o$4b2obobo2b2o3b2ob2o2bo4bo3bobo$5bo2bobo2bo2bob2o2b3o4b4obo$5b3o2bob2o3bob2obobob6o$5b5obobobo3b3ob3o4b2ob3o$5b3o4bo2bo2b2o4bo3bo5bo$4b2o3bob2o2bob4obob3o3bob3o$5bo3bo2bo2b3ob4ob6o5bo$9bob2o2bob2ob2o3b3o2b2ob2o!",
+            expected: "x = 22, y = 27\no$2o$o4$13b3o$13b4o$12b5o$11b7o$12b6o$6b4ob9o$6b11obobo$6b8ob2ob2o$7b3o2b2o$8b2o9$21bo$20b2o$21bo!"),
+        Fixture(
+            name: "B01245/S0124, bounded, 101 generations", rule: "B01245/S0124",
+            rows: 30, cols: 36, topology: .bounded, generations: 101,
+            start: "3bo2bo2bo3b3o2bo4b2ob6o$5bob2o4b4obobo2b2obob2o2bo$3b2o2b4obob2obob4o2bob2o2bo$3b2ob4obob2obo2b2o2b2o2bo3b2o$3bobobo2b2ob2o3bob7ob2o$5b3o3bobobobo7bo3bo$4bo2bo4bo2bobobob2obo2b3ob2o$5bobob2o3bob3o4b6ob2o$4b3obo2bob4ob3obo5b5o$4b3o4bo2bo2b2o2bo4bobo$3bo5bo2b3o2b2obob2ob2o5bo$4b2obo5b2o2bo4bo3bo2bo2bo$4bobo2b4o2b3o2bob3ob2obobo$3b2ob3ob2o6bo3b2obo2b2ob2o$4bob2ob2o3bo4b4o3b3o3bo$3bobob2obobo2b2ob3obo5bo$3bo4bo5bob5o2bo2bo3bo$6bo2b7o8bo2bob4o$4bobo2b2o2bob5obo2bo2bob2obo$6bo3bob3ob2ob2obo5b2o$3b2o5b2o3b4obob2o3b4o$3b2o3b3obo2bo3b3ob2obobob2o$3b2o2b3ob2o5bob3o2b7o$7bo2b2o6bo2b2o2bobo2b2o$5b2o2bo4bo11b3o2b2o$3b3ob3o2b3o2b5o2b4obo2bo$3bo2bo2b3o2bo2bo2b4o3b4o$5bobobo3b2ob3o3bobobobo2bo$3b5obob3o3b2obob2o2bob2ob2o$3bob2obo3bob3o2b2o2b6obo!",
+            expected: "x = 3, y = 3\nbo$bo$3o!"),
+        Fixture(
+            name: "B01245/S0124, torus, 101 generations", rule: "B01245/S0124",
+            rows: 30, cols: 36, topology: .torus, generations: 101,
+            start: "3bo2b4o5b3obobob2ob2o2bo$3b4obob2ob2ob3o4b2o2b3o$3bobob3obobob3ob5obobob2o$3b2ob4o4b2o3bobobo2b2obo$4b3o2bob3o6bo4b2o2bo$7b4o4bo2b4ob3o4b3o$3b2ob3ob6o3b2o2b2o2bo2bo$6bob6ob2obo2bo2b2o4bobo$3b4ob3o2bo3bob2o2bob5ob2o$3b2o2bo2bo5bob2o2bobo4b2o$4b8o6b2ob2obob3o$4b2o3b3o3b2o2b2o2b3obo3b2o$3bo2bo3b3obob7ob2obo2bobo$3bo3b3ob2o3bobob3o2bo6bo$3b2o2bo2bob10ob2o2b2o$3b2o4bo2bobo3b6o8bo$4bo4b2o7b5obobo2bo$3b2obo5bob3ob5o5bobobo$3bo3b2ob3o4bob2o3b6o$4bo6b7obo3b3o4bobo$3bob2obob2o4bobob2obob4o3bo$3bob3ob2obob4o3b3o2b2ob3o$3bobobo3bobo3b2o2bob5o4bo$6bob2o3b2obob3ob4o2b5o$3b5o5b2o3bo2b2o2b2ob5o$3b8o4b4obo3bo5bo$4bo4bob2o2b3obo2b2ob3obobo$5bobo2bo2bobo2bo5b2obob2obo$3bob3obo2bo2b2ob3o5bobob3o$4bob5ob3o3bo4b3o2bobobo!",
+            expected: "x = 8, y = 9\n5bo$4b2obo$b7o$b6o$b6o$8o$b5obo$2o3bo$4bo!"),
     ]
 
     /// The live cells of `grid` (complemented when `complement`), moved so that their bounding
@@ -113,11 +139,13 @@ final class MooreEngineKnownAnswerTests: XCTestCase {
 
     private func check(_ fixture: Fixture, kernel: BitGrid.Kernel, tracked: Bool) throws {
         let table = try fixture.table()
+        // With B0 and S8, Golly's start is the complement of the world too.
+        let complementStart = table[0] && table[511]
         let complement = fixture.complemented(table)
         let body = try PatternFormat.rle.read("x = \(fixture.cols), y = \(fixture.rows)\n" + fixture.start)
         var start = Grid(rows: fixture.rows, cols: fixture.cols)
         for row in 0..<fixture.rows {
-            for col in 0..<fixture.cols where (row < body.rows && col < body.cols && body.cells[row, col]) != complement {
+            for col in 0..<fixture.cols where (row < body.rows && col < body.cols && body.cells[row, col]) != complementStart {
                 start[row, col] = .alive
             }
         }
@@ -132,12 +160,37 @@ final class MooreEngineKnownAnswerTests: XCTestCase {
         XCTAssert(actual == expected, "\(fixture.name), \(kernel), \(tracked ? "tracked" : "untracked"): not bgolly's world")
     }
 
+    /// The engine's worlds are Golly's, complemented where Golly writes the complement. Not
+    /// bounded grids under B0, whose outside cells are dead here and Golly's background there
+    /// (see the next test).
     func testTheFixturesMatchGolly() throws {
         for kernel in BitGrid.Kernel.allCases where kernel.isAvailable {
-            for fixture in Self.fixtures {
+            for fixture in Self.fixtures where try fixture.topology == .torus || !fixture.table()[0] {
                 for tracked in [true, false] { try check(fixture, kernel: kernel, tracked: tracked) }
             }
         }
+    }
+
+    /// Golly's shown cells, stepped as Golly steps them (``Rule/gollyShownStep(from:)``) on grids
+    /// with dead outside cells, are bgolly's files exactly: every B0 fixture, bounded or not, odd
+    /// generations or even.
+    func testGollysWayWithBirthOnZeroGivesItsFiles() throws {
+        for fixture in Self.fixtures where try fixture.table()[0] {
+            let rule = Rule(table: try fixture.table())
+            let body = try PatternFormat.rle.read("x = \(fixture.cols), y = \(fixture.rows)\n" + fixture.start)
+            var start = Grid(rows: fixture.rows, cols: fixture.cols)
+            for row in 0..<body.rows {
+                for col in 0..<body.cols where body.cells[row, col] { start[row, col] = .alive }
+            }
+            var bits = BitGrid(start)
+            for generation in 0..<fixture.generations {
+                bits.step(rule: rule.gollyShownStep(from: generation), topology: fixture.topology)
+            }
+            let expected = liveCells(try PatternFormat.rle.read(fixture.expected))
+            XCTAssert(normalizedLiveCells(bits.grid, complement: false) == expected, "\(fixture.name): not bgolly's file")
+        }
+        // Rules without B0 are Golly's as they are.
+        XCTAssertEqual(Rule.conway.gollyShownStep(from: 1), .conway)
     }
 
     /// The MAP strings read back from bgolly are the rules' tables: Life's own MAP string (from
