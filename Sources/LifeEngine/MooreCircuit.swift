@@ -4,15 +4,18 @@ import Synchronization
 // A rule on the 3 x 3 neighbourhood (a MooreTable: isotropic non-totalistic, MAP, Life-like)
 // as a boolean circuit over bit planes, which the kernels evaluate 64 cells to a word.
 //
-// The circuit's inputs are planes the kernel computes for every word anyway: the nine cells of
-// the neighbourhood (NW N NE W C E SW S SE) and the four bits of the live-neighbour count
-// (x0 + 2 x1 + 4 x2 + 8 x3, from the bit-sliced adder of the Life kernel). The circuit is a
-// decision diagram over those inputs, built from the table with don't-cares: a branch on the
-// count leaves only the neighbourhoods with that count to tell apart, so a rule that is Life-like
-// but for a few Hensel letters needs the count's few muxes plus, for each count that has letters,
-// a small diagram telling those neighbourhoods from the others of that count. Several orders of
-// the inputs are tried and the cheapest circuit kept (a plain diagram over the nine cells is one of
-// them, and is never more than about 140 muxes, whatever the table).
+// The circuit's inputs are planes the kernel computes cheaply for every word: the nine cells of
+// the neighbourhood (NW N NE W C E SW S SE), the four bits of the live-neighbour count
+// (x0 + 2 x1 + 4 x2 + 8 x3, from the bit-sliced adder of the Life kernel), and a few features of
+// where the live neighbours are (two adjacent on the ring around the cell, two opposite edges,
+// two opposite corners, the live corners' parity), computed only when the circuit reads them. The
+// circuit is a decision diagram over those inputs, built from the table with don't-cares: a branch
+// on the count leaves only the neighbourhoods with that count to tell apart, and a feature often
+// tells a Hensel letter from the rest of its count at once (given two live neighbours, B2-a is
+// "not adjacent"), so a rule that is Life-like but for a few letters costs a few operations more
+// than its Life-like part. Several orders of the inputs are tried and the cheapest circuit kept,
+// features' own cost included (a plain diagram over the nine cells is one of them, and is never
+// more than about 140 muxes, whatever the table).
 //
 // The kernel runs the circuit instruction by instruction over a run of rows at a time (see
 // LifeKernel's `BitKernel.stepCircuit`), so that reading each instruction costs little beside
@@ -56,25 +59,57 @@ struct MooreCircuit: Sendable {
         }
     }
 
-    /// The input planes, by slot.
+    /// The input planes, by slot: the neighbourhood's cells, the bits of its live-neighbour
+    /// count, and three features of where the live neighbours are, which tell most Hensel letters
+    /// of a count apart at once.
     enum Input: Int, CaseIterable {
         case northWest = 0, north, northEast, west, centre, east, southWest, south, southEast
         case count0, count1, count2, count3
+        /// Two live neighbours next to each other on the ring around the cell (N NE E SE S SW W NW).
+        case adjacentPair
+        /// Two live edge neighbours opposite each other (N and S, or W and E).
+        case oppositeEdges
+        /// Two live corner neighbours opposite each other (NW and SE, or NE and SW).
+        case oppositeCorners
+        /// Bit 0 of the number of live corner neighbours (NW NE SW SE).
+        case corners0
 
         /// The neighbourhoods (table indices) in which the input is set.
         var set: TableSet {
             var set = TableSet()
-            for index in 0..<512 {
-                let value: Bool
-                if rawValue <= 8 {
-                    value = (index >> (8 - rawValue)) & 1 == 1
-                } else {
-                    let count = (index & ~MooreTable.centre).nonzeroBitCount
-                    value = (count >> (rawValue - 9)) & 1 == 1
-                }
-                if value { set.insert(index) }
-            }
+            for index in 0..<512 where value(index) { set.insert(index) }
             return set
+        }
+
+        /// The input's value in the neighbourhood `index`.
+        func value(_ index: Int) -> Bool {
+            func cell(_ input: Input) -> Bool { (index >> (8 - input.rawValue)) & 1 == 1 }
+            let ring: [Input] = [.north, .northEast, .east, .southEast, .south, .southWest, .west, .northWest]
+            switch self {
+            case .count0, .count1, .count2, .count3:
+                let count = (index & ~MooreTable.centre).nonzeroBitCount
+                return (count >> (rawValue - Input.count0.rawValue)) & 1 == 1
+            case .adjacentPair:
+                return (0..<8).contains { cell(ring[$0]) && cell(ring[($0 + 1) % 8]) }
+            case .oppositeEdges:
+                return (cell(.north) && cell(.south)) || (cell(.west) && cell(.east))
+            case .oppositeCorners:
+                return (cell(.northWest) && cell(.southEast)) || (cell(.northEast) && cell(.southWest))
+            case .corners0:
+                return [Input.northWest, .northEast, .southWest, .southEast].filter(cell).count % 2 == 1
+            default:
+                return cell(self)
+            }
+        }
+
+        /// The vector operations the kernel spends on the input when a program reads it.
+        var cost: Int {
+            switch self {
+            case .adjacentPair: 15
+            case .oppositeEdges, .oppositeCorners: 3
+            case .corners0: 3
+            default: 0
+            }
         }
     }
 
@@ -90,7 +125,13 @@ struct MooreCircuit: Sendable {
         let ring: [Input] = [.northWest, .north, .northEast, .east, .southEast, .south, .southWest, .west]
         let cornersFirst: [Input] = [.northWest, .northEast, .southEast, .southWest, .north, .east, .south, .west]
         let rows: [Input] = [.northWest, .north, .northEast, .west, .east, .southWest, .south, .southEast]
+        let features: [Input] = [.adjacentPair, .oppositeEdges, .oppositeCorners, .corners0]
         let orders: [[Input]] = [
+            [.centre] + count + features + edgesFirst,
+            count + [.centre] + features + edgesFirst,
+            [.centre] + count + [.adjacentPair] + edgesFirst,
+            [.centre] + count + [.corners0, .oppositeEdges, .oppositeCorners, .adjacentPair] + cornersFirst,
+            [.centre] + count + [.oppositeEdges, .oppositeCorners] + edgesFirst,
             [.centre] + count + edgesFirst,
             [.centre] + count + ring,
             [.centre] + count + cornersFirst,
@@ -214,7 +255,13 @@ private struct CircuitBuilder {
     /// The vector operations of the nodes the output needs.
     var cost: Int {
         var cost = 0
-        for node in usedNodes() { cost += nodes[node].operation.cost }
+        var read = Set<Int>()
+        if case .node(let top) = output, top < MooreCircuit.Input.allCases.count { read.insert(top) }
+        for node in usedNodes() {
+            cost += nodes[node].operation.cost
+            read.formUnion(operands(nodes[node]))
+        }
+        for input in MooreCircuit.Input.allCases where read.contains(input.rawValue) { cost += input.cost }
         return cost
     }
 

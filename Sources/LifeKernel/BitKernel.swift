@@ -163,9 +163,11 @@ public enum BitKernel {
 
     /// The same under a rule given as a circuit (LifeEngine's `MooreCircuit`): `program` is
     /// `[slots, instructions, output slot, the input slots read (bit i: slot i), then five Int32
-    /// per instruction: operation, target, a, b, c]`, whose slots 0...12 are the inputs (the
-    /// neighbourhood NW N NE W C E SW S SE, then the live-neighbour count's bits 0 to 3). See
-    /// ``CircuitOperation``.
+    /// per instruction: operation, target, a, b, c]`, whose slots 0...16 are the inputs (the
+    /// neighbourhood NW N NE W C E SW S SE, the live-neighbour count's bits 0 to 3, two live
+    /// neighbours adjacent on the ring around the cell, two opposite edges, two opposite corners,
+    /// the live corners' parity).
+    /// See ``CircuitOperation``.
     public static func stepCircuit(
         _ program: UnsafePointer<Int32>, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
         rows first: Int, _ end: Int, words: Int, stride: Int
@@ -673,11 +675,14 @@ private struct CircuitScratch {
     /// The rows computed together: enough that reading an instruction costs little beside its
     /// lanes, few enough that the slots stay in the first-level cache.
     static let runRows = 32
+    /// The input slots: the nine cells, the count's four bits, and three features (see
+    /// ``fillInputs(_:rows:stride:reading:)``).
+    static let inputs = 17
 
     let base: UnsafeMutablePointer<Lanes>
 
     init(_ program: UnsafePointer<Int32>) {
-        let slots = max(Int(program[0]), 13)
+        let slots = max(Int(program[0]), CircuitScratch.inputs)
         base = UnsafeMutablePointer<Lanes>.allocate(capacity: slots &* CircuitScratch.runRows)
     }
 
@@ -757,6 +762,22 @@ private struct CircuitScratch {
             put(10, k, x1)
             put(11, k, d1 ^ e)
             put(12, k, d1 & e)
+            if reading & (0b1111 &<< 13) != 0 {
+                let n = above.sums.centre
+                let ne = above.east
+                let e = middle.east
+                let se = below.east
+                let s = below.sums.centre
+                let sw = below.west
+                let w = middle.west
+                let nw = above.west
+                // Two live neighbours next to each other on the ring; opposite edges; opposite
+                // corners; the parity of the live corners.
+                put(13, k, (n & ne) | (ne & e) | (e & se) | (se & s) | (s & sw) | (sw & w) | (w & nw) | (nw & n))
+                put(14, k, (n & s) | (e & w))
+                put(15, k, (nw & se) | (ne & sw))
+                put(16, k, nw ^ ne ^ sw ^ se)
+            }
             above = middle
             middle = below
         }

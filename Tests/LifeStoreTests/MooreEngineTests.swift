@@ -170,8 +170,16 @@ final class MooreEngineTests: XCTestCase {
     /// random tables: the centre cell's next state is the table's entry.
     func testEveryNeighbourhoodGetsItsEntry() throws {
         let random = RandomSource(seed: 512)
+        // Random tables, and each input of the circuits as a table of its own (a rule that is
+        // exactly that input, which the circuit reads directly: each feature the kernel computes).
+        var all = tables(random, count: 6)
+        for input in MooreCircuit.Input.allCases {
+            var table = MooreTable()
+            for index in 0..<512 where input.value(index) { table[index] = true }
+            all.append(table)
+        }
         for kernel in BitGrid.Kernel.allCases where kernel.isAvailable {
-            for table in tables(random, count: 6) where !table[0] {
+            for table in all where !table[0] {
                 // Block i at rows 4 (i / 32)..., cols 4 (i % 32)...: a dead row and column between blocks.
                 var start = Grid(rows: 4 * 16, cols: 4 * 32)
                 for index in 0..<512 {
@@ -201,5 +209,16 @@ final class MooreEngineTests: XCTestCase {
             XCTAssertLessThanOrEqual(MooreCircuit(table).cost, 3 * 145, table.base64)
         }
         XCTAssertLessThanOrEqual(MooreCircuit(MooreTable()).cost, 1)
+        // Just Friends (B2-a/S12) is its count's muxes and whether two live neighbours are adjacent.
+        let justFriends = MooreTable(base64: "BCh+6GCA6IBoAOiAgACAAGiA6ICAAIAAAACAAAAAAABogOiAAACAAIAAgAAAAAAAAACAAAAAAAAAAAAAAAAAAA")
+        XCTAssertLessThanOrEqual(justFriends.map { MooreCircuit($0).code[1] } ?? 99, 8)
+    }
+
+    /// The kernels compute the circuits' input planes into slots 0...16 (LifeKernel's
+    /// `CircuitScratch.inputs`); the circuits number them the same.
+    func testTheCircuitsInputsAreTheKernelsSlots() {
+        XCTAssertEqual(MooreCircuit.Input.allCases.count, 17)
+        XCTAssertEqual(MooreCircuit.Input.adjacentPair.rawValue, 13)
+        XCTAssertEqual(MooreCircuit.Input.corners0.rawValue, 16)
     }
 }
