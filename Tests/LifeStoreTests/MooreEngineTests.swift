@@ -1,5 +1,6 @@
 @testable import LifeEngine
 import LifeGrid
+import LifeStore
 import LifeTestSupport
 import Protocol
 import StoreTestSupport
@@ -194,6 +195,41 @@ final class MooreEngineTests: XCTestCase {
                         bits.isLive(row: 4 * (index / 32) + 1, col: 4 * (index % 32) + 1), table[index],
                         "\(kernel): neighbourhood \(index) of \(table.base64)")
                 }
+            }
+        }
+    }
+
+    // MARK: - Through the store
+
+    /// `grid.step` under Just Friends and a random MAP rule: N generations at once and N single
+    /// steps leave the state the reference's generations make, statistics and settling included.
+    func testTheStoreStepsMooreRules() throws {
+        let justFriends = try XCTUnwrap(
+            MooreTable(base64: "BCh+6GCA6IBoAOiAgACAAGiA6ICAAIAAAACAAAAAAABogOiAAACAAIAAgAAAAAAAAACAAAAAAAAAAAAAAAAAAA"))
+        let random = RandomSource(seed: 616)
+        for (index, table) in [justFriends, isotropic(randomTable(random, density: 0.3))].enumerated() {
+            var table = table
+            table[0] = false
+            let topology: Topology = index == 0 ? .torus : .bounded
+            let grid = Grid.random(rows: 14, cols: 70, density: 0.4, using: RandomSource(seed: 7))
+            let start = AppState.fixture(grid: grid, rule: Rule(table: table), topology: topology)
+            for n in [3, 40] {
+                var grids: [Grid] = []
+                var world = grid
+                for _ in 0..<n {
+                    world = referenceStep(world, table: table, topology)
+                    grids.append(world)
+                }
+                var expected = start
+                expected.simulation.gridState.grid = grids[n - 1]
+                expected.statistics = Statistics.after(grids)
+                expected.simulation.settling = Settling.after(grids, from: grid)
+                let jump = AppHarness(state: start)
+                let single = AppHarness(state: start)
+                XCTAssertEqual(jump.store.store.send(.simulation(.grid(.step(generations: n)))), .changed(version: 1))
+                for _ in 0..<n { single.store.store.send(.simulation(.grid(.step))) }
+                XCTAssertEqual(jump.store.store.state, expected, "table \(index), \(n) at once")
+                XCTAssertEqual(single.store.store.state, expected, "table \(index), \(n) single steps")
             }
         }
     }
