@@ -209,8 +209,7 @@ struct PlaneTotals: Sendable {
 struct ActivityTracking: Sendable {
     /// The rule and topology of the generations the maps describe.
     struct Key: Equatable, Sendable {
-        var birth: UInt16
-        var survival: UInt16
+        var transitions: Rule.Transitions
         var topology: Topology
     }
 

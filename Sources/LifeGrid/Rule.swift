@@ -106,15 +106,8 @@ extension Rule {
     /// them in family by family; each engine removes its case here).
     public var unsupportedReason: String? {
         switch transitions {
-        case .lifeLike(let birth, _):
-            if birth & 1 == 1 {
-                return "rules with B0 make every empty cell in an empty region be born at once; lifed does not support them"
-            }
+        case .lifeLike, .moore:
             return states == 2 ? nil : "lifed does not run Generations rules (cells with dying states) yet"
-        case .moore:
-            return states == 2
-                ? "lifed does not run isotropic non-totalistic or MAP rules yet"
-                : "lifed does not run Generations rules (cells with dying states) yet"
         case .largerThanLife:
             return "lifed does not run Larger than Life rules yet"
         }
