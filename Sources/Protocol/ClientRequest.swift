@@ -7,7 +7,7 @@ public struct ClientRequest: Equatable, Sendable {
         /// Run an action through the store. The action object is read by ``AppAction/init(json:)``.
         case dispatch(action: JSON)
         /// The value at a path, once.
-        case get(path: JSONPointer)
+        case get(path: JSONPointer, viewport: Viewport? = nil)
         /// The value at a path now, then a diff for every change of it; with a viewport, the
         /// grid's cells in that window only.
         case subscribe(path: JSONPointer, viewport: Viewport? = nil)
@@ -122,7 +122,7 @@ public struct ClientRequest: Equatable, Sendable {
             }
             return .dispatch(action: action)
         case "get", "subscribe":
-            try fields.rejectUnknown(type == "get" ? ["type", "id", "path"] : ["type", "id", "path", "viewport"])
+            try fields.rejectUnknown(["type", "id", "path", "viewport"])
             let text = try fields.optionalString("path") ?? ""
             guard text.utf8.count <= maxPathLength else {
                 throw ProtocolError(.limitExceeded, "a path of \(text.utf8.count) bytes is longer than the \(maxPathLength) lifed reads", member: "path")
@@ -133,15 +133,17 @@ public struct ClientRequest: Equatable, Sendable {
             } catch {
                 throw ProtocolError(.invalidArgument, "path \(JSON.string(text).preview) is not a JSON Pointer: \(error)", member: "path")
             }
-            if type == "get" { return .get(path: path) }
-            guard let window = fields.members["viewport"], window != .null else { return .subscribe(path: path) }
+            guard let window = fields.members["viewport"], window != .null else {
+                return type == "get" ? .get(path: path) : .subscribe(path: path)
+            }
             guard Viewport.gridPath.hasPrefix(path) else {
                 throw ProtocolError(
                     .invalidArgument,
                     "a viewport applies to the grid: subscribe to \(Viewport.gridPath.description) or a path above it, not \(JSON.string(text).preview)",
                     member: "viewport")
             }
-            return .subscribe(path: path, viewport: try Viewport(json: window))
+            let viewport = try Viewport(json: window)
+            return type == "get" ? .get(path: path, viewport: viewport) : .subscribe(path: path, viewport: viewport)
         case "viewport":
             try fields.rejectUnknown(["type", "id", "viewport"])
             let window = try fields.required("viewport")
@@ -178,9 +180,10 @@ public struct ClientRequest: Equatable, Sendable {
         case .dispatch(let action):
             members["type"] = "dispatch"
             members["action"] = action
-        case .get(let path):
+        case .get(let path, let viewport):
             members["type"] = "get"
             members["path"] = .string(path.description)
+            if let viewport { members["viewport"] = viewport.json }
         case .subscribe(let path, let viewport):
             members["type"] = "subscribe"
             members["path"] = .string(path.description)

@@ -81,12 +81,13 @@ final class RequestRouter {
                 send(.error(id: id, error.nested(in: "action")), to: client)
             }
 
-        case .get(let path):
-            guard renderer.exists(in: store.state, at: path) else {
+        case .get(let path, let viewport):
+            guard renderer.exists(in: store.state, at: path, window: viewport) else {
                 return send(.error(id: id, noSuchPath(path)), to: client)
             }
             let version = store.version
-            if let refusal = sendValue(of: SubscriptionGroup(path: path), to: client, { .state(id: id, version: version, path: path.description, value: $0) }) {
+            let group = SubscriptionGroup(path: path, viewport: viewport)
+            if let refusal = sendValue(of: group, to: client, { .state(id: id, version: version, path: path.description, value: $0) }) {
                 send(.error(id: id, refusal), to: client)
             }
 

@@ -47,4 +47,28 @@ final class HelloAndPongTests: XCTestCase {
         try watcher.send(ClientRequest(id: 8, kind: .ping))
         XCTAssertEqual(try watcher.receive()?.json, ["id": 8, "type": "pong", "version": .int(start + 3)])
     }
+
+    /// `get` takes a viewport, as `subscribe` does: the same window, without subscribing.
+    func testGetTakesAViewportAsSubscribeDoes() throws {
+        let daemon = try Daemon(self, arguments: ["--ephemeral", "--size", "64x80", "--seed", "5"])
+        let client = try RawClient(daemon.socketPath)
+        try client.send(ClientRequest(id: 0, kind: .dispatch(action: ["type": "simulation.resetGridToRandom"])))
+        _ = try client.receive()
+        for viewport in [Viewport(row: 3, col: 5, rows: 10, cols: 20), Viewport(row: 0, col: 0, rows: 8, cols: 10, scale: 8)] {
+            try client.send(ClientRequest(id: "get", kind: .get(path: .root, viewport: viewport)))
+            guard case .state(_, let version, _, let got)? = try client.receive() else { return XCTFail("state for \(viewport)") }
+            try client.send(ClientRequest(id: "sub", kind: .subscribe(path: .root, viewport: viewport)))
+            guard case .snapshot(_, let snapshotVersion, _, let snapshot, _)? = try client.receive() else { return XCTFail("snapshot") }
+            XCTAssertEqual(version, snapshotVersion)
+            XCTAssertEqual(got, snapshot, "get with \(viewport) is the subscription's snapshot")
+            XCTAssertEqual(got["simulation"]?["gridState"]?["grid"]?["viewport"], viewport.json)
+            try client.send(ClientRequest(id: "sub", kind: .unsubscribe))
+            _ = try client.receive()
+        }
+        // A viewport below the grid's path is refused as subscribe refuses it.
+        try client.send(ClientRequest(id: "bad", kind: .get(path: try JSONPointer(parsing: "/settings"), viewport: Viewport(row: 0, col: 0, rows: 1, cols: 1))))
+        guard case .error(_, let code, _, let details)? = try client.receive() else { return XCTFail("refused") }
+        XCTAssertEqual(code, "invalid-argument")
+        XCTAssertEqual(details.field, "/viewport")
+    }
 }
