@@ -80,7 +80,10 @@ public struct GridNavigation: Hashable, Sendable {
 
     /// The view centred on `box` (the live cells' bounding box), the cursor in its middle.
     public mutating func centre(on box: Viewport, in layout: GridLayout) {
-        go(to: Pattern.Coordinate(row: box.row + box.rows / 2, col: box.col + box.cols / 2), in: layout)
+        // A box across a torus's edge (row + rows past the last row) has its middle back at the top.
+        let rows = max(1, layout.gridRows)
+        let cols = max(1, layout.gridCols)
+        go(to: Pattern.Coordinate(row: (box.row + box.rows / 2) % rows, col: (box.col + box.cols / 2) % cols), in: layout)
     }
 
     /// The closest zoom at which `box` fits the area (the farthest when none does), with the

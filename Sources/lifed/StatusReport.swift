@@ -51,7 +51,7 @@ struct StatusReport {
                 "rows": .int(state.simulation.gridState.grid.rows),
                 "cols": .int(state.simulation.gridState.grid.cols),
                 "population": .int(state.simulation.gridState.grid.population),
-                "liveBounds": liveBounds(of: state.simulation.gridState.grid),
+                "liveBounds": liveBounds(of: state.simulation.gridState.grid, torus: state.settings.topology == .torus),
                 "intervalMs": .int(state.settings.intervalMs),
                 "generationsPerTick": .int(state.settings.generationsPerTick),
                 "steps": .int(state.statistics.steps),
@@ -84,9 +84,10 @@ struct StatusReport {
     }
 
     /// The live cells' bounding box as `{"row", "col", "rows", "cols"}`, or null when there are
-    /// none: a watcher of a window cannot see where they are, and asks for this to go there.
-    private func liveBounds(of grid: Grid) -> JSON {
-        guard let box = grid.live.boundingBox else { return .null }
+    /// none: a watcher of a window cannot see where they are, and asks for this to go there. On
+    /// a torus the box may cross an edge, when that is smaller (a glider crossing the edge).
+    private func liveBounds(of grid: Grid, torus: Bool) -> JSON {
+        guard let box = torus ? grid.live.wrappingBoundingBox : grid.live.boundingBox else { return .null }
         return ["row": .int(box.row), "col": .int(box.col), "rows": .int(box.rows), "cols": .int(box.cols)]
     }
 

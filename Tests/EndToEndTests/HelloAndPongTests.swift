@@ -71,4 +71,24 @@ final class HelloAndPongTests: XCTestCase {
         XCTAssertEqual(code, "invalid-argument")
         XCTAssertEqual(details.field, "/viewport")
     }
+
+    /// On a torus, `liveBounds` is the smallest box across the edges: a glider crossing the
+    /// corner has a 3x3 box, not the whole grid.
+    func testLiveBoundsCrossTheEdgesOfATorus() throws {
+        let daemon = try Daemon(self, arguments: ["--ephemeral", "--size", "20x30", "--topology", "torus"])
+        let client = try daemon.connect()
+        let rows: [JSON] = (0..<20).map { row in
+            switch row {
+            case 0: return .string("O" + String(repeating: ".", count: 28) + "O")
+            case 1: return .string("O" + String(repeating: ".", count: 29))
+            case 19: return .string(String(repeating: ".", count: 29) + "O")
+            default: return .string(String(repeating: ".", count: 30))
+            }
+        }
+        guard case .ack = try client.dispatch("simulation.setGrid", ["rows": 20, "cols": 30, "cells": .array(rows)]) else {
+            return XCTFail("setGrid")
+        }
+        guard case .status(_, let info) = try client.request(.status) else { return XCTFail("status") }
+        XCTAssertEqual(info["summary"]?["liveBounds"], ["row": 19, "col": 29, "rows": 3, "cols": 2])
+    }
 }
