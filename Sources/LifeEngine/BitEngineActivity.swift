@@ -212,6 +212,8 @@ struct ActivityTracking: Sendable {
         var birth: UInt16
         var survival: UInt16
         var topology: Topology
+        /// The rule's number of states (Generations rules are stepped whole: never tracked).
+        var states = 2
     }
 
     /// Two maps and the scratch space, allocated when first tracked.

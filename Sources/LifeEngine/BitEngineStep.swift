@@ -69,7 +69,10 @@ extension BitGrid {
         // The named rules have kernels of their own; any other rule reads the kernel's table of it.
         let birth = rule.birth & 0x1FF
         let survival = rule.survival & 0x1FF
-        let key = ActivityTracking.Key(birth: birth, survival: survival, topology: topology)
+        let states = min(max(rule.states, 2), Grid.maxStates)
+        let key = ActivityTracking.Key(birth: birth, survival: survival, topology: topology, states: states)
+        // Dying states (Generations) as counter planes, updated after the two-state kernel.
+        if states > 2 || dyingPlanes > 0 { fitDying(states: states) }
         switch (birth, survival) {
         case (Rule.conway.birth, Rule.conway.survival):
             run(implementation, .conway, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
@@ -93,6 +96,10 @@ extension BitGrid {
         _ kernel: any BandKernel.Type, _ rule: BandRule, _ key: ActivityTracking.Key, generations: Int, torus: Bool,
         threads: Int, counting: Bool, _ observe: (Census, UInt64) -> Void
     ) {
+        if dyingPlanes > 0 {
+            runGenerations(kernel, rule, key, generations: generations, torus: torus, counting: counting, observe)
+            return
+        }
         let layout = self.layout
         // Out of self while the planes are borrowed (no copy of its storage).
         var tracking = self.tracking

@@ -261,7 +261,7 @@ extension Rule {
             if birth & 1 == 1 {
                 return "rules with B0 make every empty cell in an empty region be born at once; lifed does not support them"
             }
-            return states == 2 ? nil : "lifed does not run Generations rules (cells with dying states) yet"
+            return states <= Grid.maxStates ? nil : "Generations rules have at most \(Grid.maxStates) states"
         case .moore:
             return states == 2
                 ? "lifed does not run isotropic non-totalistic or MAP rules yet"

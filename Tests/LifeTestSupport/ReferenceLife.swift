@@ -201,3 +201,57 @@ public enum Patterns {
         "............OO......................",
     ]
 }
+
+// MARK: - Generations
+
+/// Every cell's state, row by row: 0 dead, 1 live, 2 or more dying.
+public func cellStates(_ grid: Grid) -> [[Int]] {
+    (0..<grid.rows).map { row in (0..<grid.cols).map { col in grid.state(row: row, col: col) } }
+}
+
+/// A grid whose cells are in `states` (rows of equal length); every live cell `alive`.
+public func gridFromStates(_ states: [[Int]]) -> Grid {
+    var grid = Grid(rows: states.count, cols: states.first?.count ?? 0)
+    for (row, line) in states.enumerated() {
+        for (col, state) in line.enumerated() where state != 0 {
+            if state == 1 { grid[row, col] = .alive } else { grid.setState(state, row: row, col: col) }
+        }
+    }
+    return grid
+}
+
+/// An obviously-correct Generations stepper (Golly's semantics), cell by cell on arrays of
+/// states: only state 1 counts as a neighbour; a dead cell whose live-neighbour count is in
+/// `birth` becomes 1; a live cell whose count is in `survival` stays 1, else goes to 2 (0 when
+/// `states` is 2); a dying cell k goes to k + 1, or 0 after `states - 1`.
+public func referenceGenerationsStep(_ cells: [[Int]], birth: Set<Int>, survival: Set<Int>, states: Int, torus: Bool) -> [[Int]] {
+    let rows = cells.count
+    let cols = cells.first?.count ?? 0
+    func mod(_ a: Int, _ n: Int) -> Int { ((a % n) + n) % n }
+    var next = cells
+    for row in 0..<rows {
+        for col in 0..<cols {
+            var count = 0
+            for dr in -1...1 {
+                for dc in -1...1 where dr != 0 || dc != 0 {
+                    var r = row + dr
+                    var c = col + dc
+                    if torus {
+                        r = mod(r, rows)
+                        c = mod(c, cols)
+                    } else if r < 0 || r >= rows || c < 0 || c >= cols {
+                        continue
+                    }
+                    if cells[r][c] == 1 { count += 1 }
+                }
+            }
+            let state = cells[row][col]
+            switch state {
+            case 0: next[row][col] = birth.contains(count) ? 1 : 0
+            case 1: next[row][col] = survival.contains(count) ? 1 : (states > 2 ? 2 : 0)
+            default: next[row][col] = state + 1 < states ? state + 1 : 0
+            }
+        }
+    }
+    return next
+}
