@@ -321,3 +321,26 @@ extension Fingerprint {
         return mum(word ^ key, multiplier &+ UInt64(truncatingIfNeeded: plane &+ 1) &* secondKey)
     }
 }
+
+extension BitGrid {
+    /// The data words of the live plane and then of each dying plane (``livePlane``'s layout):
+    /// every cell's state, which decides every generation to come (a repeat of these is a cycle).
+    public var statePlanes: [UInt64] {
+        var words = livePlane
+        guard dyingPlanes > 0 else { return words }
+        let layout = self.layout
+        words.reserveCapacity(words.count * (dyingPlanes + 1))
+        for plane in 0..<dyingPlanes {
+            for row in 0..<layout.rows {
+                let from = plane * layout.storage + layout.origin + row * layout.stride
+                for word in 0..<layout.words { words.append(dying[from + word] & (word == layout.words - 1 ? layout.tailMask : ~0)) }
+            }
+        }
+        return words
+    }
+
+    /// Whether ``statePlanes`` are `words`: every cell in the state it was in when they were taken.
+    public func hasStatePlanes(_ words: [UInt64]) -> Bool {
+        dyingPlanes == 0 ? hasLivePlane(words) : statePlanes == words
+    }
+}

@@ -33,6 +33,15 @@ extension Grid {
         return dying[...last]
     }
 
+    /// The previous plane where it is part of a cell's state: cleared under dying cells.
+    var previousOfStates: BitPlane {
+        guard hasDyingCells else { return previous }
+        var plane = previous
+        let dyingWords = dyingCells.words
+        for index in plane.storage.indices { plane.storage[index] &= ~dyingWords[index] }
+        return plane
+    }
+
     /// Whether any cell is in a dying state.
     public var hasDyingCells: Bool { dying.contains { !$0.isEmpty } }
 

@@ -142,14 +142,17 @@ public struct Grid: Hashable, Sendable {
 
     /// Equal sizes and every cell in the same state (whether the population is known or not, and
     /// however many dying planes hold no dying cell).
+    /// Whether a dying cell was live a generation ago is not part of its state.
     public static func == (lhs: Grid, rhs: Grid) -> Bool {
-        lhs.live == rhs.live && lhs.previous == rhs.previous && lhs.usedDyingPlanes == rhs.usedDyingPlanes
+        guard lhs.live == rhs.live, lhs.usedDyingPlanes == rhs.usedDyingPlanes else { return false }
+        if lhs.dying.isEmpty && rhs.dying.isEmpty { return lhs.previous == rhs.previous }
+        return lhs.previousOfStates == rhs.previousOfStates
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(live)
-        hasher.combine(previous)
         hasher.combine(usedDyingPlanes)
+        if dying.isEmpty { hasher.combine(previous) } else { hasher.combine(previousOfStates) }
     }
 
     /// How many cells are in each state. A cell in a dying state counts as dying only, whatever
