@@ -255,3 +255,64 @@ public func referenceGenerationsStep(_ cells: [[Int]], birth: Set<Int>, survival
     }
     return next
 }
+
+/// The states of the cells of a multi-state RLE body (Golly's letters: `.` or `b` 0, `A` or `o`
+/// 1, `B` … `X` 2 … 24, `pA` … 25 …), rows padded to the header's `x`: a small reader of its own
+/// for fixtures, independent of LifePatterns'.
+public func statesFromRLE(_ text: String) -> [[Int]] {
+    var lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    guard !lines.isEmpty else { return [] }
+    let header = lines.removeFirst()
+    func number(after key: String) -> Int {
+        guard let range = header.range(of: key) else { return 0 }
+        return Int(header[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+    let cols = number(after: "x = ")
+    let rows = number(after: "y = ")
+    var states = [[Int]](repeating: [Int](repeating: 0, count: cols), count: rows)
+    var row = 0
+    var col = 0
+    var count = ""
+    var prefix: Int?
+    for character in lines.joined() {
+        if character.isNumber {
+            count.append(character)
+            continue
+        }
+        let run = Int(count) ?? 1
+        count = ""
+        guard let ascii = character.asciiValue else { continue }
+        switch character {
+        case "!": return states
+        case "$":
+            row += run
+            col = 0
+            continue
+        case "p"..."y":
+            prefix = Int(ascii - UInt8(ascii: "p") + 1) * 24
+            continue
+        default: break
+        }
+        let state: Int
+        switch character {
+        case ".", "b": state = 0
+        case "o": state = 1
+        default: state = (prefix ?? 0) + Int(ascii - UInt8(ascii: "A") + 1)
+        }
+        prefix = nil
+        for _ in 0..<run {
+            if state != 0 { states[row][col] = state }
+            col += 1
+        }
+    }
+    return states
+}
+
+/// `states` cut to the rows and columns between its first and last cells in a state but 0.
+public func croppedStates(_ states: [[Int]]) -> [[Int]] {
+    let rows = states.indices.filter { states[$0].contains { $0 != 0 } }
+    guard let top = rows.first, let bottom = rows.last else { return [] }
+    let cols = (states.first?.indices ?? 0..<0).filter { col in states.contains { $0[col] != 0 } }
+    guard let left = cols.first, let right = cols.last else { return [] }
+    return states[top...bottom].map { Array($0[left...right]) }
+}
