@@ -45,15 +45,6 @@ extension Grid {
     /// Whether any cell is in a dying state.
     public var hasDyingCells: Bool { dying.contains { !$0.isEmpty } }
 
-    /// The highest state of any cell: 0 for an empty grid, 1 without dying cells.
-    public var highestState: Int {
-        var highest = live.isEmpty ? 0 : 1
-        for row in 0..<rows where hasDyingCells(row: row) {
-            for col in 0..<cols { highest = max(highest, state(row: row, col: col)) }
-        }
-        return highest
-    }
-
     /// Which cells are in a dying state: the union of the dying planes (an empty plane's words
     /// when there are none).
     public var dyingCells: BitPlane {
@@ -96,26 +87,6 @@ extension Grid {
         let needed = Int.bitWidth - counter.leadingZeroBitCount
         while dying.count < needed { dying.append(BitPlane(rows: rows, cols: cols)) }
         for bit in dying.indices { dying[bit][row, col] = (counter >> bit) & 1 == 1 }
-    }
-
-    /// The planes with the cells of a state `states` or above put to 0, and `planes` of them:
-    /// what a world holds under a rule with `states` states (2: no dying planes).
-    public func fitting(states: Int) -> Grid {
-        let planes = Grid.dyingPlaneCount(states: states)
-        guard dying.count != planes || hasDyingCells else { return self }
-        var grid = self
-        if hasDyingCells, highestState >= states {
-            for row in 0..<rows where hasDyingCells(row: row) {
-                for col in 0..<cols where state(row: row, col: col) >= states { grid.setDyingCounter(0, row: row, col: col) }
-            }
-        }
-        if let known = knownPopulation { grid.knownPopulation = known }
-        if grid.dying.count > planes {
-            grid.dying.removeLast(grid.dying.count - planes)
-        } else {
-            while grid.dying.count < planes { grid.dying.append(BitPlane(rows: rows, cols: cols)) }
-        }
-        return grid
     }
 
     /// The character of dying state `state` (2 or more) in a `cells` string: U+0100 + `state`
