@@ -84,4 +84,31 @@ final class GenerationsWorldTests: XCTestCase {
             .array([".++..", ".ĂĂ..", ".....", ".....", "....."].map { .string($0) }))
         XCTAssertEqual(daemon.terminate(), 0)
     }
+
+    /// `lifectl save` writes a Star Wars world as Golly's multi-state RLE, and `lifectl load`
+    /// brings it back, rule and dying cells included (live cells come back alive, `O`).
+    func testSaveAndLoadKeepDyingCells() throws {
+        let folder = try makeTemporaryFolder(self)
+        let maker = try Daemon(self, arguments: ["--ephemeral", "--seed", "3", "--rule", "345/2/4", "--size", "30x70"])
+        XCTAssertEqual(try EditingTests.lifectl(maker, ["random"]).status, 0)
+        XCTAssertEqual(try EditingTests.lifectl(maker, ["step", "5"]).status, 0)
+        let path = "\(folder)/starwars.rle"
+        let saved = try EditingTests.lifectl(maker, ["save", path])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("rule = 345/2/4:T70,30"), text)
+        XCTAssertTrue(text.contains("B") && text.contains("C"), "dying states 2 and 3 as Golly's letters: \(text)")
+        let cells = try maker.connect().get("/simulation/gridState/grid/cells").value
+        XCTAssertEqual(maker.terminate(), 0)
+
+        let loader = try Daemon(self, arguments: ["--ephemeral"])
+        let loaded = try EditingTests.lifectl(loader, ["load", path])
+        XCTAssertEqual(loaded.status, 0, loaded.stderr)
+        let client = try loader.connect()
+        XCTAssertEqual(try client.get("/settings/rule").value, .string("345/2/4"))
+        let expected = (cells.arrayValue ?? []).map { JSON.string(($0.stringValue ?? "").replacingOccurrences(of: "+", with: "O")) }
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/cells").value, .array(expected))
+        XCTAssertGreaterThan(dyingCharacters(.array(expected)), 0)
+        XCTAssertEqual(loader.terminate(), 0)
+    }
 }
