@@ -78,3 +78,15 @@ final class GenerationsCellsTests: XCTestCase {
         (0..<grid.rows).map { row in (0..<grid.cols).map { grid.state(row: row, col: $0) } }
     }
 }
+
+extension GenerationsCellsTests {
+    /// Edits write live or empty cells: a dying cell they write is no longer dying; the others stay.
+    func testEditsReplaceDyingCells() throws {
+        var grid = try Grid(rows: 2, cols: 4, rowStrings: ["ĂăĂă", "ĂăĂă"])
+        try grid.apply(.clearRect(CellRect(row: 0, col: 0, rows: 1, cols: 2)), topology: .torus)
+        XCTAssertEqual(grid.text, "..Ăă\nĂăĂă")
+        try grid.apply(.setCells([Pattern.Coordinate(row: 1, col: 1)], to: .alive), topology: .torus)
+        XCTAssertEqual(grid.text, "..Ăă\nĂOĂă")
+        XCTAssertEqual(grid.census, Census(empty: 2, alive: 1, born: 0, died: 0, dying: 5))
+    }
+}
