@@ -35,6 +35,8 @@ public struct BitGrid: Sendable {
     @usableFromInline var dyingPlanes = 0
     /// The number of states the dying planes were last fitted to; nil when not yet.
     var dyingStates: Int?
+    /// The number of dying cells, when counted with the tracking's totals.
+    var dyingCount: Int?
     /// The topology whose ghost cells `live` holds; nil when they are not set yet.
     @usableFromInline var ghosts: Topology?
     /// What the last generations changed, to skip what the next cannot change, and the live

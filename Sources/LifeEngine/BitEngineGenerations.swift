@@ -14,9 +14,10 @@ import LifeGrid
 //             counter + 1 where dying    (state k goes to k + 1)
 //             1 where live & ~next       (a live cell that does not survive goes to state 2)
 //
-// Such worlds are stepped whole (not activity-tracked) on one thread: every tile with dying
-// cells changes every generation anyway, and a dense soup of Brian's Brain steps far faster
-// than Golly's (see the report of issue 22).
+// Activity tracking (BitEngineActivity.swift) goes on as for two-state rules: the fix-up runs
+// on each strip the kernel computes, and the rows that hold (or held) dying cells are recorded
+// as changed, so that they are computed again until their cells die out. Whole generations run
+// on one thread.
 
 extension BitGrid {
     /// The state of the cell at `row`, `col` (both in range): 0 dead, 1 live, 2 or more dying.
@@ -161,11 +162,14 @@ extension BitGrid {
         // What the engine remembered of the planes no longer holds.
         tracking.current = nil
         tracking.totals = nil
+        dyingCount = nil
         tracking.changes.everything = true
     }
 
-    /// `generations` generations of a Generations rule (see the top of the file): the two-state
-    /// kernel band by band, each band's live words and counters fixed up while in the cache.
+    /// `generations` generations of a Generations rule (see the top of the file): tracked ones
+    /// where little changes (the tiles next to last generation's changes, and every tile row
+    /// holding dying cells, which change every generation until they die out), whole ones, untracked,
+    /// where much does, as for two-state rules (BitEngineStep.swift).
     mutating func runGenerations(
         _ kernel: any BandKernel.Type, _ rule: BandRule, _ key: ActivityTracking.Key, generations: Int, torus: Bool, counting: Bool,
         _ observe: (Census, UInt64) -> Void
@@ -174,49 +178,221 @@ extension BitGrid {
         let planes = dyingPlanes
         let limit = UInt64(key.states - 2)
         let cells = layout.rows * layout.cols
+        if counting, tracking.totals?.hash == nil || dyingCount == nil {
+            // The running counts: live cells, the fingerprint sum (live and dying), dying cells.
+            let census = dyingCensus
+            let liveHash = live.withUnsafeBufferPointer { BitEngine.hashSum($0.baseAddress! + layout.origin, layout) }
+            tracking.totals = PlaneTotals(live: census.alive + census.born, hash: liveHash &+ dyingHashSum)
+            dyingCount = census.dying
+        }
         var tracking = self.tracking
         self.tracking = ActivityTracking()
-        tracking.current = nil
-        tracking.key = key
+        if tracking.key != key || !tracking.isEnabled {
+            tracking.current = nil
+            tracking.key = key
+        }
+        let worthTracking = tracking.isEnabled && (tracking.stepped || generations > 1 || tracking.current != nil)
+        let geometry = worthTracking ? tracking.prepare(layout) : nil
         tracking.stepped = true
-        var totals: PlaneTotals?
+        var dyingTotal = dyingCount ?? 0
+        func report(live: Int, alive: Int, died: Int, hash: UInt64) {
+            tracking.totals = PlaneTotals(live: live, hash: hash)
+            observe(
+                Census(empty: cells - live - died - dyingTotal, alive: alive, born: live - alive, died: died, dying: dyingTotal),
+                Fingerprint.finish(hash, rows: layout.rows, cols: layout.cols))
+        }
+        var storageArray = tracking.storage
+        tracking.storage = []
         live.withUnsafeMutableBufferPointer { liveBuffer in
             previous.withUnsafeMutableBufferPointer { previousBuffer in
                 dying.withUnsafeMutableBufferPointer { dyingBuffer in
-                    var input = liveBuffer.baseAddress! + layout.origin
-                    var output = previousBuffer.baseAddress! + layout.origin
-                    let counters = dyingBuffer.baseAddress! + layout.origin
-                    for _ in 0..<generations {
-                        var stats = DyingStats()
-                        var band = 0
-                        while band < layout.rows {
-                            let end = min(band &+ BitEngine.bandRows, layout.rows)
-                            _ = BitEngine.generation(
-                                kernel, rule, layout, input: input, output: output, rows: band, end, torus: torus, counting: false)
-                            stats += BitEngine.fadeDying(
-                                layout, input: input, output: output, counters: counters, planes: planes, limit: limit, rows: band, end,
-                                counting: counting)
-                            layout.writeGhosts(output, band, end, torus: torus)
-                            band = end
+                    storageArray.withUnsafeMutableBufferPointer { storage in
+                        var input = liveBuffer.baseAddress! + layout.origin
+                        var output = previousBuffer.baseAddress! + layout.origin
+                        let counters = dyingBuffer.baseAddress! + layout.origin
+                        func map(_ index: Int) -> ActivityView? {
+                            guard let geometry, let base = storage.baseAddress else { return nil }
+                            return ActivityView(base: base + index &* geometry.mapWords, geometry: geometry)
                         }
-                        layout.fixGhostRows(output, torus: torus, top: true, bottom: true)
-                        if counting {
-                            totals = PlaneTotals(live: stats.live, hash: stats.hash)
-                            observe(
-                                Census(
-                                    empty: cells - stats.live - stats.died - stats.dying, alive: stats.alive, born: stats.live - stats.alive,
-                                    died: stats.died, dying: stats.dying),
-                                Fingerprint.finish(stats.hash, rows: layout.rows, cols: layout.cols))
+                        var done = 0
+                        while done < generations {
+                            if let current = tracking.current, let now = map(current), let next = map(1 - current), let geometry,
+                                let base = storage.baseAddress
+                            {
+                                var totals = tracking.totals ?? PlaneTotals(live: 0, hash: nil)
+                                var change = DyingChange()
+                                let (from, to) = (UnsafePointer(input), output)
+                                let (stepped, alive) = BitEngine.sparseGeneration(
+                                    kernel, rule, layout, input: input, output: output, current: now, next: next,
+                                    scratch: base + 2 &* geometry.mapWords, torus: torus, counting: counting, share: tracking.sparseShare,
+                                    totals: &totals
+                                ) { block, group, rows in
+                                    BitEngine.fadeDying(
+                                        layout, input: from, output: to, counters: counters, planes: planes, limit: limit, block: block,
+                                        group: group, rows: rows, change: &change)
+                                }
+                                if stepped {
+                                    if counting {
+                                        dyingTotal &+= change.dying
+                                        report(live: totals.live, alive: alive, died: 0, hash: (totals.hash ?? 0) &+ change.hash)
+                                    } else {
+                                        tracking.totals = nil
+                                    }
+                                    tracking.current = 1 - current
+                                    tracking.changes.record(next)
+                                    tracking.sparseGenerations += 1
+                                    tracking.denseInterval = ActivityTracking.firstDenseInterval
+                                    swap(&input, &output)
+                                    done += 1
+                                    continue
+                                }
+                                tracking.current = nil
+                                tracking.untrackedLeft = tracking.denseInterval
+                                tracking.denseInterval = min(2 * tracking.denseInterval, ActivityTracking.longestDenseInterval)
+                            }
+                            let track = geometry != nil && tracking.untrackedLeft == 0
+                            let count = track ? 1 : geometry == nil ? generations - done : min(tracking.untrackedLeft, generations - done)
+                            // The rows that held dying cells before the tracked generation.
+                            let before = track ? BitEngine.dyingRows(layout, counters: counters, planes: planes) : []
+                            for _ in 0..<count {
+                                let stats = BitEngine.wholeDyingGeneration(
+                                    kernel, rule, layout, input: input, output: output, counters: counters, planes: planes, limit: limit,
+                                    torus: torus, counting: counting)
+                                if counting {
+                                    dyingTotal = stats.dying
+                                    report(live: stats.live, alive: stats.alive, died: stats.died, hash: stats.hash)
+                                }
+                                swap(&input, &output)
+                            }
+                            if !counting { tracking.totals = nil }
+                            tracking.wholeGenerations += count
+                            tracking.changes.everything = true
+                            if track, let next = map(0), let geometry, let base = storage.baseAddress {
+                                // The newest generation is in `input` now.
+                                BitEngine.trackWholeGeneration(
+                                    kernel, layout, input: output, output: input, next: next, scratch: base + 2 &* geometry.mapWords)
+                                let after = BitEngine.dyingRows(layout, counters: counters, planes: planes)
+                                for block in 0..<geometry.blocks {
+                                    var rows: UInt64 = 0
+                                    for bit in 0..<TileGeometry.tileRows {
+                                        let row = block * TileGeometry.tileRows + bit
+                                        if row < layout.rows, before[row] || after[row] { rows |= 1 << UInt64(bit) }
+                                    }
+                                    guard rows != 0 else { continue }
+                                    for group in 0..<geometry.groups { next.record(block: block, group: group, (rows, 0, 0)) }
+                                }
+                                tracking.current = 0
+                            } else {
+                                tracking.untrackedLeft = max(0, tracking.untrackedLeft - count)
+                            }
+                            done += count
                         }
-                        swap(&input, &output)
                     }
                 }
             }
         }
-        tracking.totals = totals
-        tracking.wholeGenerations += generations
-        tracking.changes.everything = true
+        tracking.storage = storageArray
+        storageArray = []
+        dyingCount = counting ? dyingTotal : nil
         self.tracking = tracking
+    }
+}
+
+/// What a tracked generation's fix-ups changed in the dying cells' count and fingerprint share.
+struct DyingChange {
+    var dying = 0
+    var hash: UInt64 = 0
+}
+
+extension BitEngine {
+    /// One whole generation of a Generations rule: the two-state kernel band by band, each band's
+    /// live words and counters fixed up while in the cache, and counted when `counting`.
+    static func wholeDyingGeneration(
+        _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, input: UnsafeMutablePointer<UInt64>,
+        output: UnsafeMutablePointer<UInt64>, counters: UnsafeMutablePointer<UInt64>, planes: Int, limit: UInt64, torus: Bool,
+        counting: Bool
+    ) -> DyingStats {
+        var stats = DyingStats()
+        var band = 0
+        while band < layout.rows {
+            let end = min(band &+ BitEngine.bandRows, layout.rows)
+            _ = generation(kernel, rule, layout, input: input, output: output, rows: band, end, torus: torus, counting: false)
+            stats += fadeDying(
+                layout, input: input, output: output, counters: counters, planes: planes, limit: limit, rows: band, end, counting: counting)
+            layout.writeGhosts(output, band, end, torus: torus)
+            band = end
+        }
+        layout.fixGhostRows(output, torus: torus, top: true, bottom: true)
+        return stats
+    }
+
+    /// Per row, whether it holds a dying cell.
+    static func dyingRows(_ layout: BitLayout, counters: UnsafePointer<UInt64>, planes: Int) -> [Bool] {
+        (0..<layout.rows).map { row in
+            for plane in 0..<planes {
+                let words = counters + (plane &* layout.storage &+ row &* layout.stride)
+                for word in 0..<layout.words where words[word] != 0 { return true }
+            }
+            return false
+        }
+    }
+
+    /// The fix-up of a tracked strip: rows `rows` (a mask) of tile (`block`, `group`), which the
+    /// kernel has just computed. Returns the rows that hold, or held, dying cells (they change
+    /// every generation); adds to `change` how the dying cells' count and fingerprint share moved.
+    static func fadeDying(
+        _ layout: BitLayout, input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, counters: UnsafeMutablePointer<UInt64>,
+        planes: Int, limit: UInt64, block: Int, group: Int, rows: UInt64, change: inout DyingChange
+    ) -> UInt64 {
+        let planeWords = layout.storage
+        let last = layout.words &- 1
+        let first = group &* TileGeometry.groupWords
+        let end = min(first &+ TileGeometry.groupWords, layout.words)
+        var changed: UInt64 = 0
+        var bits = rows
+        while bits != 0 {
+            let bit = bits.trailingZeroBitCount
+            bits &= bits &- 1
+            let row = block &* TileGeometry.tileRows &+ bit
+            let offset = row &* layout.stride
+            let before = input + offset
+            let after = output + offset
+            let counter = counters + offset
+            var touched: UInt64 = 0
+            for word in first..<end {
+                let mask = word == last ? layout.tailMask : ~0
+                var any: UInt64 = 0
+                var atLimit: UInt64 = ~0
+                for plane in 0..<planes {
+                    let value = counter[plane &* planeWords &+ word]
+                    any |= value
+                    atLimit &= (limit &>> UInt64(plane)) & 1 == 1 ? value : ~value
+                }
+                let wasLive = before[word] & mask
+                let next = after[word] & mask & ~any
+                var start = wasLive & ~next
+                guard any | start != 0 else { continue }
+                atLimit &= any
+                after[word] = next
+                var carry = any & ~atLimit
+                var nowDying: UInt64 = 0
+                for plane in 0..<planes {
+                    let at = plane &* planeWords &+ word
+                    let old = counter[at]
+                    let value = ((old ^ carry) & ~atLimit) | start
+                    counter[at] = value
+                    nowDying |= value
+                    change.hash &+= Fingerprint.dying(value, plane: plane, row: row, index: word, layout)
+                        &- Fingerprint.dying(old, plane: plane, row: row, index: word, layout)
+                    carry &= old
+                    start = 0
+                }
+                change.dying &+= nowDying.nonzeroBitCount &- any.nonzeroBitCount
+                touched |= any | nowDying
+            }
+            if touched != 0 { changed |= 1 &<< UInt64(bit) }
+        }
+        return changed
     }
 }
 

@@ -51,6 +51,8 @@ final class GenerationsEngineTests: XCTestCase {
                         var expected = soup(rows: rows, cols: cols, states: states, random)
                         var bits = BitGrid(gridFromStates(expected))
                         bits.tracking.isEnabled = tracked
+                        // Tracked whenever tracking is on, however much changes.
+                        if tracked { bits.tracking.sparseShare = 1 }
                         let label = "C\(states) \(birth)/\(survival) \(rows)x\(cols) torus \(torus) tracked \(tracked) \(kernel)"
                         for generation in 0..<8 {
                             let before = expected
@@ -76,6 +78,7 @@ final class GenerationsEngineTests: XCTestCase {
                             }
                             guard cellStates(grid) == expected else { break }
                         }
+                        if tracked { XCTAssertGreaterThan(bits.tracking.sparseGenerations, 0, label) }
                     }
                 }
             }
@@ -93,6 +96,49 @@ final class GenerationsEngineTests: XCTestCase {
         bits.advance(generations: 37, rule: rule, topology: .torus)
         for _ in 0..<37 { expected = referenceGenerationsStep(expected, birth: [2], survival: [3, 4, 5], states: 4, torus: true) }
         XCTAssertEqual(cellStates(bits.grid), expected)
+    }
+
+    /// Brian's Brain gliders crossing tiles of a sparse world, tracked (and so computed only near
+    /// them) against untracked and the reference, with their counts.
+    func testSparseWorldsAreTrackedAndMatchTheReference() {
+        let rule = Rule(table: MooreTable(birth: 1 << 2, survival: 0), states: 3)
+        for (torus, rows, cols) in [(true, 130, 300), (false, 140, 270)] {
+            var states = [[Int]](repeating: [Int](repeating: 0, count: cols), count: rows)
+            // Gliders heading up, down, left and right, near tile edges.
+            for (row, col) in [(62, 250), (70, 10), (5, 140), (128 % rows, 298 % cols)] {
+                states[row][col] = 1
+                states[row][(col + 1) % cols] = 1
+                states[(row + 1) % rows][col] = 2
+                states[(row + 1) % rows][(col + 1) % cols] = 2
+            }
+            for (row, col) in [(30, 60), (100, 200)] {
+                states[row][col] = 1
+                states[(row + 1) % rows][col] = 1
+                states[row][col + 1] = 2
+                states[(row + 1) % rows][col + 1] = 2
+            }
+            var tracked = BitGrid(gridFromStates(states))
+            var whole = tracked
+            whole.tracking.isEnabled = false
+            var expected = states
+            let topology: Topology = torus ? .torus : .bounded
+            for generation in 0..<150 {
+                expected = referenceGenerationsStep(expected, birth: [2], survival: [], states: 3, torus: torus)
+                var trackedCounts: (Census, UInt64)?
+                var wholeCounts: (Census, UInt64)?
+                tracked.advance(generations: 1, rule: rule, topology: topology) { trackedCounts = ($0, $1) }
+                whole.advance(generations: 1, rule: rule, topology: topology) { wholeCounts = ($0, $1) }
+                if generation % 10 == 0 || generation == 149 {
+                    XCTAssertEqual(cellStates(tracked.grid), expected, "torus \(torus), generation \(generation + 1)")
+                }
+                XCTAssertEqual(tracked, whole, "torus \(torus), generation \(generation + 1)")
+                XCTAssertEqual(trackedCounts?.0, wholeCounts?.0)
+                XCTAssertEqual(trackedCounts?.1, wholeCounts?.1)
+                XCTAssertEqual(trackedCounts?.1, tracked.fingerprint)
+                XCTAssertEqual(trackedCounts?.0, tracked.census)
+            }
+            XCTAssertGreaterThan(tracked.tracking.sparseGenerations, 100, "torus \(torus)")
+        }
     }
 
     func testFingerprintsTellDyingStatesApart() {
