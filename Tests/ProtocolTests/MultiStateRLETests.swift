@@ -54,3 +54,13 @@ final class MultiStateRLETests: XCTestCase {
         }
     }
 }
+
+extension MultiStateRLETests {
+    /// A configuration keeps a pattern's dying cells, and loads them again.
+    func testConfigurationsKeepDyingCells() throws {
+        let pattern = try PatternFormat.rle.read("x = 4, y = 2, rule = 345/2/4\n.AB$2.CA!\n")
+        let configuration = try Configuration(title: "dying", pattern: pattern)
+        XCTAssertEqual(configuration.rle, "x = 4, y = 2, rule = 345/2/4\n.AB$2.CA!\n")
+        XCTAssertEqual(states(try PatternFormat.rle.read(configuration.rle)), [[0, 1, 2, 0], [0, 0, 3, 1]])
+    }
+}
