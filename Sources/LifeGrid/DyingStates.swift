@@ -89,6 +89,16 @@ extension Grid {
         for bit in dying.indices { dying[bit][row, col] = (counter >> bit) & 1 == 1 }
     }
 
+    /// Sets the dying counters `planes` holds (planes of a rectangle, as ``dying`` is kept) with
+    /// their top-left cell at `row`, `col`, over cells that are neither live nor dying.
+    package mutating func placeDying(_ planes: [BitPlane], atRow row: Int, col: Int) {
+        var grown = dying
+        dying = []
+        while grown.count < planes.count { grown.append(BitPlane(rows: rows, cols: cols)) }
+        for (index, plane) in planes.enumerated() { grown[index].place(plane, atRow: row, col: col) }
+        dying = grown
+    }
+
     /// The character of dying state `state` (2 or more) in a `cells` string: U+0100 + `state`
     /// (`Ă` for 2, `ă` for 3, … `ǿ` for 255), letters all, outside ASCII so that they can never
     /// be taken for `.`, `O`, `+` or `x`.

@@ -88,5 +88,10 @@ extension GenerationsCellsTests {
         try grid.apply(.setCells([Pattern.Coordinate(row: 1, col: 1)], to: .alive), topology: .torus)
         XCTAssertEqual(grid.text, "..Ăă\nĂOĂă")
         XCTAssertEqual(grid.census, Census(empty: 2, alive: 1, born: 0, died: 0, dying: 5))
+        // A turned rectangle keeps its dying states.
+        try grid.apply(.transformRect(CellRect(row: 0, col: 2, rows: 2, cols: 2), .flipLeftRight), topology: .torus)
+        XCTAssertEqual(grid.text, "..ăĂ\nĂOăĂ")
+        try grid.apply(.transformRect(CellRect(row: 0, col: 0, rows: 2, cols: 2), .rotateClockwise), topology: .torus)
+        XCTAssertEqual(grid.text, "Ă.ăĂ\nO.ăĂ")
     }
 }
