@@ -5,10 +5,14 @@
 #   scripts/golly-collection.sh [PATTERNS_DIR] [BUILD_DIR]
 #
 # Needs Golly (Debian: apt-get install golly, which ships bgolly and /usr/share/golly/Patterns).
-# Nothing in the test suite depends on it. Prints one line per file, then a summary:
+# Nothing in the test suite depends on it. Prints one line per file (with the family of the rule
+# the file names), then per family and in total:
 #   same       loaded, with the population bgolly reads
 #   DIFFER     loaded, with another population (a bug)
-#   refused    lifectl named why (another rule family, too large, a format lifed cannot read)
+#   refused    lifectl named why, counted by kind of reason: "gate" when the rule parses but its
+#              family's engine is not in yet (Rule.unsupportedReason), "family" when lifed names
+#              a family it does not run (rule tables, Wolfram, hexagonal, …), "cells" for
+#              multi-state cells, "file" for files that are not patterns lifed reads, "other"
 # and exits 1 when any file differs or fails without a reason.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -26,23 +30,95 @@ daemon=$!
 trap 'kill $daemon 2>/dev/null; rm -rf "$folder"' EXIT
 for _ in $(seq 50); do [ -S "$socket" ] && break; sleep 0.1; done
 
+# The text of the rule a file names (Conway's when it names none), read from the file itself.
+rule_of() {
+    local file=$1 text
+    case "$file" in *.gz) text=$(gzip -dc "$file" 2>/dev/null | head -c 65536 | tr -d '\r') ;;
+        *) text=$(head -c 65536 "$file" | tr -d '\r') ;; esac
+    case "$file" in
+    *.mcl)
+        if grep -q '^#GAME Rules table' <<<"$text"; then echo "table"; return; fi
+        sed -n 's/^#RULE *\([^ ]*\).*/\1/p' <<<"$text" | head -1 ;;
+    *.mc | *.mc.gz | *.lif | *.lif.gz)
+        sed -n 's/^#R *\([^ ]*\).*/\1/p' <<<"$text" | head -1 ;;
+    *.rle | *.rle.gz)
+        sed -n 's/^x *=.*rule *= *\([^ ]*\).*/\1/p' <<<"$text" | head -1 ;;
+    *) echo "none" ;;
+    esac
+}
+
+# The family of a rule text, as Golly names it.
+family_of() {
+    local rule=${1%%:*}
+    local part='([0-8][0-8a-zA-Z-]*)?'
+    local bs="^[Bb]$part[/_]?([Ss]$part)?\$|^[Ss]$part[/_]?([Bb]$part)?\$|^[0-8a-zA-Z-]*/[0-8a-zA-Z-]*\$"
+    case "$rule" in
+    none) echo "not-a-pattern" ;;
+    "" ) echo "Life-like" ;;
+    table) echo "rule-table" ;;
+    [Mm][Aa][Pp]*/*) echo "Generations" ;;
+    [Mm][Aa][Pp]*) echo "MAP" ;;
+    [Rr][0-9]*,* | [0-9]*,*) echo "Larger-than-Life" ;;
+    [Ww][0-9]*) echo "Wolfram" ;;
+    */*/*) echo "Generations" ;;
+    *)
+        if [[ ! "$rule" =~ $bs ]]; then echo "rule-table"
+        elif [[ "$rule" =~ [HhVv]$ ]]; then echo "hex-or-vonNeumann"
+        elif [[ "$rule" =~ [cekainyqjrtwzCEKAINYQJRTWZ] ]]; then echo "Hensel"
+        elif [[ "$rule" =~ ^[Bb]0 || "$rule" =~ /0 ]]; then echo "Life-like-B0"
+        else echo "Life-like"; fi ;;
+    esac
+}
+
+# bgolly's algorithm for a family.
+algorithm_of() {
+    case "$1" in
+    Generations) echo "Generations" ;;
+    Larger-than-Life) echo "Larger than Life" ;;
+    *) case "$2" in *.mc | *.mc.gz) echo "HashLife" ;; *) echo "QuickLife" ;; esac ;;
+    esac
+}
+
+declare -A tally families
 same=0 differ=0 refused=0 failed=0
+count() { tally["$1 $2"]=$((${tally["$1 $2"]:-0} + 1)); families["$1"]=1; }
 while IFS= read -r file; do
+    family=$(family_of "$(rule_of "$file")")
     if output=$("$build/lifectl" --socket "$socket" load "$file" 2>"$folder/err"); then
         ours=$(sed -n 's/.*: \([0-9]*\) cells on .*/\1/p' <<<"$output")
-        algorithm=()
-        case "$file" in *.mc | *.mc.gz) algorithm=(-a HashLife) ;; esac
-        golly=$(bgolly "${algorithm[@]}" -m 0 "$file" 2>&1 | sed -n 's/^0: \([0-9,]*\)$/\1/p' | tail -1 | tr -d ,)
+        golly=$(bgolly -a "$(algorithm_of "$family" "$file")" -m 0 "$file" 2>&1 | sed -n 's/^0: \([0-9,]*\)$/\1/p' | tail -1 | tr -d ,)
+        count "$family" loaded
         if [ "$ours" = "$golly" ]; then
-            same=$((same + 1)); echo "same     $file ($ours cells)"
+            same=$((same + 1)); count "$family" same; echo "same     [$family] $file ($ours cells)"
         else
-            differ=$((differ + 1)); echo "DIFFER   $file (lifed $ours, bgolly ${golly:-nothing})"
+            differ=$((differ + 1)); count "$family" DIFFER; echo "DIFFER   [$family] $file (lifed $ours, bgolly ${golly:-nothing})"
         fi
     elif grep -q "lifectl: " "$folder/err"; then
-        refused=$((refused + 1)); echo "refused  $file: $(sed 's/^lifectl: //' "$folder/err" | head -1 | cut -c1-160)"
+        refused=$((refused + 1))
+        reason=$(sed 's/^lifectl: //' "$folder/err" | head -1)
+        reason=${reason#"$file: "}
+        case "$reason" in
+        *"does not run"*"yet"* | *"rules with B0 make"*) kind=gate ;;
+        *"is a rule table"* | *"Wolfram"* | *"neighbourhood:"* | *"JvN"* | *"is not a family lifed runs"* | *"circular NC"*) kind=family ;;
+        *"multi-state cell"* | *"dying states"*) kind=cells ;;
+        *"not supported"*) kind=file ;;
+        *) kind=other ;;
+        esac
+        count "$family" "refused-$kind"
+        echo "refused  [$family] $file: ($kind) $(cut -c1-160 <<<"$reason")"
     else
-        failed=$((failed + 1)); echo "FAILED   $file: $(head -1 "$folder/err")"
+        failed=$((failed + 1)); count "$family" FAILED; echo "FAILED   [$family] $file: $(head -1 "$folder/err")"
     fi
 done < <(find "$patterns" -type f | sort)
+
+echo
+printf '%-20s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' family loaded same DIFFER "ref-gate" "ref-fam" "ref-cells" "ref-file" "ref-other" FAILED
+for family in $(printf '%s\n' "${!families[@]}" | sort); do
+    printf '%-20s' "$family"
+    for column in loaded same DIFFER refused-gate refused-family refused-cells refused-file refused-other FAILED; do
+        printf ' %9s' "${tally["$family $column"]:-0}"
+    done
+    echo
+done
 echo "golly-collection: $same same, $differ differ, $refused refused with a reason, $failed failed"
 [ "$differ" -eq 0 ] && [ "$failed" -eq 0 ]

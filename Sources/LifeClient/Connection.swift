@@ -65,7 +65,7 @@ public final class Connection {
         if case .error(_, let code, let message, _) = first {
             throw .refused(code: code, message: message)
         }
-        guard case .hello(_, let server, let version) = first else {
+        guard case .hello(_, let server, let version, _) = first else {
             throw .protocolViolation("the first message was not a hello")
         }
         hello = (server, version)

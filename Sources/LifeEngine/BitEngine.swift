@@ -7,8 +7,10 @@ import LifeGrid
 /// `died` = not live and was, `empty` = neither. Stepping writes the next live plane over the
 /// oldest one (double buffering: no allocation per generation).
 ///
-/// Any Life-like rule, B0 included, on a torus or a bounded grid, and any size (columns need not
-/// be a multiple of 64). ``step(rule:topology:threads:)`` and
+/// Any rule on the 3 x 3 neighbourhood, B0 included: Life-like rules with kernels of their own
+/// (or a table of masks), isotropic non-totalistic and MAP rules (a ``MooreTable``) as a small
+/// circuit compiled from the table (see MooreCircuit.swift); on a torus or a bounded grid (whose
+/// outside cells are dead, whatever the rule), and any size (columns need not be a multiple of 64). ``step(rule:topology:threads:)`` and
 /// ``advance(generations:rule:topology:threads:_:)`` can split the rows across threads; the result
 /// never depends on the number of threads.
 ///

@@ -209,10 +209,9 @@ struct PlaneTotals: Sendable {
 struct ActivityTracking: Sendable {
     /// The rule and topology of the generations the maps describe.
     struct Key: Equatable, Sendable {
-        var birth: UInt16
-        var survival: UInt16
+        var transitions: Rule.Transitions
         var topology: Topology
-        /// The rule's number of states (Generations rules are stepped whole: never tracked).
+        /// The rule's number of states (2, or more with dying states).
         var states = 2
     }
 

@@ -121,6 +121,13 @@ protocol BandKernel {
     static func stepTable(
         _ table: UnsafeRawPointer, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
         rows first: Int, _ end: Int, words: Int, stride: Int)
+    static func stepCircuit(
+        _ program: UnsafePointer<Int32>, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int)
+    static func stripCircuit(
+        _ program: UnsafePointer<Int32>, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows: UInt64, rowBase: Int, words: Int, stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64)
     static func count(
         _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int, words: Int, stride: Int
     ) -> (live: Int, alive: Int)
@@ -151,15 +158,17 @@ extension LifeKernel.BitKernel: BandKernel {}
     extension LifeKernelAVX2.BitKernel: BandKernel {}
 #endif
 
-/// A rule as the kernels take it: the named rules have kernels of their own; any other rule is
-/// a mask table that the kernel made (``BandKernel/withMaskTable(birth:survival:_:)``) and that
-/// only it can read.
+/// A rule as the kernels take it: the named rules have kernels of their own; any other Life-like
+/// rule is a mask table that the kernel made (``BandKernel/withMaskTable(birth:survival:_:)``) and
+/// that only it can read; any other rule on the 3 x 3 neighbourhood is a circuit's program (see
+/// ``MooreCircuit``).
 enum BandRule {
     case conway
     case highLife
     case seeds
     case dayAndNight
     case table(UnsafeRawPointer)
+    case circuit(UnsafePointer<Int32>)
 }
 
 extension BandKernel {
@@ -175,6 +184,7 @@ extension BandKernel {
         case .seeds: stepSeeds(input, output, rows: first, end, words: words, stride: stride)
         case .dayAndNight: stepDayAndNight(input, output, rows: first, end, words: words, stride: stride)
         case .table(let table): stepTable(table, input, output, rows: first, end, words: words, stride: stride)
+        case .circuit(let program): stepCircuit(program, input, output, rows: first, end, words: words, stride: stride)
         }
     }
 
@@ -197,6 +207,8 @@ extension BandKernel {
             stripDayAndNight(input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
         case .table(let table):
             stripTable(table, input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
+        case .circuit(let program):
+            stripCircuit(program, input, output, rows: rows, rowBase: rowBase, words: words, stride: stride, masks: masks)
         }
     }
 }

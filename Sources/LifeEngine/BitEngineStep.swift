@@ -5,8 +5,8 @@ extension BitGrid {
     /// with `kernel`'s inner loop: all kernels give the same result; the default is the fastest
     /// the processor runs (see ``Kernel/selected``); any other must be ``Kernel/isAvailable``.
     ///
-    /// A live cell whose live-neighbour count the rule keeps becomes `alive`; a non-live cell
-    /// whose count the rule gives birth becomes `born`; any other live cell becomes `died`; any
+    /// A live cell whose neighbourhood the rule keeps live becomes `alive`; a non-live cell whose
+    /// neighbourhood the rule makes live becomes `born`; any other live cell becomes `died`; any
     /// other cell becomes `empty`.
     public mutating func step(rule: Rule = .conway, topology: Topology = .torus, threads: Int = 1, kernel: Kernel = .selected) {
         run(generations: 1, rule: rule, topology: topology, threads: threads, kernel: kernel, counting: false) { _, _ in }
@@ -66,25 +66,31 @@ extension BitGrid {
             ghosts = topology
         }
         let torus = topology == .torus
-        // The named rules have kernels of their own; any other rule reads the kernel's table of it.
-        let birth = rule.birth & 0x1FF
-        let survival = rule.survival & 0x1FF
         let states = min(max(rule.states, 2), Grid.maxStates)
-        let key = ActivityTracking.Key(birth: birth, survival: survival, topology: topology, states: states)
+        let key = ActivityTracking.Key(transitions: rule.transitions, topology: topology, states: states)
         // Dying states (Generations) as counter planes, updated after the two-state kernel.
         if states > 2 || dyingPlanes > 0 { fitDying(states: states) }
-        switch (birth, survival) {
-        case (Rule.conway.birth, Rule.conway.survival):
-            run(implementation, .conway, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
-        case (Rule.highLife.birth, Rule.highLife.survival):
-            run(implementation, .highLife, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
-        case (Rule.seeds.birth, Rule.seeds.survival):
-            run(implementation, .seeds, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
-        case (Rule.dayAndNight.birth, Rule.dayAndNight.survival):
-            run(implementation, .dayAndNight, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
-        default:
-            implementation.withMaskTable(birth: birth, survival: survival) { table in
-                run(implementation, .table(table), key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        func run(_ band: BandRule) {
+            self.run(implementation, band, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
+        }
+        switch rule.transitions {
+        case .moore(let table):
+            MooreCircuit.of(table).code.withUnsafeBufferPointer { program in
+                // A program always has its three header words.
+                run(.circuit(program.baseAddress!))
+            }
+        case .lifeLike, .largerThanLife:
+            // The named rules have kernels of their own; any other rule reads the kernel's table
+            // of it. (Larger than Life has no engine here: its masks are empty.)
+            let birth = rule.birth & 0x1FF
+            let survival = rule.survival & 0x1FF
+            switch (birth, survival) {
+            case (Rule.conway.birth, Rule.conway.survival): run(.conway)
+            case (Rule.highLife.birth, Rule.highLife.survival): run(.highLife)
+            case (Rule.seeds.birth, Rule.seeds.survival): run(.seeds)
+            case (Rule.dayAndNight.birth, Rule.dayAndNight.survival): run(.dayAndNight)
+            default:
+                implementation.withMaskTable(birth: birth, survival: survival) { table in run(.table(table)) }
             }
         }
         if generations % 2 == 1 { swap(&live, &previous) }

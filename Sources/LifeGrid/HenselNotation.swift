@@ -115,27 +115,29 @@ package enum HenselNotation {
         return text
     }
 
+    /// For each table index, the least index among its rotations and reflections (the centre
+    /// kept): a table is isotropic when every index goes the way of its representative.
+    static let representative: [UInt16] = (0..<512).map { index in
+        let centre = index & MooreTable.centre
+        return UInt16(symmetries(of: index & ~MooreTable.centre).map { $0 | centre }.min() ?? index)
+    }
+
     /// The two parts of an isotropic table (birth from dead cells, survival from live ones); nil
     /// when some arrangement and one of its rotations or reflections go different ways.
     package static func parts(of table: MooreTable) -> (birth: Sets, survival: Sets)? {
         var birth = Sets()
         var survival = Sets()
-        var seen = [Bool](repeating: false, count: 512)
-        for index in 0..<512 where !seen[index] {
-            let neighbours = index & ~MooreTable.centre
+        for index in 0..<512 {
             let next = table[index]
-            for image in symmetries(of: neighbours) {
-                let same = image | (index & MooreTable.centre)
-                if table[same] != next { return nil }
-                seen[same] = true
-            }
-            if next {
-                let bit = UInt16(1) << UInt16(letterIndex[neighbours])
-                if index & MooreTable.centre != 0 {
-                    survival.sets[count(index)] |= bit
-                } else {
-                    birth.sets[count(index)] |= bit
-                }
+            let first = Int(representative[index])
+            guard next == table[first] else { return nil }
+            guard next, first == index else { continue }
+            let neighbours = index & ~MooreTable.centre
+            let bit = UInt16(1) << UInt16(letterIndex[neighbours])
+            if index & MooreTable.centre != 0 {
+                survival.sets[count(index)] |= bit
+            } else {
+                birth.sets[count(index)] |= bit
             }
         }
         return (birth, survival)

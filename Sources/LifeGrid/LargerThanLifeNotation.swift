@@ -24,10 +24,12 @@ enum LargerThanLifeNotation {
             }
             var values: [Int] = []
             for item in items { values.append(try number(item, parser)) }
+            let survivalText = "S\(values[3])..\(values[4])"
+            let birthText = "B\(values[1])..\(values[2])"
             let rule = LargerThanLife(
-                range: values[0], countsMiddle: true, survival: try range(values[3], values[4], "S", parser),
-                birth: try range(values[1], values[2], "B", parser), shape: .moore)
-            return try checked(rule, states: 2, parser)
+                range: values[0], countsMiddle: true, survival: try range(values[3], values[4], survivalText, parser),
+                birth: try range(values[1], values[2], birthText, parser), shape: .moore)
+            return try checked(rule, states: 2, survivalText: survivalText, birthText: birthText, parser)
         }
         guard items.count == 6 else {
             throw parser.fail(
@@ -36,11 +38,11 @@ enum LargerThanLifeNotation {
         let rangeValue = try number(lettered(items[0], "r", parser), parser)
         let states = try number(lettered(items[1], "c", parser), parser)
         let middle = try number(lettered(items[2], "m", parser), parser)
-        let survival = try span(lettered(items[3], "s", parser), "S", parser)
-        let birth = try span(lettered(items[4], "b", parser), "B", parser)
+        let survival = try span(lettered(items[3], "s", parser), items[3], "S", parser)
+        let birth = try span(lettered(items[4], "b", parser), items[4], "B", parser)
         let shapeItem = try lettered(items[5], "n", parser)
         guard shapeItem.count == 1 else {
-            throw parser.fail("the neighbourhood is NM (Moore) or NN (von Neumann), not N\(parser.string(shapeItem))")
+            throw parser.fail("the neighbourhood is NM (Moore) or NN (von Neumann), not \(parser.string(items[5]))")
         }
         let shape: LargerThanLife.Shape
         switch RuleParser.lower(bytes[shapeItem.lowerBound]) {
@@ -49,12 +51,13 @@ enum LargerThanLifeNotation {
         case UInt8(ascii: "c"):
             throw parser.fail("lifed runs Larger than Life on the NM (Moore) and NN (von Neumann) neighbourhoods, not the circular NC")
         default:
-            throw parser.fail("the neighbourhood is NM (Moore) or NN (von Neumann), not N\(parser.string(shapeItem))")
+            throw parser.fail("the neighbourhood is NM (Moore) or NN (von Neumann), not \(parser.string(items[5]))")
         }
-        guard middle <= 1 else { throw parser.fail("M is 0 (the middle cell not counted) or 1 (counted), not M\(middle)") }
-        guard states <= 256 else { throw parser.fail("a Larger than Life rule has at most 256 states (C0 to C256), not C\(states)") }
+        guard middle <= 1 else { throw parser.fail("M is 0 (the middle cell not counted) or 1 (counted), not \(parser.string(items[2]))") }
+        guard states <= 256 else { throw parser.fail("a Larger than Life rule has at most 256 states (C0 to C256), not \(parser.string(items[1]))") }
         let rule = LargerThanLife(range: rangeValue, countsMiddle: middle == 1, survival: survival, birth: birth, shape: shape)
-        return try checked(rule, states: states, parser)
+        return try checked(
+            rule, states: states, survivalText: parser.string(items[3]), birthText: parser.string(items[4]), parser)
     }
 
     /// The rest of an item after its letter.
@@ -80,31 +83,33 @@ enum LargerThanLifeNotation {
         return value
     }
 
-    /// `min..max`.
-    static func span(_ item: Range<Int>, _ name: String, _ parser: RuleParser) throws(RuleError) -> ClosedRange<Int> {
+    /// `min..max` (`item`: the whole item, letter included, for messages).
+    static func span(_ counts: Range<Int>, _ item: Range<Int>, _ name: String, _ parser: RuleParser) throws(RuleError) -> ClosedRange<Int> {
         let bytes = parser.bytes
-        var dots = item.lowerBound
-        while dots + 1 < item.upperBound && !(bytes[dots] == UInt8(ascii: ".") && bytes[dots + 1] == UInt8(ascii: ".")) { dots += 1 }
-        guard dots + 1 < item.upperBound else {
-            throw parser.fail("expected \(name)min..max, such as \(name)34..58, where the rule has \"\(name)\(parser.string(item))\"")
+        var dots = counts.lowerBound
+        while dots + 1 < counts.upperBound && !(bytes[dots] == UInt8(ascii: ".") && bytes[dots + 1] == UInt8(ascii: ".")) { dots += 1 }
+        guard dots + 1 < counts.upperBound else {
+            throw parser.fail("expected \(name)min..max, such as \(name)34..58, where the rule has \"\(parser.string(item))\"")
         }
-        return try range(number(item.lowerBound..<dots, parser), number(dots + 2..<item.upperBound, parser), name, parser)
+        return try range(number(counts.lowerBound..<dots, parser), number(dots + 2..<counts.upperBound, parser), parser.string(item), parser)
     }
 
-    static func range(_ low: Int, _ high: Int, _ name: String, _ parser: RuleParser) throws(RuleError) -> ClosedRange<Int> {
-        guard low <= high else { throw parser.fail("\(name)\(low)..\(high) is empty: the first count is above the second") }
+    /// `low...high` (`text`: how the rule writes it, for messages).
+    static func range(_ low: Int, _ high: Int, _ text: String, _ parser: RuleParser) throws(RuleError) -> ClosedRange<Int> {
+        guard low <= high else { throw parser.fail("\(text) is empty: the first count is above the second") }
         return low...high
     }
 
     /// Golly's checks: the range, counts within the neighbourhood, no birth on 0.
-    static func checked(_ rule: LargerThanLife, states: Int, _ parser: RuleParser) throws(RuleError) -> Rule {
+    static func checked(
+        _ rule: LargerThanLife, states: Int, survivalText: String, birthText: String, _ parser: RuleParser
+    ) throws(RuleError) -> Rule {
         guard (1...maxRange).contains(rule.range) else {
             throw parser.fail("the range is 1 to \(maxRange), as in Golly, not \(rule.range)")
         }
         let size = rule.neighbourhoodSize
-        for (name, counts) in [("S", rule.survival), ("B", rule.birth)] where counts.upperBound > size {
-            throw parser.fail(
-                "\(name)\(counts.lowerBound)..\(counts.upperBound) goes past \(size), the number of cells the neighbourhood counts")
+        for (text, counts) in [(survivalText, rule.survival), (birthText, rule.birth)] where counts.upperBound > size {
+            throw parser.fail("\(text) goes past \(size), the number of cells the neighbourhood counts")
         }
         guard rule.birth.lowerBound > 0 else {
             throw parser.fail("birth on 0 (B0..) makes every empty cell in an empty region be born at once; Golly and lifed do not run it")

@@ -107,14 +107,11 @@ extension Rule {
     public var unsupportedReason: String? {
         switch transitions {
         case .lifeLike(let birth, _):
-            if birth & 1 == 1 {
-                return "rules with B0 make every empty cell in an empty region be born at once; lifed does not support them"
-            }
+            guard states > 2 else { return nil }
+            if birth & 1 == 1 { return "Generations rules with B0 are not supported (Golly does not run them either)" }
             return states <= Grid.maxStates ? nil : "Generations rules have at most \(Grid.maxStates) states"
         case .moore:
-            return states == 2
-                ? "lifed does not run isotropic non-totalistic or MAP rules yet"
-                : "lifed does not run Generations rules (cells with dying states) yet"
+            return states == 2 ? nil : "lifed does not run Generations rules (cells with dying states) yet"
         case .largerThanLife:
             return "lifed does not run Larger than Life rules yet"
         }

@@ -161,6 +161,74 @@ public enum BitKernel {
             stride: stride, masks: masks)
     }
 
+    /// The same under a rule given as a circuit (LifeEngine's `MooreCircuit`): `program` is
+    /// `[slots, instructions, output slot, the input slots read (bit i: slot i), then five Int32
+    /// per instruction: operation, target, a, b, c]`, whose slots 0...16 are the inputs (the
+    /// neighbourhood NW N NE W C E SW S SE, the live-neighbour count's bits 0 to 3, two live
+    /// neighbours adjacent on the ring around the cell, two opposite edges, two opposite corners,
+    /// the live corners' parity).
+    /// See ``CircuitOperation``.
+    public static func stepCircuit(
+        _ program: UnsafePointer<Int32>, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows first: Int, _ end: Int, words: Int, stride: Int
+    ) {
+        guard first < end else { return }
+        let scratch = CircuitScratch(program)
+        defer { scratch.deallocate() }
+        var column = 0
+        while column < words {
+            var row = first
+            while row < end {
+                let count = min(end &- row, CircuitScratch.runRows)
+                let source = input + (row &* stride &+ column)
+                var target = output + (row &* stride &+ column)
+                let result = scratch.run(program, source, rows: count, stride: stride)
+                for k in 0..<count {
+                    storeLanes(result[k], target)
+                    target += stride
+                }
+                row &+= count
+            }
+            column &+= Lanes.scalarCount
+        }
+    }
+
+    /// The same as ``stripConway(_:_:rows:rowBase:words:stride:masks:)`` under a rule given as a
+    /// circuit (see ``stepCircuit(_:_:_:rows:_:words:stride:)``).
+    public static func stripCircuit(
+        _ program: UnsafePointer<Int32>, _ input: UnsafePointer<UInt64>, _ output: UnsafeMutablePointer<UInt64>,
+        rows: UInt64, rowBase: Int, words: Int, stride: Int, masks: UnsafePointer<UInt64>
+    ) -> (changed: UInt64, west: UInt64, east: UInt64) {
+        var tracker = ChangeTracker()
+        let scratch = CircuitScratch(program)
+        defer { scratch.deallocate() }
+        var column = 0
+        while column < words {
+            let mask = loadLanes(masks + column)
+            var pending = rows
+            while pending != 0 {
+                let start = pending.trailingZeroBitCount
+                let length = min((~(pending &>> UInt64(start))).trailingZeroBitCount, CircuitScratch.runRows)
+                pending = start &+ length >= 64 ? 0 : pending & ~((1 &<< UInt64(start &+ length)) &- 1)
+                let first = rowBase &+ start
+                let source = input + (first &* stride &+ column)
+                var target = output + (first &* stride &+ column)
+                let result = scratch.run(program, source, rows: length, stride: stride)
+                let centre = scratch.centre
+                var bit = UInt64(truncatingIfNeeded: start)
+                for k in 0..<length {
+                    let next = result[k] & mask
+                    storeLanes(next, target)
+                    tracker.record(next ^ (centre[k] & mask), bit: bit)
+                    target += stride
+                    bit &+= 1
+                }
+            }
+            column &+= Lanes.scalarCount
+        }
+        return tracker.result(output, previous: input, rowBase: rowBase, words: words, stride: stride)
+    }
+
     /// Which rows `first..<end` of one group of `words` words (a multiple of ``laneWords``) differ
     /// between `plane` and `previous` (both pointing at row 0 of the group's first word), under
     /// the words' `masks` (bit `row - rowBase`): what
@@ -590,5 +658,145 @@ private struct BitCounter {
     var total: Int {
         let sum = (eights &<< 3) &+ (BitCounter.count(fours) &<< 2) &+ (BitCounter.count(twos) &<< 1) &+ BitCounter.count(ones) &+ singles
         return Int(truncatingIfNeeded: sum.wrappedSum())
+    }
+}
+
+// MARK: - Circuits
+
+/// The operations of a circuit program (see `BitKernel.stepCircuit`); LifeEngine's
+/// `MooreCircuit.Operation` numbers them the same.
+private enum CircuitOperation: Int32 {
+    case and = 0, andNot, or, xor, not, mux, ones, zeros, orNot
+}
+
+/// The planes a circuit works on for a run of up to ``runRows`` rows of one lane column: one
+/// array of lanes per slot of the program, the inputs first.
+private struct CircuitScratch {
+    /// The rows computed together: enough that reading an instruction costs little beside its
+    /// lanes, few enough that the slots stay in the first-level cache.
+    static let runRows = 32
+    /// The input slots: the nine cells, the count's four bits, and three features (see
+    /// ``fillInputs(_:rows:stride:reading:)``).
+    static let inputs = 17
+
+    let base: UnsafeMutablePointer<Lanes>
+
+    init(_ program: UnsafePointer<Int32>) {
+        let slots = max(Int(program[0]), CircuitScratch.inputs)
+        base = UnsafeMutablePointer<Lanes>.allocate(capacity: slots &* CircuitScratch.runRows)
+    }
+
+    func deallocate() { base.deallocate() }
+
+    @inline(__always)
+    func slot(_ index: Int32) -> UnsafeMutablePointer<Lanes> { base + Int(index) &* CircuitScratch.runRows }
+
+    /// The centre cells of the last run.
+    var centre: UnsafeMutablePointer<Lanes> { slot(4) }
+
+    /// Evaluates `program` for `rows` rows (at most ``runRows``) from `source` (row 0 of the run,
+    /// at its lane column) down; returns the slot holding the results.
+    @inline(__always)
+    func run(_ program: UnsafePointer<Int32>, _ source: UnsafePointer<UInt64>, rows: Int, stride: Int) -> UnsafeMutablePointer<Lanes> {
+        fillInputs(source, rows: rows, stride: stride, reading: UInt32(bitPattern: program[3]))
+        let instructions = Int(program[1])
+        var code = program + 4
+        for _ in 0..<instructions {
+            let target = slot(code[1])
+            let a = slot(code[2])
+            let b = slot(code[3])
+            let c = slot(code[4])
+            switch CircuitOperation(rawValue: code[0]) {
+            case .and: for k in 0..<rows { target[k] = a[k] & b[k] }
+            case .andNot: for k in 0..<rows { target[k] = a[k] & ~b[k] }
+            case .or: for k in 0..<rows { target[k] = a[k] | b[k] }
+            case .xor: for k in 0..<rows { target[k] = a[k] ^ b[k] }
+            case .not: for k in 0..<rows { target[k] = ~a[k] }
+            case .mux:
+                for k in 0..<rows {
+                    let low = a[k]
+                    target[k] = low ^ (c[k] & (low ^ b[k]))
+                }
+            case .ones: for k in 0..<rows { target[k] = Lanes(repeating: ~0) }
+            case .zeros: for k in 0..<rows { target[k] = Lanes() }
+            case .orNot: for k in 0..<rows { target[k] = a[k] | ~b[k] }
+            case nil: break
+            }
+            code += 5
+        }
+        return slot(program[2])
+    }
+
+    /// The input slots for the run that the program reads (`reading`, bit i: slot i; the centre,
+    /// slot 4, always): the nine cells of each neighbourhood, and the bits of its live-neighbour
+    /// count (the bit-sliced adder of ``nextLanes``).
+    @inline(__always)
+    func fillInputs(_ source: UnsafePointer<UInt64>, rows: Int, stride: Int, reading: UInt32) {
+        var row = source
+        var above = NeighbourRow(row - stride)
+        var middle = NeighbourRow(row)
+        @inline(__always) func put(_ slot: Int, _ k: Int, _ value: Lanes) {
+            if reading & (1 &<< UInt32(slot)) != 0 { base[slot &* CircuitScratch.runRows &+ k] = value }
+        }
+        for k in 0..<rows {
+            row += stride
+            let below = NeighbourRow(row)
+            put(0, k, above.west)
+            put(1, k, above.sums.centre)
+            put(2, k, above.east)
+            put(3, k, middle.west)
+            base[4 &* CircuitScratch.runRows &+ k] = middle.sums.centre
+            put(5, k, middle.east)
+            put(6, k, below.west)
+            put(7, k, below.sums.centre)
+            put(8, k, below.east)
+            let t = above.sums.s0 ^ below.sums.s0
+            let x0 = t ^ middle.sums.h0
+            let c0 = (above.sums.s0 & below.sums.s0) | (t & middle.sums.h0)
+            let u = above.sums.s1 ^ below.sums.s1
+            let d0 = u ^ middle.sums.h1
+            let d1 = (above.sums.s1 & below.sums.s1) | (u & middle.sums.h1)
+            let x1 = d0 ^ c0
+            let e = d0 & c0
+            put(9, k, x0)
+            put(10, k, x1)
+            put(11, k, d1 ^ e)
+            put(12, k, d1 & e)
+            if reading & (0b1111 &<< 13) != 0 {
+                let n = above.sums.centre
+                let ne = above.east
+                let e = middle.east
+                let se = below.east
+                let s = below.sums.centre
+                let sw = below.west
+                let w = middle.west
+                let nw = above.west
+                // Two live neighbours next to each other on the ring; opposite edges; opposite
+                // corners; the parity of the live corners.
+                put(13, k, (n & ne) | (ne & e) | (e & se) | (se & s) | (s & sw) | (sw & w) | (w & nw) | (nw & n))
+                put(14, k, (n & s) | (e & w))
+                put(15, k, (nw & se) | (ne & sw))
+                put(16, k, nw ^ ne ^ sw ^ se)
+            }
+            above = middle
+            middle = below
+        }
+    }
+}
+
+/// One row's lanes with their west and east neighbours, and its sums (``RowSums``).
+private struct NeighbourRow {
+    var sums: RowSums
+    var west: Lanes
+    var east: Lanes
+
+    @inline(__always)
+    init(_ pointer: UnsafePointer<UInt64>) {
+        let before = loadLanes(pointer - 1)
+        let centre = loadLanes(pointer)
+        let after = loadLanes(pointer + 1)
+        west = (centre &<< 1) | (before &>> 63)
+        east = (centre &>> 1) | (after &<< 63)
+        sums = RowSums(pointer)
     }
 }

@@ -114,8 +114,9 @@ enum Life105Format {
     }
 
     /// The pattern as one `#P` block of its whole rectangle: `#D` lines for the name and the
-    /// comments, `#N` for Conway's Life or `#R` with the rule in Life 1.05's survival/birth
-    /// order, and each row with its trailing dead cells left out (an empty row is `.`).
+    /// comments, `#N` for Conway's Life or `#R` with the rule (a Life-like rule in Life 1.05's
+    /// survival/birth order, any other in Golly's canonical notation, which Golly reads there
+    /// too), and each row with its trailing dead cells left out (an empty row is `.`).
     static func write(_ pattern: Pattern) -> String {
         var out = header + "\n"
         if let name = pattern.name { out += "#D Name: \(oneLine(name))\n" }
@@ -123,7 +124,9 @@ enum Life105Format {
             for line in singleLines(comment) { out += line.isEmpty ? "#D\n" : "#D \(line)\n" }
         }
         if let rule = pattern.rule {
-            out += rule == .conway ? "#N\n" : "#R \(Rule.digits(rule.survival))/\(Rule.digits(rule.birth))\n"
+            // Golly reads `#R` with any rule notation; Life-like rules keep Life 1.05's own order.
+            let notation = rule.isLifeLike ? "\(Rule.digits(rule.survival))/\(Rule.digits(rule.birth))" : rule.notation
+            out += rule == .conway ? "#N\n" : "#R \(notation)\n"
         }
         guard !pattern.cells.isEmpty else { return out }
         out += "#P 0 0\n"

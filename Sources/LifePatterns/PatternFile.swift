@@ -47,10 +47,10 @@ public enum PatternFile {
     /// What the file is when it is something lifed cannot read, such as "an MCell file", as a
     /// whole message ("an MCell file: not supported; …"); nil when it may be a pattern file.
     ///
-    /// By content: a zip archive (`PK\u{3}\u{4}`), gzip inside gzip, MCell (`#MCell`), a
+    /// By content: a zip archive (`PK\u{3}\u{4}`), gzip inside gzip, a
     /// Golly rule file (`@RULE`, `@TABLE`, `@TREE`, …), a script (`#!`, a Lua comment `--`,
     /// `local`, or a line `import golly` / `from golly`). Then, when `fileName` is given and the
-    /// content announces no format lifed reads, by its extension: `.zip`, `.mcl`, `.lua`,
+    /// content announces no format lifed reads, by its extension: `.zip`, `.lua`,
     /// `.py`, `.pl`, `.rule`, `.table`, `.tree`, `.colors`, `.icons`.
     public static func unsupportedFormat(_ bytes: [UInt8], fileName: String?) -> String? {
         if let found = unsupportedContent(bytes) { return found + ": not supported; " + readable }
@@ -58,19 +58,18 @@ public enum PatternFile {
         let what: String
         switch fileExtension(fileName) {
         case "zip": what = "a zip archive (unzip it and load one of its pattern files)"
-        case "mcl": what = "an MCell file"
         case "lua": what = "a Lua script (Golly runs it; lifed reads patterns)"
         case "py": what = "a Python script (Golly runs it; lifed reads patterns)"
         case "pl": what = "a Perl script (Golly runs it; lifed reads patterns)"
         case "rule", "table", "tree", "colors", "icons":
-            what = "a Golly rule file (lifed runs Life-like rules, named in the pattern file as B3/S23 and the like)"
+            what = "a Golly rule file (\(Rule.familiesRun), named in the pattern file as B3/S23 and the like)"
         default: return nil
         }
         return what + ": not supported; " + readable
     }
 
     /// The formats lifed reads, for messages.
-    static let readable = "lifed reads RLE (.rle), macrocell (.mc), plaintext (.cells), Life 1.05 and 1.06 (.lif), JSON, and these gzipped"
+    static let readable = "lifed reads RLE (.rle), macrocell (.mc), plaintext (.cells), Life 1.05 and 1.06 (.lif), MCell (.mcl), JSON, and these gzipped"
 
     private static func announcedFormat(_ bytes: [UInt8]) -> PatternFormat? {
         PatternFormat.announced(by: String(decoding: bytes.prefix(64), as: UTF8.self))
@@ -96,9 +95,8 @@ public enum PatternFile {
         }
         guard let first = lines.first else { return nil }
         func starts(_ line: ArraySlice<UInt8>, _ prefix: String) -> Bool { line.starts(with: prefix.utf8) }
-        if starts(first, "#MCell") { return "an MCell file" }
         for marker in ["@RULE", "@TABLE", "@TREE", "@COLORS", "@ICONS", "@NAMES"] where starts(first, marker) {
-            return "a Golly rule file (\(marker); lifed runs Life-like rules, named in the pattern file as B3/S23 and the like)"
+            return "a Golly rule file (\(marker); \(Rule.familiesRun), named in the pattern file as B3/S23 and the like)"
         }
         if starts(first, "#!") { return "a script (it starts with '#!'; lifed reads patterns)" }
         if starts(first, "--") || starts(first, "local ") { return "a Lua script (Golly runs it; lifed reads patterns)" }

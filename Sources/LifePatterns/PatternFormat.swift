@@ -42,6 +42,9 @@ import LifeGrid
 ///   line. The cells are moved so that their bounding box starts at (0, 0). `#D` lines
 ///   are comments (`#D Name: …` names the pattern), `#R` gives a rule; other `#` lines
 ///   are ignored.
+/// - ``mcell``: MCell's `#MCell` files (see ``MCellFormat``): `#GAME` (Life, Generations or
+///   Larger than Life), `#RULE`, `#BOARD WxH` and `#WRAP` (the world), `#D` lines, and `#L` lines
+///   of cells in MCell's run-length letters, placed on the board as Golly places them.
 /// - ``json``: the course's array of `{"title": …, "contents": [[row, col], …]}` (or
 ///   `{"title": …, "rle": …}`, see ``Configuration``); reading gives the first configuration
 ///   (a single object is accepted too). Its rows and columns are those of the furthest live
@@ -59,6 +62,8 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     case life106
     /// The course's JSON list of `{"title", "contents"}` configurations (`.json`).
     case json
+    /// Mirek Wojtowicz's MCell (`.mcl`, header `#MCell`).
+    case mcell = "mcl"
 
     /// The usual file extension, without the dot.
     public var fileExtension: String {
@@ -68,16 +73,18 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         case .plaintext: return "cells"
         case .life105, .life106: return "lif"
         case .json: return "json"
+        case .mcell: return "mcl"
         }
     }
 
     /// The format a file's first line announces: `[M2]` (macrocell), `#Life 1.05` or
-    /// `#Life 1.06` (any case); nil when it announces none.
+    /// `#Life 1.06` (any case), `#MCell`; nil when it announces none.
     public static func announced(by text: String) -> PatternFormat? {
         let bytes = text.utf8
         guard let first = bytes.firstIndex(where: { !SourceText.isSpace($0) && $0 != 0x0A }) else { return nil }
         let head = Array(bytes[first...].prefix(10))
         if head.starts(with: Array("[M2]".utf8)) { return .macrocell }
+        if head.starts(with: Array(MCellFormat.header.utf8)) { return .mcell }
         let lowered = head.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
         if lowered == Array("#life 1.05".utf8) { return .life105 }
         if lowered == Array("#life 1.06".utf8) { return .life106 }
@@ -85,7 +92,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     }
 
     /// The format of a file: the one its first line announces (``announced(by:)``); else
-    /// by its name's extension (`.rle`, `.mc`, `.cells`, `.lif` or `.life`, `.json`, any
+    /// by its name's extension (`.rle`, `.mc`, `.cells`, `.lif` or `.life`, `.json`, `.mcl`, any
     /// case, after a `.gz` is taken off) when it has a known one; else by its content
     /// (`[` or `{`: JSON; `#Life`: Life 1.06; `!`, `.`, `O` or `*`: plaintext; a digit or
     /// `-`: Life 1.06; else RLE).
@@ -117,6 +124,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         case "cells": return .plaintext
         case "lif", "life": return .life106
         case "json": return .json
+        case "mcl": return .mcell
         default: return nil
         }
     }
@@ -136,6 +144,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         case .life105: return try Life105Format.read(text)
         case .life106: return try Life106Format.read(text)
         case .json: return try JSONPatternFormat.read(text)
+        case .mcell: return try MCellFormat.read(text)
         }
     }
 
@@ -156,6 +165,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
         case .life105: return Life105Format.write(pattern)
         case .life106: return Life106Format.write(pattern)
         case .json: return JSONPatternFormat.write(pattern)
+        case .mcell: return MCellFormat.write(pattern)
         }
     }
 }

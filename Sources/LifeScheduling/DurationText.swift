@@ -1,16 +1,13 @@
 /// Durations as people write them on a command line: `250ms`, `2s`, `1.5s`, `1m`.
 public enum DurationText {
-    /// Parses `N` followed by `ms`, `s`, `m` or `h` (a bare number is milliseconds) into milliseconds.
-    /// Returns nil for anything else, for negative values, and for values too large to hold.
+    /// Parses `N` followed by `ms`, `s`, `m` or `h` into milliseconds. Returns nil for anything
+    /// else: a bare number (is `250` milliseconds or seconds? the unit is required), negative
+    /// values, and values too large to hold.
     public static func milliseconds(_ text: String) -> Int? {
         let units: [(suffix: String, scale: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
-        var number = Substring(text)
-        var scale = 1.0
-        for unit in units where text.hasSuffix(unit.suffix) {
-            number = text.dropLast(unit.suffix.count)
-            scale = unit.scale
-            break
-        }
+        guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { return nil }
+        let number = text.dropLast(unit.suffix.count)
+        let scale = unit.scale
         guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
             let value = Double(number), value.isFinite, value >= 0
         else { return nil }

@@ -32,6 +32,20 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
             state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
             return .none
         }
+        // The settings' size is the world's: a new size resizes the world now, its cells kept
+        // centred (one version with the action), and a grid of another size that takes the
+        // world's place (a load, a setGrid, a resized configuration) becomes the settings' size.
+        .onChange(of: \.settings.worldSize) { _, size, state, _ in
+            let grid = state.simulation.gridState.grid
+            guard grid.rows != size.rows || grid.cols != size.cols else { return .none }
+            state.simulation.replaceGrid(with: grid.resized(rows: size.rows, cols: size.cols))
+            return .none
+        }
+        .onChange(of: \.simulation.gridState.grid.worldSize) { _, size, state, _ in
+            state.settings.rows = size.rows
+            state.settings.cols = size.cols
+            return .none
+        }
     }
 
     /// Refuses an action the state does not allow now, as its declaration says
@@ -71,6 +85,22 @@ extension AppState {
 extension Settings {
     /// What the world is stepped under: when it changes, the settling history starts afresh.
     var worldRules: WorldRules { WorldRules(rule: rule, topology: topology) }
+}
+
+extension Settings {
+    /// The size of the world (and of the next empty or random grid).
+    var worldSize: WorldSize { WorldSize(rows: rows, cols: cols) }
+}
+
+extension Grid {
+    /// The grid's size, to compare with the settings'.
+    var worldSize: WorldSize { WorldSize(rows: rows, cols: cols) }
+}
+
+/// A number of rows and of columns, compared together.
+struct WorldSize: Equatable {
+    var rows: Int
+    var cols: Int
 }
 
 /// A rule and a topology, compared together.

@@ -66,8 +66,20 @@ public struct Arguments {
 }
 
 /// A mistake in how a command was called: the message, then exit status 2.
+/// A command line a tool cannot use. Most are usage errors (exit 2: the line cannot be read
+/// as written); ``outOfRange(_:)`` makes one for a value that was read but is not allowed, which
+/// lifectl reports as a refusal (exit 1), the same as when the daemon refuses such a value.
 public struct UsageError: Error, CustomStringConvertible {
     public var message: String
+    /// Whether the line was read and a value in it is out of range (exit 1, not 2).
+    public var isOutOfRange = false
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+
+    /// A value that was read but lies outside what is allowed.
+    public static func outOfRange(_ message: String) -> UsageError {
+        var error = UsageError(message)
+        error.isOutOfRange = true
+        return error
+    }
 }

@@ -31,7 +31,12 @@ extension Grid {
                 throw ProtocolError(
                     .invalidArgument, "the pattern is \(pattern.rows)x\(pattern.cols), larger than the \(rows)x\(cols) grid", member: "rle")
             }
-            try requireInside(CellRect(row: origin.row, col: origin.col, rows: 1, cols: 1), "the paste's corner")
+            guard (0..<rows).contains(origin.row), (0..<cols).contains(origin.col) else {
+                throw ProtocolError(
+                    .invalidArgument,
+                    "the paste's top-left cell \(origin.row),\(origin.col) is outside the \(rows)x\(cols) grid (rows 0 to \(rows - 1), columns 0 to \(cols - 1))",
+                    member: (0..<rows).contains(origin.row) ? "col" : "row")
+            }
             // On a torus the part past the bottom or right edge comes back at the top or left.
             let wraps = topology == .torus
             let rowOffsets = wraps && origin.row + pattern.rows > rows ? [origin.row, origin.row - rows] : [origin.row]
@@ -61,9 +66,15 @@ extension Grid {
         }
     }
 
+    /// Refuses `rect` unless it lies inside the grid, with `field` naming the member that puts it
+    /// outside: `row` or `col` for a corner outside the grid, else `rows` or `cols` for a size
+    /// that reaches past an edge.
     private func requireInside(_ rect: CellRect, _ what: String) throws(ProtocolError) {
-        guard rect.fits(rows: rows, cols: cols) else {
-            throw ProtocolError(.invalidArgument, "\(what) (\(rect)) reaches outside the \(rows)x\(cols) grid")
-        }
+        guard !rect.fits(rows: rows, cols: cols) else { return }
+        let member =
+            !(0..<rows).contains(rect.row) ? "row"
+            : !(0..<cols).contains(rect.col) ? "col"
+            : rect.row + rect.rows > rows ? "rows" : "cols"
+        throw ProtocolError(.invalidArgument, "\(what) (\(rect)) reaches outside the \(rows)x\(cols) grid", member: member)
     }
 }

@@ -2,8 +2,8 @@ import LifeJSON
 
 /// A message from the server: a reply to a request, a diff, or a notice.
 public enum ServerMessage: Equatable, Sendable {
-    /// Sent once on connect.
-    case hello(protocolVersion: Int, server: String, version: Int)
+    /// Sent once on connect, with the daemon's limits (nil from a daemon older than issue 24).
+    case hello(protocolVersion: Int, server: String, version: Int, limits: ServerLimits?)
     /// A dispatch or unsubscribe succeeded; `version` is the state version after it.
     case ack(id: JSON?, version: Int)
     /// A request failed. `code` is one of ``ErrorCode``'s raw values (clients keep unknown ones);
@@ -18,8 +18,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// The answer to `configurations.read`: the configuration at `index` of the list at
     /// `version`, as ``Configuration/jsonWithPattern`` gives it (its RLE included).
     case configuration(id: JSON?, version: Int, index: Int, configuration: JSON)
-    /// The answer to `ping`.
-    case pong(id: JSON?)
+    /// The answer to `ping`, with the state's version when the daemon read the ping: every diff
+    /// up to it came before (nil from a daemon older than issue 24, which did not say).
+    case pong(id: JSON?, version: Int?)
     /// The answer to `status`: facts about the daemon, as an object.
     case status(id: JSON?, info: [String: JSON])
     /// The server is going away.
@@ -33,11 +34,17 @@ public enum ServerMessage: Equatable, Sendable {
         .error(id: id, code: error.code.rawValue, message: error.message, details: ErrorDetails(error))
     }
 
+    /// Whether this is a `pong` answering the ping with `id`, at any version.
+    public func isPong(answering id: JSON) -> Bool {
+        if case .pong(let pongID, _) = self { return pongID == id }
+        return false
+    }
+
     /// The `id` the message answers, if any.
     public var id: JSON? {
         switch self {
         case .ack(let id, _), .error(let id, _, _, _), .state(let id, _, _, _), .snapshot(let id, _, _, _, _),
-            .diff(let id, _, _, _), .configuration(let id, _, _, _), .pong(let id), .status(let id, _):
+            .diff(let id, _, _, _), .configuration(let id, _, _, _), .pong(let id, _), .status(let id, _):
             return id
         case .hello, .bye:
             return nil
@@ -48,8 +55,9 @@ public enum ServerMessage: Equatable, Sendable {
     public var json: JSON {
         var m: [String: JSON] = [:]
         switch self {
-        case .hello(let protocolVersion, let server, let version):
+        case .hello(let protocolVersion, let server, let version, let limits):
             m = ["type": "hello", "protocol": .int(protocolVersion), "server": .string(server), "version": .int(version)]
+            if let limits { m["limits"] = limits.json }
         case .ack(_, let version):
             m = ["type": "ack", "version": .int(version)]
         case .error(_, let code, let message, let details):
@@ -65,8 +73,9 @@ public enum ServerMessage: Equatable, Sendable {
             m = ["type": "diff", "base": .int(base), "version": .int(version), "patch": .array(patch.map(\.json))]
         case .configuration(_, let version, let index, let configuration):
             m = ["type": "configuration", "version": .int(version), "index": .int(index), "configuration": configuration]
-        case .pong:
+        case .pong(_, let version):
             m = ["type": "pong"]
+            if let version { m["version"] = .int(version) }
         case .status(_, let info):
             m = info
             m["type"] = "status"
@@ -85,7 +94,7 @@ public enum ServerMessage: Equatable, Sendable {
         case "hello":
             self = .hello(
                 protocolVersion: try f.int("protocol", in: 0...Int.max), server: try f.string("server"),
-                version: try f.int("version", in: 0...Int.max))
+                version: try f.int("version", in: 0...Int.max), limits: try f.members["limits"].map { json throws(ProtocolError) in try ServerLimits(json: json) })
         case "ack":
             self = .ack(id: id, version: try f.int("version", in: 0...Int.max))
         case "error":
@@ -122,7 +131,7 @@ public enum ServerMessage: Equatable, Sendable {
                 id: id, version: try f.int("version", in: 0...Int.max), index: try f.int("index", in: 0...Int.max),
                 configuration: configuration)
         case "pong":
-            self = .pong(id: id)
+            self = .pong(id: id, version: try f.optionalInt("version", in: 0...Int.max))
         case "status":
             var info = f.members
             info["type"] = nil

@@ -15,7 +15,7 @@ extension Subcommand {
         usage: """
             engine [--size RxC] [--density D] [--seed N] [--pattern glider|gun|FILE] [--rule RULE]
                    [--topology torus|bounded] [--generations N] [--threads N] [--runs N]
-                   [--census | --store] [--json]
+                   [--census | --store] [--json] [--write-soup FILE]
             """,
         summary: "How many cell updates (and generations) a second the engine makes, median of several runs.",
         details: """
@@ -41,7 +41,9 @@ extension Subcommand {
                                 size it names (RLE :T or :P suffix) with its topology, else
                                 centred in a world of --size. Bounded unless --topology or the
                                 file says otherwise
-              --rule RULE       the rule (default: the pattern's, else B3/S23)
+              --rule RULE       the rule (default: the pattern's, else B3/S23); also a MAP
+                                string (MAP and 86 base64 characters, as Golly writes any
+                                rule on the 3x3 neighbourhood)
               --topology T      torus or bounded (default: torus for a soup, see --pattern)
               --generations N   generations per run (default: about 8 G cell updates for a
                                 soup; 8000 for a pattern, which on 4096x4096 keeps the glider,
@@ -58,6 +60,10 @@ extension Subcommand {
                                 "gcups" (the median), "generationsPerSecond" (the median) and
                                 "population" (also "gcupsMin", "gcupsMax",
                                 "gcupsPerProcessorSecond", "kernel" and the settings)
+              --write-soup FILE write the start world to FILE as RLE, with its rule and
+                                topology in the header (`:T` or `:P` and the size, as Golly
+                                reads them), and run nothing: for timing another program
+                                (such as bgolly) on the same world (scripts/bench-vs-golly)
             """,
         run: { arguments throws(UsageError) in try EngineBenchmark(arguments).run() })
 }
@@ -79,11 +85,13 @@ struct EngineBenchmark {
     var mode = Mode.engine
     var json = false
     var start: Grid
+    /// Where to write the start world instead of running (`--write-soup`).
+    var soupPath: String?
 
     init(_ words: [String]) throws(UsageError) {
         let arguments = try Arguments(
             words,
-            options: ["size", "density", "seed", "pattern", "rule", "topology", "generations", "threads", "runs"],
+            options: ["size", "density", "seed", "pattern", "rule", "topology", "generations", "threads", "runs", "write-soup"],
             flags: ["json", "census", "store"])
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected \"\(arguments.positionals[0])\"") }
         if let size = try arguments.value("size", as: "a size such as 1024x1024", EngineBenchmark.size) {
@@ -130,8 +138,9 @@ struct EngineBenchmark {
             guard rows >= 1, cols >= 1 else { throw UsageError("the world needs at least one cell") }
             start = Grid.random(rows: rows, cols: cols, density: density, using: RandomSource(seed: seed))
         }
+        soupPath = arguments.values["write-soup"]
         if let text = arguments.values["rule"] {
-            do { rule = try Rule(parsing: text) } catch { throw UsageError("--rule: \(error.reason)") }
+            rule = try EngineBenchmark.rule(text)
         } else {
             rule = named.rule ?? .conway
         }
@@ -150,6 +159,32 @@ struct EngineBenchmark {
         }
         return named
     }()
+
+    /// The rule `text` names: B/S notation, or a MAP string (`MAP` and the table in base64).
+    static func rule(_ text: String) throws(UsageError) -> Rule {
+        if text.uppercased().hasPrefix("MAP") {
+            guard let table = MooreTable(base64: text.dropFirst(3)) else {
+                throw UsageError("--rule: a MAP rule is MAP and 86 base64 characters (88 with == padding)")
+            }
+            return Rule(table: table)
+        }
+        do { return try Rule(parsing: text) } catch { throw UsageError("--rule: \(error.reason)") }
+    }
+
+    /// Writes the start world to `path` as RLE, with the rule and the topology.
+    func writeSoup(_ path: String) -> ExitCode {
+        var pattern = Pattern(grid: start)
+        pattern.rule = rule
+        pattern.topology = topology
+        pattern.worldSize = Pattern.Size(rows: rows, cols: cols)
+        do {
+            try FileIO.writeAtomically(Array(PatternFormat.rle.write(pattern).utf8), to: path)
+        } catch {
+            printError("lifebench", "engine: \(path): \(error)")
+            return .failure
+        }
+        return .success
+    }
 
     /// `RxC`, such as `1024x1024` (rows, then columns).
     static func size(_ text: String) -> (Int, Int)? {
@@ -225,6 +260,7 @@ struct EngineBenchmark {
     }
 
     func run() -> ExitCode {
+        if let soupPath { return writeSoup(soupPath) }
         let updates = Double(rows) * Double(cols) * Double(generations)
         let world = patternPath.map { "pattern \($0)" } ?? "soup density \(density) seed \(seed)"
         let threadText = mode == .store

@@ -61,10 +61,11 @@ enum SkimmedFrame: Equatable {
 
     /// The ping a watcher sends to learn that it has read everything before.
     static let barrierPing: [UInt8] = Frame.encode(["type": "ping", "id": "barrier"])
-    private static let pongText = Array(#"{"id":"barrier","type":"pong"}"#.utf8)
+    /// How the barrier's pong begins (then its `version`, or the end).
+    private static let pongText = Array(#"{"id":"barrier","type":"pong""#.utf8)
 
     init(start: [UInt8], end: [UInt8]) {
-        if start == Self.pongText {
+        if start.starts(with: Self.pongText) {
             self = .pong
             return
         }

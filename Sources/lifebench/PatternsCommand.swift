@@ -14,7 +14,7 @@ extension Subcommand {
     static let patterns = Subcommand(
         name: "patterns",
         usage: """
-            patterns [--format rle|mc|plaintext|life105|life106|json|all] [--fill dense|soup|checker] [--size RxC]
+            patterns [--format rle|mc|plaintext|life105|life106|json|mcl|all] [--fill dense|soup|checker] [--size RxC]
                      [--runs N] [--daemon [--adds N] [--durable] [--max-frame BYTES] [--edit]] [--lifed PATH] [--json]
             patterns --file PATH [--runs N] [--json]
             """,
@@ -50,7 +50,7 @@ extension Subcommand {
             for a gzip file also the median decompression alone, in MB/s of the text it gives.
 
             Options:
-              --format F     rle, mc, plaintext, life105, life106, json, or all (default all; --daemon: rle)
+              --format F     rle, mc, plaintext, life105, life106, json, mcl, or all (default all; --daemon: rle)
               --file PATH    measure reading this file instead of a generated pattern
               --fill F       dense: every cell live (the largest pattern of every format, and the
                              issue's 4096o$ RLE); soup: each cell live with probability 1/2, seed 1;

@@ -33,7 +33,7 @@ let cellCommand = Command(
     }
     let places = arguments.dropLast()
     guard places.count <= GridEdit.maxCells else {
-        throw UsageError("cell takes at most \(GridEdit.maxCells) cells at once, not \(places.count); paste a pattern for more")
+        throw .outOfRange("cell takes at most \(GridEdit.maxCells) cells at once, not \(places.count); paste a pattern for more")
     }
     var cells: [Pattern.Coordinate] = []
     cells.reserveCapacity(places.count)

@@ -16,6 +16,15 @@ let configsLoadCommand = ConfigsSubcommand(name: "load") { rest throws(UsageErro
     let action = AppAction.configurations(.load(selector, resize: resize))
     let done = said
     return { session throws(Connection.Failure) in
-        try session.dispatch(action, said: done) { "loaded \(Int(name) == nil ? name : "configuration \(name)"), centred on the grid (version \($0))" }
+        // Loaded by number, the pattern is named by its title, read once the load is acknowledged
+        // (the list rarely changes between the two; if it did, the number is said instead).
+        try session.dispatch(action, said: done) { version in
+            var what = name
+            if let index = Int(name) {
+                let title = try? session.get("/configurations/configs/\(index)/title").stringValue
+                what = title.map { "\"\($0)\" (configuration \(index))" } ?? "configuration \(index)"
+            }
+            return "loaded \(what), centred on the grid (version \(version))"
+        }
     }
 }

@@ -10,11 +10,11 @@ enum EditArguments {
     /// `ROW,COL`: two whole numbers from 0 to 4095.
     static func cell(_ text: String) throws(UsageError) -> Pattern.Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let row = Int(parts[0]), let col = Int(parts[1]), row >= 0, col >= 0 else {
+        guard parts.count == 2, let row = Int(parts[0]), let col = Int(parts[1]) else {
             throw UsageError("\"\(text)\" is not ROW,COL: two whole numbers from 0, such as 12,40 (0,0 is the top-left cell)")
         }
-        guard row < Grid.maxSide, col < Grid.maxSide else {
-            throw UsageError("\(text): rows and columns go from 0 to \(Grid.maxSide - 1) (no world is larger than \(Grid.maxSide)x\(Grid.maxSide))")
+        guard (0..<Grid.maxSide).contains(row), (0..<Grid.maxSide).contains(col) else {
+            throw .outOfRange("\(text): rows and columns go from 0 to \(Grid.maxSide - 1) (no world is larger than \(Grid.maxSide)x\(Grid.maxSide))")
         }
         return Pattern.Coordinate(row: row, col: col)
     }
@@ -22,10 +22,11 @@ enum EditArguments {
     /// `ROWSxCOLS`: each from 1 to 4096.
     static func size(_ text: String) throws(UsageError) -> (rows: Int, cols: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let rows = Int(parts[0]), let cols = Int(parts[1]), (1...Grid.maxSide).contains(rows),
-            (1...Grid.maxSide).contains(cols)
-        else {
+        guard parts.count == 2, let rows = Int(parts[0]), let cols = Int(parts[1]) else {
             throw UsageError("\"\(text)\" is not a size ROWSxCOLS such as 10x20, each from 1 to \(Grid.maxSide)")
+        }
+        guard (1...Grid.maxSide).contains(rows), (1...Grid.maxSide).contains(cols) else {
+            throw .outOfRange("\(text): a size's rows and columns go from 1 to \(Grid.maxSide)")
         }
         return (rows, cols)
     }

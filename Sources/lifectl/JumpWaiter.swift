@@ -93,7 +93,7 @@ struct JumpWaiter {
             try connection.send(ClientRequest(id: barrier, kind: .ping))
             while true {
                 guard let message = try nextMessage(waitingAtMost: -1) else { continue }
-                if message == .pong(id: barrier) { break }
+                if message.isPong(answering: barrier) { break }
                 if let cancel, message.id == cancel, !Self.isPushed(message) { cancelReply = message }
                 take(message)
             }

@@ -9,7 +9,7 @@ import Protocol
 /// with it, in one `simulation.setGrid` (with `keep`, which adds it to the configurations in the
 /// same change). Starts lifed on demand.
 let loadCommand = Command(
-    name: "load", usage: "load FILE [--keep] [--format rle|mc|plaintext|life105|life106|json]",
+    name: "load", usage: "load FILE [--keep] [--format rle|mc|plaintext|life105|life106|json|mcl]",
     summary: "Read a pattern file (RLE, Golly's macrocell, plaintext .cells, Life 1.05 or 1.06, the course's JSON; gzipped too) and load it.",
     details: """
         FILE - reads standard input (curl -s URL | lifectl load -), whose format is told from
@@ -40,7 +40,7 @@ let loadCommand = Command(
     let files = rest.filter { $0 != "--keep" }
     try expectCount(files, 1...1, "load")
     let path = files[0]
-    let source: PatternSource = path == "-" ? .standardInput : .file(path)
+    let source = try PatternSource.named(path, command: "load")
     return { session throws(Connection.Failure) in
         guard let pattern = source.read(format: format) else { return .failure }
         // The grid's size alone: its cells may be 16 MB.

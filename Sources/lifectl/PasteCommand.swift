@@ -41,7 +41,7 @@ let pasteCommand = Command(
     let parsed = try Arguments(arguments, options: ["at", "mode", "format"], flags: [])
     guard !parsed.positionals.isEmpty else { throw UsageError("paste needs a pattern FILE (or - for standard input) and --at ROW,COL") }
     try expectCount(parsed.positionals, 1...1, "paste")
-    let path = parsed.positionals[0]
+    let source = try PatternSource.named(parsed.positionals[0], command: "paste", rest: " --at \(parsed.values["at"] ?? "ROW,COL")")
     guard let at = parsed.values["at"] else { throw UsageError("paste needs --at ROW,COL: where the pattern's top-left cell goes") }
     let origin = try EditArguments.cell(at)
     let mode = try parsed.value("mode", as: "or, copy or xor") { PasteMode(rawValue: $0) } ?? .or
@@ -49,13 +49,12 @@ let pasteCommand = Command(
         PatternFormat(rawValue: $0)
     }
     return { session throws(Connection.Failure) in
-        let source: PatternSource = path == "-" ? .standardInput : .file(path)
         guard let pattern = source.read(format: format) else { return .failure }
         guard pattern.rows > 0, pattern.cols > 0 else {
             printError("lifectl", "\(source): the pattern has no cells to paste")
             return .failure
         }
-        let name = pattern.name ?? (source == .standardInput ? "the pattern" : baseName(path))
+        let name = pattern.name ?? (source == .standardInput ? "the pattern" : baseName(source.description))
         let request = EditRequest(
             edit: .paste(pattern.cells, at: origin, mode: mode),
             done: { version in

@@ -1,3 +1,4 @@
+import Glibc
 import LifeGrid
 import LifePatterns
 import LifeSystem
@@ -8,6 +9,18 @@ import Protocol
 enum PatternSource: Equatable, CustomStringConvertible {
     case file(String)
     case standardInput
+
+    /// The source an argument names: `-` is standard input, anything else a file. A URL that is
+    /// not a file here is a usage error that says how to read it: lifectl reads files, and curl
+    /// reads URLs.
+    static func named(_ argument: String, command: String, rest: String = "") throws(UsageError) -> PatternSource {
+        if argument == "-" { return .standardInput }
+        let lowered = argument.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), access(argument, F_OK) != 0 {
+            throw UsageError("\(command) reads a file or standard input, not a URL; try: curl -sL '\(argument)' | lifectl \(command) -\(rest)")
+        }
+        return .file(argument)
+    }
 
     /// How lifectl's messages name it: the path, or `standard input`.
     var description: String {

@@ -10,7 +10,7 @@ import Protocol
 /// then the summary goes to standard error). Starts lifed on demand (one just started saves its
 /// world as lifed starts it).
 let saveCommand = Command(
-    name: "save", usage: "save FILE|- [--format rle|mc|plaintext|life105|life106|json]",
+    name: "save", usage: "save FILE|- [--format rle|mc|plaintext|life105|life106|json|mcl]",
     summary: "Write the current grid to FILE (RLE unless the extension or --format says otherwise).",
     details: "RLE keeps the rule, and the grid's size and topology as Golly's :T (torus) or :P (bounded) suffix, so load restores the world. `-` writes standard output (the summary then goes to standard error). As cp does, a regular file is replaced atomically, a symbolic link is followed, and a device or FIFO is written in place.",
     daemonStart: .onDemand

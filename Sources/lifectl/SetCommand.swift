@@ -17,7 +17,8 @@ let setCommand = Command(
         Keys:
           interval=DURATION   timer period, 10ms to 60s (e.g. 250ms, 2s)
           step=N              generations each tick computes, 1 to 1000000 (as Golly's step)
-          size=ROWSxCOLS      size of new grids, e.g. 40x80 (3 to 4096 a side); also rows=N, cols=N
+          size=ROWSxCOLS      resize the world now, e.g. 40x80 (3 to 4096 a side), its cells
+                              kept centred: cut from or added on every side; also rows=N, cols=N
           rule=RULE           a Life-like rule: B3/S23, B36/S23 (HighLife), B2/S (Seeds), ...
           topology=NAME       torus or bounded
           density=X           share of live cells in random grids, 0.05 to 0.95
@@ -46,7 +47,10 @@ let setCommand = Command(
         func bad(_ what: String) -> UsageError { UsageError("\(key) needs \(what), not \"\(value)\"") }
         switch key {
         case "interval", "intervalms":
-            guard let ms = DurationText.milliseconds(value) else { throw bad("a duration such as 250ms or 2s") }
+            guard let ms = DurationText.milliseconds(value) else {
+                if Int(value) != nil { throw UsageError("interval needs a unit: \(value)ms or \(value)s?") }
+                throw bad("a duration such as 250ms or 2s")
+            }
             fields["intervalMs"] = .int(ms)
             said = said.with(action: "intervalMs", "interval", value)
         case "step", "generationspertick":
@@ -91,8 +95,14 @@ let setCommand = Command(
     if !display.isEmpty { fields["display"] = .object(display) }
     let action = JSON.object(fields)
     let typed = said
+    let resizes = fields["rows"] != nil || fields["cols"] != nil
     return { session throws(Connection.Failure) in
-        try session.dispatch(action, said: typed) { "settings changed (version \($0))" }
+        try session.dispatch(action, said: typed) { version in
+            // Say what a resize did, as a person sees it: the world's size after it.
+            guard resizes, let rows = try? session.get("/settings/rows").intValue, let cols = try? session.get("/settings/cols").intValue
+            else { return "settings changed (version \(version))" }
+            return "settings changed; the world is \(rows)x\(cols), its cells kept centred (version \(version))"
+        }
     }
 }
 

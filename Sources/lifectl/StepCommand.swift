@@ -23,8 +23,11 @@ let stepCommand = Command(
     try expectCount(arguments, 0...1, "step")
     var generations = 1
     if let text = arguments.first {
-        guard let n = Int(text), GridAction.generationsRange.contains(n) else {
+        guard let n = Int(text) else {
             throw UsageError("step needs a number of generations from 1 to \(GridAction.generationsRange.upperBound), not \"\(text)\"")
+        }
+        guard GridAction.generationsRange.contains(n) else {
+            throw .outOfRange("step takes from 1 to \(GridAction.generationsRange.upperBound) generations, not \(n)")
         }
         generations = n
     }

@@ -1,5 +1,7 @@
 import Protocol
 
-/// `stop`: stops the daemon's timer (`simulation.stopTimer`); refused while it is stopped.
-/// Starts lifed on demand (one just started has no timer running, and says so).
-let stopCommand = simpleAction("stop", .simulation(.stopTimer), "Stop the timer.", done: "stopped the timer", daemonStart: .onDemand)
+/// `stop`: stops the daemon's timer (`simulation.stopTimer`). Like `systemctl stop`, it succeeds
+/// when the timer is already stopped. Starts lifed on demand (one just started has no timer running).
+let stopCommand = idempotentAction(
+    "stop", .simulation(.stopTimer), "Stop the timer; nothing to do when it is stopped.", done: "stopped the timer",
+    already: Refusal.timerStopped.rawValue, alreadyDone: "the timer is already stopped", daemonStart: .onDemand)

@@ -23,14 +23,22 @@ let overview = """
                       See JSON OUTPUT in lifectl(1)
       --no-start      do not start lifed when none answers (by default the first
                       client starts one, as tmux starts its server)
-      -h, --help      this help; `lifectl COMMAND --help` for one command's
+      -h, --help      this help (also `lifectl help`); `lifectl COMMAND --help` or
+                      `lifectl help COMMAND` for one command's
+      -V, --version   print lifectl's version
 
     Refusals are said in lifectl's words; one it has no words for is the daemon's
     "code: message".
 
-    Exit status: 0 success, 1 the daemon refused (a request over its --max-frame too),
-    or the socket is served by a user lifectl does not trust (the reason is on stderr),
-    2 usage error, 3 no daemon reachable, 130 Ctrl-C cancelled the jump `step` waited for.
+    Exit status (the reason is on stderr):
+      0 success, or nothing to do (`start` when the timer runs, `stop` when it is stopped)
+      1 the command was read but not done: a value out of range (whether lifectl or the
+        daemon finds it), a refusal by the daemon (a request over its --max-frame too), a
+        file that cannot be read or written, or a socket served by a user lifectl does not trust
+      2 the command line cannot be read as written: an unknown command or option, a missing
+        or extra argument, a value that is not a number, size, duration or place
+      3 no daemon reachable
+      130 Ctrl-C cancelled the jump `step` waited for
     """
 
 extension String {
@@ -73,6 +81,10 @@ while let argument = remaining.popFirst() {
     case "--json": jsonOutput = true
     case "--no-start": noStart = true
     case "--help", "-h": wantsHelp = true
+    case "--version", "-V":
+        // As `lifed --version` does; a command's own options never use the name.
+        print("lifectl \(LifeVersion.current)")
+        exit(.success)
     case "--":
         words += remaining
         remaining = []
@@ -87,6 +99,16 @@ guard let name = words.first else {
     }
     usage("a command is needed")
 }
+// `lifectl help` and `lifectl help COMMAND`, as git and systemctl read them.
+if name == "help" {
+    guard let topic = words.dropFirst().first else {
+        print(overview)
+        exit(.success)
+    }
+    guard let command = commands.first(where: { $0.name == topic }) else { usage("no command \"\(topic)\" to help with") }
+    print(command.help)
+    exit(.success)
+}
 guard let command = commands.first(where: { $0.name == name }) else {
     if name.hasPrefix("-") { usage("unknown option \(name)") }
     usage("unknown command \"\(name)\"")
@@ -100,6 +122,12 @@ let work: Command.Work
 do {
     work = try command.parse(Array(words.dropFirst()))
 } catch {
+    // The rule of lifectl's exit status: 2 when the line cannot be read as written, 1 when it
+    // was read and a value is out of range, whether lifectl or the daemon finds it.
+    if error.isOutOfRange {
+        printError("lifectl", error.message)
+        exit(.failure)
+    }
     usage(error.message)
 }
 

@@ -71,7 +71,7 @@ struct DaemonOptions {
                                 $XDG_RUNTIME_DIR/lifed/lifed.sock, else /tmp/lifed-UID/lifed.sock)
           --interval DURATION   timer period at start-up, e.g. 250ms, 2s (default 1s; 10ms to 60s)
           --step N              generations per tick at start-up (default 1; 1 to 1000000)
-          --size ROWSxCOLS      grid size for new grids, e.g. 40x80 (default 10x10; 3 to 4096 a side)
+          --size ROWSxCOLS      the world's size, e.g. 40x80 (default 10x10; 3 to 4096 a side)
           --rule RULE           a rule in Golly's notation: B3/S23 (default), B2-a/S12, /2/3,
                                 R5,C0,M1,S34..58,B34..45,NM
           --topology NAME       torus (default: edges wrap) or bounded (outside is dead)
@@ -113,7 +113,7 @@ struct DaemonOptions {
 
         --interval, --step, --size, --rule and --topology set the settings of a new world, and those
         `lifectl set reset` returns to; given on the command line, they also change a saved
-        world's settings at start-up (its grid stays as it is).
+        world's settings at start-up (a new --size resizes it, its cells kept centred).
 
         Clients: lifectl (commands and queries), lifewatch (a live view). The wire protocol is
         length-prefixed JSON; see PROTOCOL.md.

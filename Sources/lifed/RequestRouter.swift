@@ -143,7 +143,7 @@ final class RequestRouter {
             }
 
         case .ping:
-            send(.pong(id: id), to: client)
+            send(.pong(id: id, version: store.version), to: client)
 
         case .status:
             send(.status(id: id, info: status.info()), to: client)

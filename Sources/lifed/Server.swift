@@ -1,4 +1,5 @@
 import LifeDaemon
+import LifeScheduling
 import LifeSystem
 import LifeStore
 import Protocol
@@ -26,6 +27,8 @@ final class Server {
     let loop: EventLoop
     /// How the timer keeps up: `status`'s `timer`.
     let timerMeter = TimerMeter(now: { MonotonicClock.now })
+    /// What the hello announces.
+    let limits: ServerLimits
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
@@ -41,6 +44,10 @@ final class Server {
             store: store, connections: connections, publishing: publishing, renderer: renderer, commit: commit, status: status, loop: loop, log: log)
         self.connections = connections
         self.publishing = publishing
+        let subscriptionLimits = publishing.fanout.subscriptions.limits
+        limits = ServerLimits(
+            maxFrame: options.maxFrame, subscriptionsPerConnection: subscriptionLimits.perConnection, renderGroups: subscriptionLimits.groups,
+            idleTimeoutMs: DurationText.milliseconds(of: options.idleTimeout), frameTimeoutMs: DurationText.milliseconds(of: options.frameTimeout))
         self.commit = commit
         self.store = store
         self.loop = loop
@@ -70,7 +77,9 @@ final class Server {
 
 extension Server: ConnectionsDelegate {
     func connected(_ client: Client) {
-        connections.send(.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version), to: client)
+        connections.send(
+            .hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed \(LifeVersion.current)", version: store.version, limits: limits),
+            to: client)
     }
 
     func received(_ frame: [UInt8], from client: Client) {

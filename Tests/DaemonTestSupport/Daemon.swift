@@ -243,10 +243,16 @@ public func startTool(
     return tool
 }
 
-/// Runs `lifectl` or `lifewatch` to completion, with `input` on its standard input when given.
-public func runTool(_ name: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil) throws -> CommandResult {
+/// Runs `lifectl` or `lifewatch` to completion, with `input` on its standard input when given,
+/// in `workingDirectory` when given.
+public func runTool(
+    _ name: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil, workingDirectory: String? = nil
+) throws -> CommandResult {
     let stdin = Pipe()
-    let tool = try makeTool(name, arguments, environment: environment) { if input != nil { $0.standardInput = stdin } }
+    let tool = try makeTool(name, arguments, environment: environment) { process in
+        if input != nil { process.standardInput = stdin }
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+    }
     try tool.process.run()
     if let input {
         try stdin.fileHandleForWriting.write(contentsOf: Data(input))
@@ -399,4 +405,9 @@ extension Daemon {
             if condition(value) { return (version, value) }
         }
     }
+}
+
+extension Optional where Wrapped == ServerMessage {
+    /// Whether a message was received and is the `pong` answering the ping with `id`.
+    public func isPong(answering id: JSON) -> Bool { self?.isPong(answering: id) ?? false }
 }

@@ -29,7 +29,7 @@ final class BadInputCorpusTests: XCTestCase {
             let pingID = JSON.string("after \(entry.name)")
             try bystander.send(ClientRequest(id: pingID, kind: .ping))
             let pong = try bystander.receive()
-            XCTAssertEqual(pong, .pong(id: pingID), "bystander after \(entry.name)")
+            XCTAssertTrue(pong.isPong(answering: pingID), "bystander after \(entry.name)")
             try bystander.send(ClientRequest(id: 0, kind: .get(path: .root)))
             guard case .state(_, let version, _, let value)? = try bystander.receive() else {
                 return XCTFail("bystander: no state after \(entry.name)")
@@ -76,7 +76,7 @@ final class BadInputCorpusTests: XCTestCase {
         let slow = try RawClient(daemon.socketPath)
         for index in 0..<3 {
             try slow.send(ClientRequest(id: .int(index), kind: .ping))
-            XCTAssertEqual(try slow.receive(), .pong(id: .int(index)))
+            XCTAssertTrue(try slow.receive().isPong(answering: .int(index)))
             usleep(600_000)
         }
     }
@@ -103,7 +103,7 @@ final class BadInputCorpusTests: XCTestCase {
         func talk() throws {
             pings += 1
             try busy.send(ClientRequest(id: .int(pings), kind: .ping))
-            XCTAssertEqual(try busy.receive(), .pong(id: .int(pings)), "the talkative client is served")
+            XCTAssertTrue(try busy.receive().isPong(answering: .int(pings)), "the talkative client is served")
         }
         /// Talks until `client` has something to read (its close), woken by it; 120 s is a safety net.
         func talkUntilReadable(_ client: RawClient) throws -> Bool {
@@ -139,7 +139,7 @@ final class BadInputCorpusTests: XCTestCase {
         XCTAssertEqual(try witness.receive(), .bye(reason: "idle"), "the witness is closed as idle")
         XCTAssertNil(try witness.receive())
         try subscribed.send(ClientRequest(id: "p", kind: .ping))
-        XCTAssertEqual(try subscribed.receive(), .pong(id: "p"))
+        XCTAssertTrue(try subscribed.receive().isPong(answering: "p"))
         try talk()
         // What closed them: the frame timeout once (the stalled client), the idle timeout twice
         // (the idle client and the witness), and nothing else.
@@ -177,12 +177,12 @@ final class BadInputCorpusTests: XCTestCase {
         // The three are served; when one leaves, a new client is let in.
         for client in [first, second, third] {
             try client.send(ClientRequest(id: 7, kind: .ping))
-            XCTAssertEqual(try client.receive(), .pong(id: 7))
+            XCTAssertTrue(try client.receive().isPong(answering: 7))
         }
         third.close()
         try daemon.waitForStatus("2 clients", ask: { try first.status() }, until: { $0["clients"] == .int(2) })
         let fifth = try RawClient(daemon.socketPath)
         try fifth.send(ClientRequest(id: 8, kind: .ping))
-        XCTAssertEqual(try fifth.receive(), .pong(id: 8))
+        XCTAssertTrue(try fifth.receive().isPong(answering: 8))
     }
 }

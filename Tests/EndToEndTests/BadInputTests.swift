@@ -67,7 +67,7 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(id, "abc")
         // The connection is still fine.
         try client.send(ClientRequest(id: 1, kind: .ping))
-        XCTAssertEqual(try client.receive(), .pong(id: 1))
+        XCTAssertTrue(try client.receive().isPong(answering: 1))
     }
 
     func testEmptyFrameClosesOnlyThatConnection() throws {
@@ -78,7 +78,7 @@ final class BadInputTests: XCTestCase {
         try expectError(client, "bad-frame")
         expectClosed(client)
         try bystander.send(ClientRequest(id: 2, kind: .ping))
-        XCTAssertEqual(try bystander.receive(), .pong(id: 2))
+        XCTAssertTrue(try bystander.receive().isPong(answering: 2))
     }
 
     func testOversizedFramesAreRefusedFromTheHeader() throws {
@@ -94,7 +94,7 @@ final class BadInputTests: XCTestCase {
         // A frame at the limit is fine.
         let padded = "{\"type\":\"ping\",\"id\":3}" + String(repeating: " ", count: 1000 - 22)
         try bystander.sendFrame(frame(padded))
-        XCTAssertEqual(try bystander.receive(), .pong(id: 3))
+        XCTAssertTrue(try bystander.receive().isPong(answering: 3))
     }
 
     func testGarbageAndHalfFramesDoNotDisturbOthers() throws {

@@ -51,7 +51,7 @@ final class DescriptorLimitTests: XCTestCase {
         herd.close()
         // Room again: a new client is served.
         try daemon.waitForClientCount(1, asking: bystander)
-        XCTAssertEqual(try daemon.connect().request(.ping), .pong(id: .int(1)))
+        XCTAssertTrue(try daemon.connect().request(.ping).isPong(answering: .int(1)))
         XCTAssertEqual(daemon.terminate(), 0)
         let finalLog = daemon.stderrText()
         XCTAssertLessThan(finalLog.utf8.count, 8192, Self.excerpt(finalLog))
@@ -194,7 +194,7 @@ final class DescriptorLimitTests: XCTestCase {
         try peer.openTheWay(to: daemon.socketPath)
         let output = try peer.run(script: Self.floodScript, arguments: [daemon.socketPath, "3000"], uid: 65534, gid: 65534)
         XCTAssertEqual(output, ["forbidden 3000"])
-        XCTAssertEqual(try daemon.connect().request(.ping), .pong(id: .int(1)))
+        XCTAssertTrue(try daemon.connect().request(.ping).isPong(answering: .int(1)))
         let during = daemon.stderrText()
         XCTAssertLessThanOrEqual(during.split(separator: "\n").filter { $0.contains("refused a connection") }.count, 5, Self.excerpt(during))
         XCTAssertEqual(daemon.terminate(), 0)

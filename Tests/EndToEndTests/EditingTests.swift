@@ -169,29 +169,38 @@ final class EditingTests: XCTestCase {
             XCTAssertFalse(result.stderr.contains("invalid-argument"), result.stderr)
         }
         // The same on the wire.
-        let actions: [(String, [String: JSON])] = [
-            ("grid.setCells", ["cells": [[0, 0], [10, 0]], "to": "alive"]),
-            ("grid.paste", ["rle": "x = 3, y = 3\nbo$2bo$3o!", "row": 10, "col": 0]),
-            ("grid.paste", ["rle": "x = 13, y = 1\n13o!", "row": 0, "col": 0]),
-            ("grid.clearRect", ["row": 5, "col": 5, "rows": 6, "cols": 3]),
-            ("grid.transformRect", ["row": 8, "col": 0, "rows": 2, "cols": 3, "transform": "rotateClockwise"]),
+        // Each error's field names the member that puts the edit outside (issue 24).
+        let actions: [(String, [String: JSON], String)] = [
+            ("grid.setCells", ["cells": [[0, 0], [10, 0]], "to": "alive"], "/action/cells/1"),
+            ("grid.paste", ["rle": "x = 3, y = 3\nbo$2bo$3o!", "row": 10, "col": 0], "/action/row"),
+            ("grid.paste", ["rle": "x = 3, y = 1\n3o!", "row": 0, "col": 12], "/action/col"),
+            ("grid.paste", ["rle": "x = 13, y = 1\n13o!", "row": 0, "col": 0], "/action/rle"),
+            ("grid.clearRect", ["row": 5, "col": 5, "rows": 6, "cols": 3], "/action/rows"),
+            ("grid.clearRect", ["row": 10, "col": 5, "rows": 1, "cols": 3], "/action/row"),
+            ("grid.transformRect", ["row": 8, "col": 0, "rows": 2, "cols": 3, "transform": "rotateClockwise"], "/action/rows"),
         ]
-        for (type, parameters) in actions {
-            guard case .error(_, let code, let message, _) = try client.dispatch(type, parameters) else {
+        for (type, parameters, field) in actions {
+            guard case .error(_, let code, let message, let details) = try client.dispatch(type, parameters) else {
                 XCTFail("\(type) \(parameters) was not refused")
                 continue
             }
             XCTAssertEqual(code, "invalid-argument", message)
             XCTAssertTrue(message.contains("10x12 grid"), message)
+            XCTAssertEqual(details.field, field, "\(type) \(parameters): \(message)")
+            XCTAssertFalse(message.contains("(1x1 at"), "a paste names its top-left cell, not a 1x1 rectangle: \(message)")
         }
         XCTAssertEqual(try client.get("").version, before.version)
         XCTAssertEqual(try client.get("").value, before.value, "nothing changed")
-        // lifectl's own checks need no daemon: usage errors, status 2.
-        for arguments in [["cell", "-1,1", "on"], ["cell", "1,4096", "on"], ["cell", "1,1", "up"], ["clear", "0,0", "0x3"],
-                          ["rotate", "0,0", "2x2", "left"], ["flip", "0,0", "2x2", "diagonal"], ["paste", "\(folder)/g.rle"],
-                          ["paste", "\(folder)/g.rle", "--at", "1,1", "--mode", "and"]] {
+        // lifectl's own checks need no daemon: what cannot be read is a usage error (status 2);
+        // a place or size out of every world's range is refused (status 1), as the daemon's are.
+        for arguments in [["cell", "1,1", "up"], ["rotate", "0,0", "2x2", "left"], ["flip", "0,0", "2x2", "diagonal"],
+                          ["paste", "\(folder)/g.rle"], ["paste", "\(folder)/g.rle", "--at", "1,1", "--mode", "and"]] {
             let result = try Self.lifectl(daemon, arguments)
             XCTAssertEqual(result.status, 2, "lifectl \(arguments): \(result.stderr)")
+        }
+        for arguments in [["cell", "-1,1", "on"], ["cell", "1,4096", "on"], ["clear", "0,0", "0x3"]] {
+            let result = try Self.lifectl(daemon, arguments)
+            XCTAssertEqual(result.status, 1, "lifectl \(arguments): \(result.stderr)")
         }
     }
 

@@ -56,7 +56,7 @@ final class HostileFrameTests: XCTestCase {
                 // Refused at the 65th level of the first array, not at the text that is not JSON.
                 XCTAssertTrue(message.contains("nesting deeper than 64 levels"), "\(hostileCase.name): \(message)")
             }
-            XCTAssertEqual(try bystander.receive(), .pong(id: .int(index)), "the bystander is served after \(hostileCase.name)")
+            XCTAssertTrue(try bystander.receive().isPong(answering: .int(index)), "the bystander is served after \(hostileCase.name)")
         }
         // What the frames cost in memory: the frame itself and what the limits let it build (on
         // main, each built its whole value: 644 to 810 MB).
@@ -124,12 +124,12 @@ final class HostileFrameTests: XCTestCase {
 
         // The observer is served while they wait.
         try observer.send(ClientRequest(id: "p", kind: .ping))
-        XCTAssertEqual(try observer.receive(), .pong(id: "p"))
+        XCTAssertTrue(try observer.receive().isPong(answering: "p"))
 
         // Now each sends its last KiB: each frame finishes in turn, the oldest first.
         for _ in 0..<count { go.signal() }
         for (index, client) in stalled.enumerated() {
-            XCTAssertEqual(try client.receive(), .pong(id: .int(index)), "client \(index)'s frame finished")
+            XCTAssertTrue(try client.receive().isPong(answering: .int(index)), "client \(index)'s frame finished")
         }
         sent.wait()
         let after = try observer.status()["frames"] ?? .null

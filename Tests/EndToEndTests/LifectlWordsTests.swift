@@ -48,13 +48,21 @@ final class LifectlWordsTests: XCTestCase {
     func testEveryRefusalAndArgumentErrorIsSaidInLifectlsWords() throws {
         // 20 x 20: a step of more than 500000 generations is a jump. A 60 s interval: the timer does not tick meanwhile.
         let daemon = try Daemon(self, arguments: ["--size", "20x20", "--interval", "60s", "--ephemeral"])
-        try assertSays(daemon, ["stop"], "the timer is not running; start it with `lifectl start`")
-        let stop = try json(daemon, ["stop"], status: 1)
-        XCTAssertEqual(stop["type"], "error")
-        XCTAssertEqual(stop["code"], "not-allowed")
+        // start and stop are idempotent, as systemctl's are: already there is success, said so.
+        let before = try version(daemon)
+        XCTAssertEqual(try succeeds(daemon, ["stop"]), "the timer is already stopped\n")
+        let stop = try json(daemon, ["stop"], status: 0)
+        XCTAssertEqual(stop["type"], "unchanged")
+        XCTAssertEqual(stop["command"], "stop")
         XCTAssertEqual(stop["refused"], "timerStopped")
-        XCTAssertNil(stop["field"])
-        XCTAssertNotNil(stop["message"]?.stringValue, "the daemon's own words stay in the JSON")
+        XCTAssertEqual(stop["message"], "the timer is already stopped")
+        XCTAssertEqual(try version(daemon), before, "nothing changed")
+        // Other refusals still fail with the daemon's words kept in the JSON.
+        let refused = try json(daemon, ["set", "interval=9ms"], status: 1)
+        XCTAssertEqual(refused["type"], "error")
+        XCTAssertEqual(refused["code"], "invalid-argument")
+        XCTAssertEqual(refused["field"], "/action/intervalMs")
+        XCTAssertNotNil(refused["message"]?.stringValue, "the daemon's own words stay in the JSON")
 
         // Settings out of range: named as typed, with the range as people write it; just past each limit.
         try assertSays(daemon, ["set", "interval=9ms"], "interval must be from 10ms to 60s, not 9ms")
@@ -70,7 +78,7 @@ final class LifectlWordsTests: XCTestCase {
         XCTAssertEqual(interval["field"], "/action/intervalMs")
         // At the limits, all is taken.
         let limits = try succeeds(daemon, ["set", "interval=60s", "density=0.95", "cols=20", "title=" + String(repeating: "t", count: 200)])
-        XCTAssertEqual(limits, "settings changed (version \(try version(daemon)))\n")
+        XCTAssertEqual(limits, "settings changed; the world is 20x20, its cells kept centred (version \(try version(daemon)))\n")
 
         // Configurations: an empty list, a name or number that is not there, a pattern that does not fit.
         let noTitle = "no configuration is titled \"Unicorn\"; `lifectl configs` lists them, `lifectl configs fetch` fetches a list"
@@ -98,7 +106,8 @@ final class LifectlWordsTests: XCTestCase {
         // While the timer runs (and keeps running: a step may settle the world).
         try succeeds(daemon, ["set", "autostop=off"])
         XCTAssertEqual(try succeeds(daemon, ["start"]), "started the timer (version \(try version(daemon)))\n")
-        try assertSays(daemon, ["start"], "the timer is already running; stop it with `lifectl stop`")
+        XCTAssertEqual(try succeeds(daemon, ["start"]), "the timer is already running\n")
+        XCTAssertEqual(try json(daemon, ["start"], status: 0)["refused"], "timerRunning")
         for command in [["random"], ["empty"], ["reset"], ["set", "reset"], ["configs", "load", "Glider"]] {
             try assertSays(
                 daemon, command, "`lifectl \(command.prefix(2).joined(separator: " "))` is refused while the timer runs; stop it with `lifectl stop` first")

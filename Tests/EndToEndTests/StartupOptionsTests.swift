@@ -29,7 +29,7 @@ final class StartupOptionsTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("--step must be from 1 to 1000000, not 1000001"), refused.stderr)
     }
 
-    func testCommandLineSettingsWinOverTheSavedWorldsAndTheGridStays() throws {
+    func testCommandLineSettingsWinOverTheSavedWorldsAndResizeIt() throws {
         let folder = try makeTemporaryFolder(self)
         let state = ["--state-dir", "\(folder)/state", "--seed", "4"]
         var daemon = try Daemon(self, arguments: state + ["--size", "12x14"])
@@ -44,7 +44,8 @@ final class StartupOptionsTests: XCTestCase {
         XCTAssertEqual(kept.value["rows"], 12)
         XCTAssertEqual(daemon.terminate(), 0)
 
-        // Given again, they win; the grid and the rest of the settings stay.
+        // Given again, they win (a size resizes the saved world, its cells centred, as
+        // `lifectl set size=` does); the rest of the settings stay.
         daemon = try Daemon(self, arguments: state + ["--size", "32x33", "--interval", "100ms"], socketPath: socketPath)
         let client = try daemon.connect()
         let settings = try client.get("/settings")
@@ -52,7 +53,7 @@ final class StartupOptionsTests: XCTestCase {
         XCTAssertEqual(settings.value["rows"], 32)
         XCTAssertEqual(settings.value["cols"], 33)
         XCTAssertEqual(settings.value["display"]?["title"], "mine")
-        XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 12, "the saved grid stays")
+        XCTAssertEqual(try client.get("/simulation/gridState/grid/rows").value, 32, "the settings' size is the world's")
         XCTAssertEqual(daemon.terminate(), 0)
         XCTAssertTrue(daemon.stderrText().contains("the command line's --interval 100ms, --size 32x33 replace the saved world's settings"), daemon.stderrText())
     }

@@ -200,6 +200,7 @@ final class WorldContentTests: XCTestCase {
             write("glider.rle.gz", storedGzip(Array(glider.utf8))),
             write("glider.gz", storedGzip(Array(glider.utf8))),
             write("glider.lif", Array("#Life 1.05\n#N\n#P -1 -1\n.*\n..*\n***\n".utf8)),
+            write("glider.mcl", Array("#MCell 4.20\n#GAME Life\n#RULE 23/3\n#L .A$..A$3A\n".utf8)),
         ]
         for path in files {
             let result = try load(path)
@@ -209,9 +210,9 @@ final class WorldContentTests: XCTestCase {
 
         // Files lifed cannot read are named, and nothing is sent.
         let version = try client.get("").version
-        let mcell = try load(write("gun.mcl", Array("#MCell 4.20\n#GAME Life\n#L ..*\n".utf8)))
-        XCTAssertEqual(mcell.status, 1)
-        XCTAssertTrue(mcell.stderr.contains("gun.mcl: an MCell file: not supported"), mcell.stderr)
+        let zip = try load(write("gun.zip", Array("anything".utf8)))
+        XCTAssertEqual(zip.status, 1)
+        XCTAssertTrue(zip.stderr.contains("gun.zip: a zip archive (unzip it and load one of its pattern files): not supported"), zip.stderr)
         var damaged = storedGzip(Array(glider.utf8))
         damaged[damaged.count - 5] ^= 1
         let gzip = try load(write("damaged.rle.gz", damaged))

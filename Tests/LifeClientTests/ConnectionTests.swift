@@ -44,7 +44,7 @@ final class ConnectionTests: XCTestCase {
     }
 
     func testTheHelloIsReadOnConnecting() throws {
-        let path = try standIn(sending: [.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed-test", version: 7)])
+        let path = try standIn(sending: [.hello(protocolVersion: ServerMessage.protocolVersion, server: "lifed-test", version: 7, limits: nil)])
         let connection = try Connection(path: path)
         XCTAssertEqual(connection.hello.server, "lifed-test")
         XCTAssertEqual(connection.hello.version, 7)

@@ -19,5 +19,8 @@ final class DurationTextTests: XCTestCase {
         XCTAssertEqual(DurationText.milliseconds("1m"), 60_000)
         XCTAssertNil(DurationText.milliseconds("-5s"))
         XCTAssertNil(DurationText.milliseconds("soon"))
+        XCTAssertNil(DurationText.milliseconds("250"), "a bare number has no unit: milliseconds or seconds?")
+        XCTAssertNil(DurationText.milliseconds("ms"))
+        XCTAssertNil(DurationText.milliseconds("1.5.0s"))
     }
 }

@@ -398,8 +398,8 @@ final class ConfigurationsReducerTests: XCTestCase {
             $0.simulation.gridState.ticks = 0
         }
         XCTAssertEqual(store.state.simulation.gridState.grid.population, 36)
-        // Resizing never shrinks: the settings are untouched, and on a grid that fits it changes nothing.
-        XCTAssertEqual(store.state.settings.cols, 10)
+        // The settings' size is the world's; resizing never shrinks: on a grid that fits it changes nothing.
+        XCTAssertEqual(store.state.settings.cols, 36)
         XCTAssertEqual(store.send(.configurations(.load(.index(0), resize: true))), .unchanged(version: 1))
         store.finish()
     }

@@ -20,8 +20,12 @@ final class SetGridTests: XCTestCase {
             $0.simulation.gridState.ticks = 0
             $0.expectReplacement(glider)
         }
-        // Rule, topology and the rest of the settings stay; so do the statistics.
-        XCTAssertEqual(app.store.state.settings, stepped.settings)
+        // The settings' size becomes the grid's; rule, topology and the rest of the settings stay;
+        // so do the statistics.
+        var settings = stepped.settings
+        settings.rows = 7
+        settings.cols = 13
+        XCTAssertEqual(app.store.state.settings, settings)
         XCTAssertEqual(app.store.state.statistics, Blinker.statistics(after: 3))
         // The new grid runs under the settings' rule and topology.
         app.store.send(.simulation(.grid(.step))) { $0.expectGeneration(referenceNextGeneration(glider, torus: true)) }

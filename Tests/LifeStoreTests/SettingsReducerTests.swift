@@ -32,6 +32,8 @@ final class SettingsReducerTests: XCTestCase {
         store.send(.settings(.update(SettingsUpdate(rows: 20, cols: 30)))) {
             $0.settings.rows = 20
             $0.settings.cols = 30
+            // The world takes the new size now, its cells centred, and its history starts again.
+            $0.expectReplacement(Blinker.start.resized(rows: 20, cols: 30))
         }
         store.send(.settings(.update(SettingsUpdate(title: "Hello")))) { $0.settings.display.title = "Hello" }
         store.send(.settings(.update(SettingsUpdate(showStatistics: false)))) { $0.settings.display.showStatistics = false }
@@ -41,13 +43,14 @@ final class SettingsReducerTests: XCTestCase {
         }
         // A new rule or topology starts the history again from the grid in place, which here has
         // no generations yet: the history it had is the one it gets.
+        let resized = Blinker.start.resized(rows: 20, cols: 30)
         store.send(.settings(.update(SettingsUpdate(rule: .seeds)))) {
             $0.settings.rule = .seeds
-            $0.simulation.settling = .startingWith(Blinker.start)
+            $0.simulation.settling = .startingWith(resized)
         }
         store.send(.settings(.update(SettingsUpdate(topology: .bounded)))) {
             $0.settings.topology = .bounded
-            $0.simulation.settling = .startingWith(Blinker.start)
+            $0.simulation.settling = .startingWith(resized)
         }
         XCTAssertEqual(store.version, 7)
         // Everything at once.
@@ -61,10 +64,12 @@ final class SettingsReducerTests: XCTestCase {
             $0.settings = Settings(
                 intervalMs: 60_000, rows: 3, cols: 4096, topology: .torus, rule: .dayAndNight, density: 0.95, autoStop: false,
                 display: Settings.Display(title: "", showStatistics: true))
-            $0.simulation.settling = .startingWith(Blinker.start)
+            $0.expectReplacement(resized.resized(rows: 3, cols: 4096))
         }
-        // The grid, ticks and statistics are left alone: only the reset actions use the size and density.
-        XCTAssertEqual(store.state.simulation.gridState.grid, Blinker.start)
+        // Three rows, centred, hold the blinker's three cells; ticks and statistics are left alone.
+        XCTAssertEqual(store.state.simulation.gridState.grid.population, 3)
+        XCTAssertEqual(store.state.simulation.gridState.ticks, 0)
+        XCTAssertEqual(store.state.statistics, Statistics())
         XCTAssertEqual(app.scheduler.pendingCount, 0)
         store.finish()
     }
@@ -115,10 +120,12 @@ final class SettingsReducerTests: XCTestCase {
             $0.settings.cols = 20
             $0.settings.topology = .bounded
             $0.settings.rule = .highLife
-            // The history starts again from the grid in place: generation 1.
-            $0.simulation.settling = .startingWith(Blinker.odd)
+            // The world takes the new size now, its cells centred; its history starts again
+            // from the grid in place: generation 1, resized.
+            $0.simulation.gridState.grid = Blinker.odd.resized(rows: 20, cols: 20)
+            $0.simulation.settling = .startingWith(Blinker.odd.resized(rows: 20, cols: 20))
         }
-        XCTAssertEqual(store.state.simulation.settling.fingerprints, [Blinker.odd.fingerprint])
+        XCTAssertEqual(store.state.simulation.settling.fingerprints, [Blinker.odd.resized(rows: 20, cols: 20).fingerprint])
         store.finish()
     }
 
@@ -246,20 +253,24 @@ final class SettingsReducerTests: XCTestCase {
             display: Settings.Display(title: "Lab", showStatistics: false))
         let app = AppHarness(defaultSettings: defaults)
         let store = app.store
+        let fiveRows = Blinker.start.resized(rows: 5, cols: 10)
         store.send(.settings(.update(SettingsUpdate(intervalMs: 50, rows: 5, title: "changed")))) {
             $0.settings.intervalMs = 50
-            $0.settings.rows = 5
             $0.settings.display.title = "changed"
+            $0.expectReplacement(fiveRows)
         }
         store.send(.settings(.reset)) {
             $0.settings = defaults
-            // A new rule and topology: the history starts again from the grid in place.
-            $0.simulation.settling = .startingWith(Blinker.start)
+            // The default size resizes the world; a new rule and topology: the history starts again.
+            $0.expectReplacement(fiveRows.resized(rows: 12, cols: 8))
         }
         XCTAssertEqual(store.send(.settings(.reset)), .unchanged(version: 2))
         // Without defaults of its own, the environment restores `Settings()`.
-        let plain = AppHarness(state: .fixture(intervalMs: 40, autoStop: false))
-        plain.store.send(.settings(.reset)) { $0.settings = Settings() }
+        let plain = AppHarness(state: .fixture(grid: Blinker.start.resized(rows: 12, cols: 10), intervalMs: 40, autoStop: false))
+        plain.store.send(.settings(.reset)) {
+            $0.settings = Settings()
+            $0.expectReplacement(Blinker.start.resized(rows: 12, cols: 10).resized(rows: 10, cols: 10))
+        }
         XCTAssertEqual(plain.store.state.settings.intervalMs, 1000)
         XCTAssertTrue(plain.store.state.settings.autoStop)
         store.finish()
@@ -289,16 +300,10 @@ final class SettingsReducerTests: XCTestCase {
     func testResetGridToEmptyUsesTheSettingsSize() {
         let app = AppHarness()
         let store = app.store
-        store.send(.settings(.update(SettingsUpdate(rows: 7, cols: 12)))) {
-            $0.settings.rows = 7
-            $0.settings.cols = 12
-        }
+        store.send(.settings(.update(SettingsUpdate(rows: 7, cols: 12)))) { $0.expectReplacement(Blinker.start.resized(rows: 7, cols: 12)) }
         store.send(.simulation(.resetGridToEmpty)) { $0.expectReplacement(Grid(rows: 7, cols: 12)) }
-        store.send(.settings(.update(SettingsUpdate(rows: 3, cols: 3)))) {
-            $0.settings.rows = 3
-            $0.settings.cols = 3
-        }
-        store.send(.simulation(.resetGridToEmpty)) { $0.expectReplacement(Grid(rows: 3, cols: 3)) }
+        store.send(.settings(.update(SettingsUpdate(rows: 3, cols: 3)))) { $0.expectReplacement(Grid(rows: 3, cols: 3)) }
+        XCTAssertEqual(store.send(.simulation(.resetGridToEmpty)), .unchanged(version: 3), "already empty at that size")
         store.finish()
     }
 
@@ -307,17 +312,15 @@ final class SettingsReducerTests: XCTestCase {
         let store = app.store
         let mirror = RandomSource(seed: 99)
         store.send(.settings(.update(SettingsUpdate(rows: 9, cols: 21, density: 0.8)))) {
-            $0.settings.rows = 9
-            $0.settings.cols = 21
             $0.settings.density = 0.8
+            $0.expectReplacement(Blinker.start.resized(rows: 9, cols: 21))
         }
         let dense = Grid.random(rows: 9, cols: 21, density: 0.8, using: mirror)
         store.send(.simulation(.resetGridToRandom)) { $0.expectReplacement(dense) }
         XCTAssertGreaterThan(dense.population, 9 * 21 / 2)
         store.send(.settings(.update(SettingsUpdate(rows: 30, cols: 5, density: 0.05)))) {
-            $0.settings.rows = 30
-            $0.settings.cols = 5
             $0.settings.density = 0.05
+            $0.expectReplacement(dense.resized(rows: 30, cols: 5))
         }
         let sparse = Grid.random(rows: 30, cols: 5, density: 0.05, using: mirror)
         store.send(.simulation(.resetGridToRandom)) { $0.expectReplacement(sparse) }

@@ -164,8 +164,8 @@ final class SettingsValidationTests: XCTestCase {
             $0.settings = Settings(
                 intervalMs: 10, rows: 3, cols: 4096, topology: .bounded, rule: .highLife, density: 0.05, autoStop: false,
                 display: Settings.Display(title: "Lab", showStatistics: false))
-            // A new rule and topology: the history starts again from the grid in place.
-            $0.simulation.settling = .startingWith(Blinker.start)
+            // The world takes the new size; a new rule and topology: the history starts again.
+            $0.expectReplacement(Blinker.start.resized(rows: 3, cols: 4096))
         }
         app.store.finish()
     }

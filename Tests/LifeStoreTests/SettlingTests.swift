@@ -251,10 +251,6 @@ final class SettlingTests: XCTestCase {
         for (name, update, apply) in [
             ("rule", SettingsUpdate(rule: .highLife), { (s: inout Settings) in s.rule = .highLife }),
             ("topology", SettingsUpdate(topology: .bounded), { (s: inout Settings) in s.topology = .bounded }),
-            ("rule and size", SettingsUpdate(rows: 12, rule: .seeds), { (s: inout Settings) in
-                s.rows = 12
-                s.rule = .seeds
-            }),
         ] as [(String, SettingsUpdate, (inout Settings) -> Void)] {
             let app = AppHarness(state: settledBlinker)
             app.store.send(.settings(.update(update))) {
@@ -268,13 +264,32 @@ final class SettlingTests: XCTestCase {
         }
     }
 
+    func testANewSizeResizesTheWorldAndResetsTheHistory() {
+        let app = AppHarness(state: settledBlinker)
+        app.store.send(.settings(.update(SettingsUpdate(rows: 12, rule: .seeds)))) {
+            $0.settings.rule = .seeds
+            // The world is 12 rows now, the blinker centred; its history starts again from it.
+            $0.expectReplacement(Blinker.odd.resized(rows: 12, cols: 10))
+        }
+        XCTAssertEqual(app.store.state.simulation.settling.status, .evolving)
+        XCTAssertEqual(app.store.state.simulation.gridState.grid.rowText(5), "...+O+....", "one row added above, one below")
+        XCTAssertEqual(app.store.state.simulation.gridState.ticks, settledBlinker.simulation.gridState.ticks, "ticks stay")
+        app.store.finish()
+        // Smaller than before: the rows and columns are cut from both sides.
+        let small = AppHarness(state: settledBlinker)
+        small.store.send(.settings(.update(SettingsUpdate(rows: 5, cols: 5)))) {
+            $0.expectReplacement(Blinker.odd.resized(rows: 5, cols: 5))
+        }
+        XCTAssertEqual(small.store.state.simulation.gridState.grid.rowText(2), ".+O+.")
+        XCTAssertEqual(small.store.state.simulation.gridState.grid.population, 3)
+        small.store.finish()
+    }
+
     func testOtherSettingsKeepTheHistory() {
         let app = AppHarness(state: settledBlinker)
         let store = app.store
-        store.send(.settings(.update(SettingsUpdate(intervalMs: 200, rows: 20, cols: 30, density: 0.5, autoStop: true, title: "x", showStatistics: false)))) {
+        store.send(.settings(.update(SettingsUpdate(intervalMs: 200, density: 0.5, autoStop: true, title: "x", showStatistics: false)))) {
             $0.settings.intervalMs = 200
-            $0.settings.rows = 20
-            $0.settings.cols = 30
             $0.settings.density = 0.5
             $0.settings.autoStop = true
             $0.settings.display = Settings.Display(title: "x", showStatistics: false)

@@ -68,11 +68,11 @@ final class SimulationReducerTests: XCTestCase {
 
     // MARK: - resetGridToEmpty
 
-    func testResetGridToEmptyMakesAnEmptyTenByTenGrid() {
+    func testResetGridToEmptyMakesAnEmptyGridOfTheWorldsSize() {
         let app = AppHarness(state: .fixture(grid: randomFourStateGrid(rows: 3, cols: 4, seed: 3), ticks: 9))
         let store = app.store
-        store.send(.simulation(.resetGridToEmpty)) { $0.expectReplacement(Grid(rows: 10, cols: 10)) }
-        XCTAssertEqual(store.state.simulation.gridState.grid.census, Census(empty: 100, alive: 0, born: 0, died: 0))
+        store.send(.simulation(.resetGridToEmpty)) { $0.expectReplacement(Grid(rows: 3, cols: 4)) }
+        XCTAssertEqual(store.state.simulation.gridState.grid.census, Census(empty: 12, alive: 0, born: 0, died: 0))
         // Ticks and statistics are left alone; a second reset changes nothing.
         XCTAssertEqual(store.state.simulation.gridState.ticks, 9)
         XCTAssertEqual(store.send(.simulation(.resetGridToEmpty)), .unchanged(version: 1))

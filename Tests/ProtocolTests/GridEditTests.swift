@@ -164,7 +164,13 @@ final class GridEditTests: XCTestCase {
             XCTAssertEqual(($0 as? ProtocolError)?.message, "the pattern is 3x5, larger than the 3x4 grid")
         }
         XCTAssertThrowsError(try grid.apply(.paste(BitPlane(rows: 1, cols: 1), at: .init(row: 3, col: 0), mode: .or), topology: .torus)) {
-            XCTAssertEqual(($0 as? ProtocolError)?.message, "the paste's corner (1x1 at 3,0) reaches outside the 3x4 grid")
+            XCTAssertEqual(
+                ($0 as? ProtocolError)?.message, "the paste's top-left cell 3,0 is outside the 3x4 grid (rows 0 to 2, columns 0 to 3)")
+            XCTAssertEqual(($0 as? ProtocolError)?.field, JSONPointer(tokens: ["row"]))
+        }
+        XCTAssertThrowsError(try grid.apply(.paste(BitPlane(rows: 1, cols: 3), at: .init(row: 0, col: 4), mode: .or), topology: .torus)) {
+            XCTAssertEqual(($0 as? ProtocolError)?.field, JSONPointer(tokens: ["col"]), "a 1x3 pattern names its corner, not a 1x1")
+            XCTAssertFalse(($0 as? ProtocolError)?.message.contains("1x1") ?? true)
         }
         // The largest pattern fits exactly, from the top-left corner.
         var full = BitPlane(rows: 3, cols: 4)
@@ -179,6 +185,13 @@ final class GridEditTests: XCTestCase {
         XCTAssertEqual(grid, try rows("OOOO", "O..O", "O..O"))
         XCTAssertThrowsError(try grid.apply(.clearRect(CellRect(row: 1, col: 1, rows: 2, cols: 4)), topology: .torus)) {
             XCTAssertEqual(($0 as? ProtocolError)?.message, "the rectangle (2x4 at 1,1) reaches outside the 3x4 grid")
+            XCTAssertEqual(($0 as? ProtocolError)?.field, JSONPointer(tokens: ["cols"]), "the size reaches past the edge")
+        }
+        XCTAssertThrowsError(try grid.apply(.clearRect(CellRect(row: 3, col: 0, rows: 1, cols: 1)), topology: .torus)) {
+            XCTAssertEqual(($0 as? ProtocolError)?.field, JSONPointer(tokens: ["row"]), "the corner is outside")
+        }
+        XCTAssertThrowsError(try grid.apply(.clearRect(CellRect(row: 1, col: 0, rows: 3, cols: 1)), topology: .torus)) {
+            XCTAssertEqual(($0 as? ProtocolError)?.field, JSONPointer(tokens: ["rows"]))
         }
     }
 
@@ -209,6 +222,7 @@ final class GridEditTests: XCTestCase {
         var grid = before
         XCTAssertThrowsError(try grid.apply(.transformRect(CellRect(row: 0, col: 0, rows: 1, cols: 3), .rotateClockwise), topology: .torus)) {
             XCTAssertEqual(($0 as? ProtocolError)?.message, "the rotated rectangle (3x1 at 0,0) reaches outside the 2x3 grid")
+            XCTAssertEqual(($0 as? ProtocolError)?.field, JSONPointer(tokens: ["rows"]))
         }
         XCTAssertEqual(grid, before)
     }

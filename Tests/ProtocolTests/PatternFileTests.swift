@@ -204,8 +204,6 @@ final class PatternFileTests: XCTestCase {
 
     func testFormatsLifedCannotReadAreNamed() {
         let cases: [(String, String?, String)] = [
-            ("#MCell 4.20\n#GAME Life\n#L ..*\n", "gun.mcl", "an MCell file: not supported"),
-            ("#MCell 4.20\n", nil, "an MCell file: not supported"),
             ("@RULE Banks\n@TABLE\nn_states:2\n", "Banks.rule", "a Golly rule file (@RULE"),
             ("@TREE\nnum_states=2\n", nil, "a Golly rule file (@TREE"),
             ("-- A Golly script\nlocal g = golly()\n", "oscar.lua", "a Lua script"),

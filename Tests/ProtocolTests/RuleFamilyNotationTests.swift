@@ -138,6 +138,14 @@ final class RuleFamilyNotationTests: XCTestCase {
             ("R1,C0,M0,S2..3,B3..3", "expected Larger than Life notation such as R5,C0,M1,S34..58,B34..45,NM: six items R, C, M, S, B and N, in that order"),
             ("1,3,3,3", "expected Larger than Life notation such as R5,C0,M1,S34..58,B34..45,NM (or r,bmin,bmax,smin,smax)"),
             ("R99999999999999999999,C0,M0,S1..1,B1..1,NM", "the range is 1 to 500, as in Golly, not 1000000000"),
+            // As typed, in the case typed.
+            ("r1,c0,m0,s3..2,b3..3,nm", "s3..2 is empty: the first count is above the second"),
+            ("r1,c0,m0,s2..3,b3..9,nm", "b3..9 goes past 8, the number of cells the neighbourhood counts"),
+            ("r1,c0,m5,s2..3,b3..3,nm", "M is 0 (the middle cell not counted) or 1 (counted), not m5"),
+            ("r1,c300,m0,s2..3,b3..3,nm", "a Larger than Life rule has at most 256 states (C0 to C256), not c300"),
+            ("r1,c0,m0,s2..3,b3..3,nx", "the neighbourhood is NM (Moore) or NN (von Neumann), not nx"),
+            ("r1,c0,m0,s2..3,b3,nm", "expected Bmin..max, such as B34..58, where the rule has \"b3\""),
+            ("1,3,2,3,4", "B3..2 is empty: the first count is above the second"),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try Rule.reading(text), text) { error in

@@ -150,7 +150,10 @@ extension AppState {
                 isRunningTimer: running, gridState: GridState(ticks: ticks, grid: grid),
                 settling: settling ?? .startingWith(grid)),
             statistics: statistics,
-            settings: Settings(intervalMs: intervalMs, topology: topology, rule: rule, autoStop: autoStop, generationsPerTick: generationsPerTick)
+            // The settings' size is the world's, as the app keeps it.
+            settings: Settings(
+                intervalMs: intervalMs, rows: grid.rows, cols: grid.cols, topology: topology, rule: rule, autoStop: autoStop,
+                generationsPerTick: generationsPerTick)
         )
     }
 
@@ -163,10 +166,12 @@ extension AppState {
     }
 
     /// What putting `grid` in place does (setGrid, the reset actions, configurations.load): the
-    /// grid becomes `grid` and its history starts afresh with `grid`'s fingerprint. (Ticks are
-    /// the caller's business.)
+    /// grid becomes `grid`, the settings' size its size, and its history starts afresh with
+    /// `grid`'s fingerprint. (Ticks are the caller's business.)
     public mutating func expectReplacement(_ grid: Grid) {
         simulation.gridState.grid = grid
+        settings.rows = grid.rows
+        settings.cols = grid.cols
         simulation.settling = .startingWith(grid)
     }
 }
