@@ -36,9 +36,9 @@ final class WorldContentTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stderr, "lifectl: rows must be from 3 to 4096, not 2\n")
         XCTAssertEqual(try client.get("/settings/intervalMs").value, 250)
-        let b0 = try runTool("lifectl", socket + ["set", "rule=B03/S23"])
-        XCTAssertEqual(b0.status, 1)
-        XCTAssertTrue(b0.stderr.contains("B0"), b0.stderr)
+        let table = try runTool("lifectl", socket + ["set", "rule=Banks-I"])
+        XCTAssertEqual(table.status, 1)
+        XCTAssertTrue(table.stderr.contains("Banks-I is a rule table"), table.stderr)
 
         // World fields are refused while running; the interval is not.
         XCTAssertEqual(try runTool("lifectl", socket + ["start"]).status, 0)
