@@ -95,3 +95,14 @@ extension GenerationsCellsTests {
         XCTAssertEqual(grid.text, "Ă.ăĂ\nO.ăĂ")
     }
 }
+
+extension GenerationsCellsTests {
+    /// Life-like Generations rules run; with B0 they are refused, as Golly refuses them.
+    func testTheGateRunsGenerationsRulesButNotB0Ones() throws {
+        XCTAssertEqual(try Rule(parsing: "/2/3").states, 3)
+        XCTAssertEqual(try Rule(parsing: "345/2/4").notation, "345/2/4")
+        XCTAssertThrowsError(try Rule(parsing: "/02/3")) { error in
+            XCTAssertTrue("\(error)".contains("B0"), "\(error)")
+        }
+    }
+}
