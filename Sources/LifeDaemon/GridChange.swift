@@ -21,6 +21,9 @@ struct GridChange {
     private let oldPrevious: [UInt64]
     private let newLive: [UInt64]
     private let newPrevious: [UInt64]
+    /// Per word, the cells whose dying state differs (Generations); empty when neither grid has
+    /// dying planes.
+    private let dyingDifferences: [UInt64]
     /// Whether both grids have the same rows and columns (otherwise the grid is replaced whole).
     let sameShape: Bool
     /// Whether nothing changed at all.
@@ -59,17 +62,18 @@ struct GridChange {
         self.new = new
         (oldLive, oldPrevious, newLive, newPrevious) = (old.livePlane, old.previousPlane, new.livePlane, new.previousPlane)
         sameShape = old.rows == new.rows && old.cols == new.cols
+        dyingDifferences = sameShape ? Self.dyingDifferences(old, new) : []
         // A grid the engine made from the old one says where the two may differ (a tick of a
         // sparse world: a few tiles), and only there are they compared. Otherwise the whole
         // grids are, and equal planes are usually the same storage, which makes that immediate.
         let changedRects = sameShape ? new.changedRects(since: old) : nil
-        guard sameShape, changedRects != nil || old != new else {
+        guard sameShape, (changedRects != nil && dyingDifferences.isEmpty) || old != new else {
             isUnchanged = sameShape
             return
         }
         let wordsPerRow = new.wordsPerRow
         var covered = 0..<new.rows
-        if let changedRects {
+        if let changedRects, dyingDifferences.isEmpty {
             let rects = changedRects.filter { $0.rows > 0 && $0.cols > 0 }
             let top = max(0, rects.map(\.row).min() ?? 0)
             covered = top..<max(top, min(new.rows, rects.map(\.bottom).max() ?? 0))
@@ -79,7 +83,7 @@ struct GridChange {
         changedRows = [Bool](repeating: false, count: covered.count)
         changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: covered.count)
         var any = false
-        if let changedRects {
+        if let changedRects, dyingDifferences.isEmpty {
             for rect in changedRects where rect.rows > 0 && rect.cols > 0 {
                 any = mark(rows: rect.row..<rect.bottom, words: (rect.col >> 6)..<(((rect.right - 1) >> 6) + 1)) || any
             }
@@ -87,6 +91,21 @@ struct GridChange {
             any = mark(rows: 0..<new.rows, words: 0..<wordsPerRow)
         }
         isUnchanged = !any
+    }
+
+    /// Per word, the cells whose dying counters differ between `old` and `new` (same size); empty
+    /// when neither has dying planes.
+    private static func dyingDifferences(_ old: Grid, _ new: Grid) -> [UInt64] {
+        guard !old.dying.isEmpty || !new.dying.isEmpty else { return [] }
+        var differences = [UInt64](repeating: 0, count: new.rows * new.wordsPerRow)
+        for plane in 0..<max(old.dying.count, new.dying.count) {
+            let before = plane < old.dying.count ? old.dying[plane].words : []
+            let after = plane < new.dying.count ? new.dying[plane].words : []
+            for index in differences.indices {
+                differences[index] |= (before.isEmpty ? 0 : before[index]) ^ (after.isEmpty ? 0 : after[index])
+            }
+        }
+        return differences
     }
 
     /// Marks the words of `rows` (`words` of each) that differ in either plane, and the rows that
@@ -108,7 +127,8 @@ struct GridChange {
                             // The bit of a word in `changedWords`, which begins at `firstRow`.
                             let bitShift = (row &- firstRow) &* wordsPerRow &- start
                             for index in (start &+ words.lowerBound)..<(start &+ words.upperBound) {
-                                let differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
+                                var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
+                                if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
                                 if differs != 0 {
                                     let bit = index &+ bitShift
                                     changedWords[bit &>> 6] |= 1 &<< UInt64(bit & 63)
@@ -151,7 +171,8 @@ struct GridChange {
                 let end = UInt64((col + count - 1) & 63)
                 if end < 63 { mask &= (1 << (end + 1)) - 1 }
             }
-            let differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
+            var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
+            if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
             if differs & mask != 0 { return true }
         }
         return false
@@ -163,8 +184,9 @@ struct GridChange {
     mutating func estimatedBytes(window: Viewport?, limit: Int) -> Int {
         guard !isUnchanged else { return 0 }
         let clamped = window?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
-        let perRow = clamped.cols + 48
-        guard sameShape else { return clamped.rows * (clamped.cols + 3) }
+        // A dying state's character takes two bytes.
+        let perRow = clamped.cols * (new.dying.isEmpty ? 1 : 2) + 48
+        guard sameShape else { return clamped.rows * (clamped.cols * (new.dying.isEmpty ? 1 : 2) + 3) }
         // A window whose every row fits needs no look at which rows changed (a window of 40
         // rows, scaled, looked under each of its blocks' rows again, for nothing).
         guard clamped.rows * perRow > limit else { return clamped.rows * perRow }
@@ -330,7 +352,8 @@ struct GridChange {
     /// Appends the new grid's cells of `row` from `col`, `count` of them, as their `cells` text.
     /// Wide slices are cut from the whole row's text, rendered once per change.
     mutating func appendText(row: Int, col: Int, count: Int, to output: inout [UInt8]) {
-        guard count >= 256 else {
+        // Rows with dying cells are cut by characters, not bytes: rendered for the slice.
+        guard count >= 256, !new.hasDyingCells(row: row) else {
             output.append(contentsOf: new.rowText(row, from: col, count: count).utf8)
             cellsRendered += count
             return

@@ -8,8 +8,10 @@ import Protocol
 /// (the cells the last generation changed, sparse once a world settles). Each is its
 /// `rows * wordsPerRow` 64-bit words in ``Grid``'s layout, as runs: a count of zero words and a
 /// count of literal words (both unsigned LEB128), then the literal words, 8 bytes each, little
-/// endian; runs repeat until the plane's words are all told. Nothing may follow the second
-/// plane. A glider on a 4096 x 4096 grid takes a few dozen bytes; a dense soup about its 4 MiB of
+/// endian; runs repeat until the plane's words are all told. A world with dying states
+/// (Generations) follows with the number of its dying planes (unsigned LEB128, 1 to 8) and those
+/// planes (``Grid/dying``), coded the same way; a two-state world has nothing after the second
+/// plane, and nothing may follow the last plane. A glider on a 4096 x 4096 grid takes a few dozen bytes; a dense soup about its 4 MiB of
 /// planes. ``text(of:)`` is that in base64.
 public enum GridPlanesCoding {
     /// The bytes of `grid`'s planes.
@@ -17,6 +19,10 @@ public enum GridPlanesCoding {
         var output: [UInt8] = []
         append(grid.livePlane, to: &output)
         append(zip(grid.livePlane, grid.previousPlane).map { $0 ^ $1 }, to: &output)
+        if !grid.dying.isEmpty {
+            appendVarint(grid.dying.count, to: &output)
+            for plane in grid.dying { append(plane.words, to: &output) }
+        }
         return output
     }
 
@@ -39,13 +45,21 @@ public enum GridPlanesCoding {
         var reader = Reader(bytes: bytes)
         let live = try reader.plane(words: words)
         let changed = try reader.plane(words: words)
+        var dying: [[UInt64]] = []
+        let planesEnd = reader.offset
+        if reader.offset < bytes.count {
+            let count = try reader.varint(atMost: Grid.dyingPlaneCount(states: Grid.maxStates))
+            guard count > 0 else { throw failure("has \(bytes.count - planesEnd) bytes after its planes") }
+            for _ in 0..<count { dying.append(try reader.plane(words: words)) }
+        }
         guard reader.offset == bytes.count else { throw failure("has \(bytes.count - reader.offset) bytes after its planes") }
         let previous = zip(live, changed).map { $0 ^ $1 }
-        guard let grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous),
+        guard let grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous, dyingPlanes: dying),
             grid.livePlane == live, grid.previousPlane == previous
         else {
             throw failure("has live cells past its last column")
         }
+        guard grid.dying.map(\.words) == dying else { throw failure("has dying cells past its last column or where cells are live") }
         return grid
     }
 

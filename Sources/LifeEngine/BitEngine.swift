@@ -30,6 +30,15 @@ public struct BitGrid: Sendable {
     @usableFromInline var live: [UInt64]
     /// The previous live plane; only its data bits mean anything.
     @usableFromInline var previous: [UInt64]
+    /// The dying states' counter planes (``Grid/dying``), `dyingPlanes` of them one after another,
+    /// each in the layout of `live` (data words only); empty for a two-state world. See
+    /// BitEngineGenerations.swift.
+    @usableFromInline var dying: [UInt64] = []
+    @usableFromInline var dyingPlanes = 0
+    /// The number of states the dying planes were last fitted to; nil when not yet.
+    var dyingStates: Int?
+    /// The number of dying cells, when counted with the tracking's totals.
+    var dyingCount: Int?
     /// The topology whose ghost cells `live` holds; nil when they are not set yet.
     @usableFromInline var ghosts: Topology?
     /// What the last generations changed, to skip what the next cannot change, and the live
@@ -60,6 +69,7 @@ public struct BitGrid: Sendable {
                 previous[to + word] = previousPlane[from + word]
             }
         }
+        if !grid.dying.isEmpty { loadDying(grid) }
     }
 
     /// The grid of cells, each in its state (a copy of the planes' data words).
@@ -79,6 +89,7 @@ public struct BitGrid: Sendable {
         var grid =
             Grid(rows: layout.rows, cols: layout.cols, livePlane: livePlane, previousPlane: previousPlane)
             ?? Grid(rows: layout.rows, cols: layout.cols)
+        if dyingPlanes > 0 { grid = withDying(grid) }
         if let live = tracking.totals?.live { grid.recordPopulation(live) }
         return grid
     }
@@ -107,8 +118,9 @@ public struct BitGrid: Sendable {
     /// The number of live cells (alive or born).
     public var population: Int { tracking.totals?.live ?? BitGrid.count(live, layout) }
 
-    /// How many cells are in each state.
+    /// How many cells are in each state (a dying cell counts as dying only).
     public var census: Census {
+        if dyingPlanes > 0 { return dyingCensus }
         let now = BitGrid.count(live, layout)
         let before = BitGrid.count(previous, layout)
         var alive = 0
@@ -122,14 +134,14 @@ public struct BitGrid: Sendable {
             empty: layout.rows * layout.cols - now - before + alive, alive: alive, born: now - alive, died: before - alive)
     }
 
-    /// The fingerprint of the live cells: equal for equal sizes and live cells (whatever the
-    /// states), and the same function as ``Grid/fingerprint``.
+    /// The fingerprint of the live cells and the dying states: equal for equal sizes, live cells
+    /// and dying states (whether the cells were live a generation ago or not), and the same
+    /// function as ``Grid/fingerprint``.
     public var fingerprint: UInt64 {
         if let hash = tracking.totals?.hash { return Fingerprint.finish(hash, rows: layout.rows, cols: layout.cols) }
         let layout = self.layout
-        return live.withUnsafeBufferPointer { buffer in
-            Fingerprint.finish(BitEngine.hashSum(buffer.baseAddress! + layout.origin, layout), rows: layout.rows, cols: layout.cols)
-        }
+        let liveHash = live.withUnsafeBufferPointer { buffer in BitEngine.hashSum(buffer.baseAddress! + layout.origin, layout) }
+        return Fingerprint.finish(liveHash &+ dyingHashSum, rows: layout.rows, cols: layout.cols)
     }
 
     static func count(_ plane: [UInt64], _ layout: BitLayout) -> Int {
@@ -174,7 +186,7 @@ extension BitGrid: Equatable {
                 if (lhs.previous[at] ^ rhs.previous[at]) & mask != 0 { return false }
             }
         }
-        return true
+        return lhs.sameDying(as: rhs)
     }
 }
 

@@ -211,6 +211,8 @@ struct ActivityTracking: Sendable {
     struct Key: Equatable, Sendable {
         var transitions: Rule.Transitions
         var topology: Topology
+        /// The rule's number of states (2, or more with dying states).
+        var states = 2
     }
 
     /// Two maps and the scratch space, allocated when first tracked.
@@ -266,11 +268,13 @@ extension BitEngine {
     /// `input`; their changes into `next` (cleared here). Returns false, having written nothing,
     /// when more than 1 / `share` of the tile rows would have to be computed. When `counting`,
     /// `totals` (of `input`, with its hash) become those of `output`, and the number of cells
-    /// alive (live in both) is returned.
+    /// alive (live in both) is returned. `fixup`, when given, is called after each strip with its
+    /// tile and rows, and returns more rows of the tile to record as changed.
     static func sparseGeneration(
         _ kernel: any BandKernel.Type, _ rule: BandRule, _ layout: BitLayout, input: UnsafeMutablePointer<UInt64>,
         output: UnsafeMutablePointer<UInt64>, current: ActivityView, next: ActivityView, scratch: UnsafeMutablePointer<UInt64>,
-        torus: Bool, counting: Bool, share: Int, totals: inout PlaneTotals
+        torus: Bool, counting: Bool, share: Int, totals: inout PlaneTotals,
+        fixup: ((_ block: Int, _ group: Int, _ rows: UInt64) -> UInt64)? = nil
     ) -> (done: Bool, alive: Int) {
         let geometry = current.geometry
         let groups = geometry.groups
@@ -329,9 +333,11 @@ extension BitEngine {
             let column = group &* groupWords
             let groupMasks = UnsafePointer(masks + (group == groups &- 1 ? groupWords : 0))
             let computed = list[2 &* entry &+ 1]
-            let report = kernel.strip(
+            var report = kernel.strip(
                 rule, input + column, output + column, rows: computed, rowBase: rowBase, words: groupWords, stride: layout.stride,
                 masks: groupMasks)
+            // A Generations rule fixes up the strip's words and adds the rows whose dying states changed.
+            if let fixup { report.changed |= fixup(block, group, computed) }
             next.record(block: block, group: group, report)
             guard torus else { continue }
             // The ghost cells of the rows computed at either edge; the ghost rows after.

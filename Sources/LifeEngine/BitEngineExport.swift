@@ -120,7 +120,7 @@ extension BitGrid {
     /// ``TileChanges/everything``, or a grid of another size, `grid` becomes ``grid`` whole.
     public func write(_ changes: TileChanges, into grid: inout Grid) {
         let layout = self.layout
-        guard !changes.everything, grid.rows == layout.rows, grid.cols == layout.cols else {
+        guard !changes.everything, grid.rows == layout.rows, grid.cols == layout.cols, dyingPlanes == 0, grid.dying.isEmpty else {
             grid = self.grid
             return
         }

@@ -66,7 +66,10 @@ extension BitGrid {
             ghosts = topology
         }
         let torus = topology == .torus
-        let key = ActivityTracking.Key(transitions: rule.transitions, topology: topology)
+        let states = min(max(rule.states, 2), Grid.maxStates)
+        let key = ActivityTracking.Key(transitions: rule.transitions, topology: topology, states: states)
+        // Dying states (Generations) as counter planes, updated after the two-state kernel.
+        if states > 2 || dyingPlanes > 0 { fitDying(states: states) }
         func run(_ band: BandRule) {
             self.run(implementation, band, key, generations: generations, torus: torus, threads: threads, counting: counting, observe)
         }
@@ -99,6 +102,10 @@ extension BitGrid {
         _ kernel: any BandKernel.Type, _ rule: BandRule, _ key: ActivityTracking.Key, generations: Int, torus: Bool,
         threads: Int, counting: Bool, _ observe: (Census, UInt64) -> Void
     ) {
+        if dyingPlanes > 0 {
+            runGenerations(kernel, rule, key, generations: generations, torus: torus, counting: counting, observe)
+            return
+        }
         let layout = self.layout
         // Out of self while the planes are borrowed (no copy of its storage).
         var tracking = self.tracking

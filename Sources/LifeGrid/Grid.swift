@@ -19,6 +19,12 @@ public struct Grid: Hashable, Sendable {
     public internal(set) var previous: BitPlane {
         didSet { lineage = nil }
     }
+    /// The dying states of a world under a Generations rule, as a binary counter: plane `i` holds
+    /// bit `i` of `state - 1` for each cell in a dying state (2 or more), and nothing for the
+    /// others. Empty for a two-state world (see DyingStates.swift).
+    public internal(set) var dying: [BitPlane] = [] {
+        didSet { lineage = nil }
+    }
     /// Where the grid came from, when the engine that made it said (``GridLineage``). Not part of
     /// the value; any change of the cells forgets it.
     @usableFromInline var lineage: GridLineage?
@@ -104,6 +110,7 @@ public struct Grid: Hashable, Sendable {
         set {
             live[row, col] = newValue.isLive
             previous[row, col] = newValue.wasLive
+            if !dying.isEmpty { setDyingCounter(0, row: row, col: col) }
         }
     }
 
@@ -133,26 +140,43 @@ public struct Grid: Hashable, Sendable {
         knownPopulation = count
     }
 
-    /// Equal sizes and every cell in the same state (whether the population is known or not).
-    public static func == (lhs: Grid, rhs: Grid) -> Bool { lhs.live == rhs.live && lhs.previous == rhs.previous }
+    /// Equal sizes and every cell in the same state (whether the population is known or not, and
+    /// however many dying planes hold no dying cell).
+    /// Whether a dying cell was live a generation ago is not part of its state.
+    public static func == (lhs: Grid, rhs: Grid) -> Bool {
+        guard lhs.live == rhs.live, lhs.usedDyingPlanes == rhs.usedDyingPlanes else { return false }
+        if lhs.dying.isEmpty && rhs.dying.isEmpty { return lhs.previous == rhs.previous }
+        return lhs.previousOfStates == rhs.previousOfStates
+    }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(live)
-        hasher.combine(previous)
+        hasher.combine(usedDyingPlanes)
+        if dying.isEmpty { hasher.combine(previous) } else { hasher.combine(previousOfStates) }
     }
 
-    /// How many cells are in each state.
+    /// How many cells are in each state. A cell in a dying state counts as dying only, whatever
+    /// it was a generation ago.
     public var census: Census {
-        let wasLive = previous.population
+        var wasLive = 0
         var alive = 0
+        var dyingCount = 0
         let livePlane = live.words
         let previousPlane = previous.words
-        for index in livePlane.indices { alive &+= (livePlane[index] & previousPlane[index]).nonzeroBitCount }
+        let dyingPlane = dyingCells.words
+        for index in livePlane.indices {
+            let dying = dyingPlane.isEmpty ? 0 : dyingPlane[index]
+            alive &+= (livePlane[index] & previousPlane[index]).nonzeroBitCount
+            wasLive &+= (previousPlane[index] & ~dying).nonzeroBitCount
+            dyingCount &+= dying.nonzeroBitCount
+        }
         return Census(
-            empty: rows * cols - population - wasLive + alive, alive: alive, born: population - alive, died: wasLive - alive)
+            empty: rows * cols - population - wasLive + alive - dyingCount, alive: alive, born: population - alive,
+            died: wasLive - alive, dying: dyingCount)
     }
 
-    /// Row `row` as its `cells` string: `.` empty, `O` alive, `+` born, `x` died.
+    /// Row `row` as its `cells` string: `.` empty, `O` alive, `+` born, `x` died, and a dying
+    /// state k as the character U+0100 + k (see ``Grid/dyingSymbol(_:)``).
     public func rowText(_ row: Int) -> String {
         rowText(row, from: 0, count: cols)
     }
@@ -160,6 +184,7 @@ public struct Grid: Hashable, Sendable {
     /// The row's cells from `col`, `count` of them, as a `cells` string.
     public func rowText(_ row: Int, from col: Int, count: Int) -> String {
         precondition(row >= 0 && row < rows && col >= 0 && count >= 0 && col + count <= cols, "cells out of range")
+        if hasDyingCells(row: row) { return dyingRowText(row, from: col, count: count) }
         let start = row * wordsPerRow
         let livePlane = live.words
         let previousPlane = previous.words
@@ -219,12 +244,18 @@ public struct Census: Hashable, Sendable {
     public var alive: Int
     public var born: Int
     public var died: Int
+    /// Cells in a dying state (2 or more) of a Generations rule; 0 under two-state rules.
+    public var dying: Int
 
     @inlinable
-    public init(empty: Int, alive: Int, born: Int, died: Int) {
+    public init(empty: Int, alive: Int, born: Int, died: Int, dying: Int = 0) {
         self.empty = empty
         self.alive = alive
         self.born = born
         self.died = died
+        self.dying = dying
     }
+
+    /// Cells in any state but 0: live (alive or born) or dying. None means the world died out.
+    @inlinable public var occupied: Int { alive + born + dying }
 }

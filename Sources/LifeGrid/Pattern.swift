@@ -50,6 +50,9 @@ public struct Pattern: Hashable, Sendable {
 
     /// The live cells: a plane of the pattern's `rows` x `cols`.
     public var cells: BitPlane
+    /// The cells in dying states (Generations) as a binary counter of `state - 1`, as in
+    /// ``Grid/dying``: empty for a two-state pattern. Readers of multi-state files fill it.
+    public var dying: [BitPlane] = []
     /// The pattern's name (RLE `#N`, plaintext `!Name:`, the JSON `title`).
     public var name: String?
     /// Comment lines, without their markers (`#C`, `!`, `#D`).
@@ -102,9 +105,10 @@ public struct Pattern: Hashable, Sendable {
             generation: generation)
     }
 
-    /// The pattern of a grid: its size and its live (alive or born) cells.
+    /// The pattern of a grid: its size, its live (alive or born) cells and its dying cells.
     public init(grid: Grid) {
         self.init(cells: grid.live)
+        if grid.hasDyingCells { dying = grid.dying }
     }
 
     /// The number of live cells.
@@ -134,16 +138,55 @@ public struct Pattern: Hashable, Sendable {
         }
     }
 
-    /// The smallest rectangle holding every live cell; nil when there are none.
-    public var boundingBox: Bounds? { cells.boundingBox }
+    /// The smallest rectangle holding every live or dying cell; nil when there are none.
+    public var boundingBox: Bounds? {
+        guard hasDyingCells else { return cells.boundingBox }
+        var union = cells
+        for plane in dying { union.place(plane, atRow: 0, col: 0) }
+        return union.boundingBox
+    }
 
     /// The pattern moved so that its bounding box starts at row 0, column 0, and cut to
     /// that box: `rows` and `cols` become the box's size (0 x 0 when nothing is live).
     /// Name, comments, rule, topology and world size are kept.
     public func trimmed() -> Pattern {
         var result = self
-        result.cells = cells.cropped(to: boundingBox ?? Bounds(row: 0, col: 0, rows: 0, cols: 0))
+        let box = boundingBox ?? Bounds(row: 0, col: 0, rows: 0, cols: 0)
+        result.cells = cells.cropped(to: box)
+        result.dying = dying.map { $0.cropped(to: box) }
         return result
+    }
+
+    /// The state of the cell at `row`, `col` (inside the rectangle): 0 dead, 1 live, 2 or more dying.
+    public func state(row: Int, col: Int) -> Int {
+        if cells[row, col] { return 1 }
+        var counter = 0
+        for (bit, plane) in dying.enumerated() where plane[row, col] { counter |= 1 << bit }
+        return counter == 0 ? 0 : counter + 1
+    }
+
+    /// Puts the cell at `row`, `col` (inside the rectangle) in `state` (0 to ``Grid/maxStates`` − 1).
+    public mutating func setState(_ state: Int, row: Int, col: Int) {
+        cells[row, col] = state == 1
+        let counter = state >= 2 ? state - 1 : 0
+        let needed = Int.bitWidth - counter.leadingZeroBitCount
+        while dying.count < needed { dying.append(BitPlane(rows: rows, cols: cols)) }
+        for bit in dying.indices { dying[bit][row, col] = (counter >> bit) & 1 == 1 }
+    }
+
+    /// Whether any cell is in a dying state.
+    public var hasDyingCells: Bool { dying.contains { !$0.isEmpty } }
+
+    /// `grid` with the pattern's dying cells placed with its top-left corner at `origin`.
+    private func withDying(_ grid: Grid, at origin: Coordinate) -> Grid {
+        guard hasDyingCells else { return grid }
+        let planes = dying.map { source in
+            var plane = BitPlane(rows: grid.rows, cols: grid.cols)
+            plane.place(source, atRow: origin.row, col: origin.col)
+            return plane.words
+        }
+        return Grid(rows: grid.rows, cols: grid.cols, livePlane: grid.livePlane, previousPlane: grid.previousPlane, dyingPlanes: planes)
+            ?? grid
     }
 
     /// A grid of `rows` x `cols` holding the pattern with its top-left corner at `origin`
@@ -152,11 +195,11 @@ public struct Pattern: Hashable, Sendable {
     public func grid(rows: Int, cols: Int, at origin: Coordinate = Coordinate(row: 0, col: 0)) -> Grid {
         var plane = BitPlane(rows: min(max(rows, 0), Grid.maxSide), cols: min(max(cols, 0), Grid.maxSide))
         plane.place(cells, atRow: origin.row, col: origin.col)
-        return Grid(alive: plane)
+        return withDying(Grid(alive: plane), at: origin)
     }
 
     /// The pattern's own rectangle as a grid: `grid(rows: rows, cols: cols)`.
-    public var grid: Grid { Grid(alive: cells) }
+    public var grid: Grid { withDying(Grid(alive: cells), at: Coordinate(row: 0, col: 0)) }
 
     /// Where the pattern's top-left cell goes so that its live cells' bounding box sits in the
     /// middle of a `rows` x `cols` grid (halves rounded down): how a configuration or a file

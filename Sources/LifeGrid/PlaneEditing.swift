@@ -32,9 +32,14 @@ extension Grid {
     /// cells the edit writes become alive or empty, as `setCells` makes them: for `or` and
     /// `xor` the cells under the source's live cells (a born cell under one is alive after an
     /// `or`), for `copy` all of the box.
+    /// A dying cell (Generations) the edit writes loses its dying state.
     package mutating func combine(_ source: BitPlane, atRow row: Int, col: Int, mode: PasteMode) {
         guard let covered = live.covered(by: source, atRow: row, col: col) else { return }
         let stride = wordsPerRow
+        // Out of self while edited, so that each plane is written in place.
+        var dyingPlanes = dying
+        dying = []
+        defer { dying = dyingPlanes }
         for target in covered.rows {
             for index in covered.words {
                 let low = max(covered.cols.lowerBound, index << 6) - (index << 6)
@@ -58,6 +63,7 @@ extension Grid {
                 }
                 live.storage[word] = new
                 previous.storage[word] = (previous.words[word] & ~edited) | (new & edited)
+                for plane in dyingPlanes.indices { dyingPlanes[plane].storage[word] &= ~edited }
             }
         }
     }

@@ -106,7 +106,11 @@ extension Rule {
     /// them in family by family; each engine removes its case here).
     public var unsupportedReason: String? {
         switch transitions {
-        case .lifeLike, .moore:
+        case .lifeLike(let birth, _):
+            guard states > 2 else { return nil }
+            if birth & 1 == 1 { return "Generations rules with B0 are not supported (Golly does not run them either)" }
+            return states <= Grid.maxStates ? nil : "Generations rules have at most \(Grid.maxStates) states"
+        case .moore:
             return states == 2 ? nil : "lifed does not run Generations rules (cells with dying states) yet"
         case .largerThanLife:
             return "lifed does not run Larger than Life rules yet"

@@ -63,15 +63,26 @@ public struct Configuration: Hashable, Sendable {
     /// The most bytes one configuration's ``rle`` may take: 1 MiB.
     public static let maxRLEBytes = 1 << 20
 
-    /// `pattern`'s live cells (at their positions) and rule, under `title`; its name, comments,
+    /// `pattern`'s live and dying cells (at their positions) and rule, under `title`; its name, comments,
     /// topology and world size are not kept. Fails when the RLE would take more than
     /// ``maxRLEBytes`` (writing stops there) or the pattern is larger than ``Pattern/maxSide``.
     public init(title: String, pattern: Pattern) throws(ConfigurationError) {
         if let violation = pattern.limitViolation { throw ConfigurationError(index: nil, message: violation) }
         let box = pattern.boundingBox
-        let cells = pattern.cells.cropped(
-            to: CellRect(row: 0, col: 0, rows: box.map { $0.row + $0.rows } ?? 0, cols: box.map { $0.col + $0.cols } ?? 0))
-        guard let rle = RLEFormat.write(cells: cells, rule: pattern.rule, limit: Self.maxRLEBytes) else {
+        let kept = CellRect(row: 0, col: 0, rows: box.map { $0.row + $0.rows } ?? 0, cols: box.map { $0.col + $0.cols } ?? 0)
+        let cells = pattern.cells.cropped(to: kept)
+        let written: String?
+        if pattern.hasDyingCells {
+            // Dying cells (Generations) in Golly's multi-state letters.
+            var multiState = Pattern(cells: cells, rule: pattern.rule)
+            multiState.dying = pattern.dying.map { $0.cropped(to: kept) }
+            let text = "x = \(cells.cols), y = \(cells.rows)" + (pattern.rule.map { ", rule = \($0.notation)" } ?? "") + "\n"
+                + RLEFormat.multiStateBody(of: multiState)
+            written = text.utf8.count <= Self.maxRLEBytes ? text : nil
+        } else {
+            written = RLEFormat.write(cells: cells, rule: pattern.rule, limit: Self.maxRLEBytes)
+        }
+        guard let rle = written else {
             throw ConfigurationError(
                 index: nil, message: "the pattern takes more than \(Self.maxRLEBytes) bytes of RLE, the most one configuration may",
                 exceedsLimit: true)

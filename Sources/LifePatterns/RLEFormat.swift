@@ -55,7 +55,7 @@ package enum RLEFormat {
         pattern.topology = header.topology
         pattern.worldSize = header.worldSize
         // The header's size is checked (at most maxSide a side): the plane takes at most 2 MB.
-        pattern.cells = try readBody(source, lines: lines, rows: header.rows, cols: header.cols)
+        (pattern.cells, pattern.dying) = try readBody(source, lines: lines, rows: header.rows, cols: header.cols)
         if let world = header.worldSize, pattern.position != nil {
             let origin = pattern.originInWorld(rows: world.rows, cols: world.cols)
             guard origin.row >= 0, origin.col >= 0, origin.row + header.rows <= world.rows, origin.col + header.cols <= world.cols
@@ -238,12 +238,17 @@ package enum RLEFormat {
     }
 
     /// The runs after the header, straight into a plane of `rows` x `cols`: a run of live
-    /// cells sets its bits a word at a time.
+    /// cells sets its bits a word at a time. Golly's multi-state letters (`B` … `X` for states 2
+    /// to 24, `pA` … `yO` for 25 to 255, each prefix 24 states on) are dying states (see
+    /// ``Grid/dying``): their counter planes come second.
     static func readBody(
         _ source: SourceText, lines: SourceText.Lines, rows: Int, cols: Int
-    ) throws(PatternParseError) -> BitPlane {
+    ) throws(PatternParseError) -> (cells: BitPlane, dying: [BitPlane]) {
         let bytes = source.bytes
         var plane = BitPlane(rows: rows, cols: cols)
+        var dying: [BitPlane] = []
+        var prefix: Int?  // the state before the letter of a two-character state (24, 48, …)
+        var (prefixLine, prefixIndex) = (SourceText.Line(number: 0, range: 0..<0), 0)
         var row = 0
         var col = 0
         var count: Int?
@@ -283,13 +288,18 @@ package enum RLEFormat {
                     guard count <= cap else { throw fail("the run count is larger than \(cap)") }
                     guard count > 0 else { throw fail("a run count must be at least 1") }
                 }
+                if prefix != nil, !(UInt8(ascii: "A")...UInt8(ascii: "X")).contains(byte) {
+                    throw source.error(
+                        prefixLine, at: prefixIndex,
+                        "\(source.describe(prefixIndex)) starts a multi-state cell, which must go on with a letter A to X, not \(source.describe(i))")
+                }
                 switch byte {
                 case UInt8(ascii: "b"), UInt8(ascii: "."):
                     guard col + n <= cols else {
                         throw fail("this run ends at column \(col + n), beyond the header's x = \(cols)")
                     }
                     col += n
-                case UInt8(ascii: "o"), UInt8(ascii: "A"):
+                case _ where (byte == UInt8(ascii: "o") || byte == UInt8(ascii: "A")) && prefix == nil:
                     guard row < rows else {
                         throw fail("this run is on row \(row + 1), beyond the header's y = \(rows)")
                     }
@@ -303,12 +313,32 @@ package enum RLEFormat {
                     col = 0
                 case UInt8(ascii: "!"):
                     guard count == nil else { throw fail("a run count must be followed by a cell or '$', not '!'") }
-                    return plane
-                case UInt8(ascii: "B")...UInt8(ascii: "X"), UInt8(ascii: "p")...UInt8(ascii: "y"):
-                    throw source.error(
-                        line, at: i,
-                        "\(source.describe(i)) is a multi-state cell; lifed reads two-state patterns "
-                            + "('b' or '.' dead, 'o' or 'A' alive)")
+                    return (plane, dying)
+                case UInt8(ascii: "p")...UInt8(ascii: "y"):
+                    // The count, if any, stays for the letter that follows.
+                    prefix = Int(byte - UInt8(ascii: "p") + 1) * 24
+                    (prefixLine, prefixIndex) = (line, i)
+                    i += 1
+                    continue
+                case UInt8(ascii: "A")...UInt8(ascii: "X"):
+                    let state = (prefix ?? 0) + Int(byte - UInt8(ascii: "A")) + 1
+                    prefix = nil
+                    guard state < Grid.maxStates else { throw fail("state \(state) is more than lifed's \(Grid.maxStates - 1)") }
+                    guard row < rows else {
+                        throw fail("this run is on row \(row + 1), beyond the header's y = \(rows)")
+                    }
+                    guard col + n <= cols else {
+                        throw fail("this run ends at column \(col + n), beyond the header's x = \(cols)")
+                    }
+                    if state == 1 {
+                        plane.setRun(row: row, from: col, count: n)
+                    } else {
+                        let counter = state - 1
+                        let needed = Int.bitWidth - counter.leadingZeroBitCount
+                        while dying.count < needed { dying.append(BitPlane(rows: rows, cols: cols)) }
+                        for bit in 0..<needed where (counter >> bit) & 1 == 1 { dying[bit].setRun(row: row, from: col, count: n) }
+                    }
+                    col += n
                 default:
                     throw source.error(line, at: i, "expected a run count, a cell or '!', not \(source.describe(i))")
                 }

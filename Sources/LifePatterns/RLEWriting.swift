@@ -24,8 +24,13 @@ extension RLEFormat {
             header += ":\(topology == .torus ? "T" : "P")\(size.cols),\(size.rows)"
         }
         out += header + "\n"
-        // The pattern's own size bounds the body: it cannot exceed the limit.
-        out += body(of: pattern.cells, limit: .max) ?? ""
+        // The pattern's own size bounds the body: it cannot exceed the limit. Multi-state
+        // patterns and rules are written with Golly's letters, as Golly writes them.
+        if pattern.hasDyingCells || (pattern.rule?.states ?? 2) > 2 {
+            out += multiStateBody(of: pattern)
+        } else {
+            out += body(of: pattern.cells, limit: .max) ?? ""
+        }
         return out
     }
 
@@ -67,6 +72,39 @@ extension RLEFormat {
         return writer.isFull || writer.bytes.count > limit ? nil : String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// The body of a multi-state pattern with Golly's letters: `.` dead, `A` live, `B` … `X` the
+    /// states 2 to 24, then `pA` … `pX`, `qA` …: runs of equal states, no dead cells at the end
+    /// of a row.
+    static func multiStateBody(of pattern: Pattern) -> String {
+        var writer = BodyWriter(limit: .max)
+        var blankRows = 0
+        for row in 0..<pattern.rows {
+            var col = 0
+            var written = 0  // the columns told so far in this row
+            while col < pattern.cols {
+                let state = pattern.state(row: row, col: col)
+                var end = col + 1
+                while end < pattern.cols, pattern.state(row: row, col: end) == state { end += 1 }
+                if state != 0 {
+                    if blankRows > 0 {
+                        writer.emit(blankRows, UInt8(ascii: "$"))
+                        blankRows = 0
+                    }
+                    if col > written { writer.emit(col - written, UInt8(ascii: ".")) }
+                    let letter = UInt8(ascii: "A") + UInt8((state - 1) % 24)
+                    let prefix = state > 24 ? UInt8(ascii: "p") + UInt8((state - 1) / 24 - 1) : nil
+                    writer.emit(end - col, letter, prefix: prefix)
+                    written = end
+                }
+                col = end
+            }
+            blankRows += 1
+        }
+        writer.emit(1, UInt8(ascii: "!"))
+        writer.bytes.append(0x0A)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     /// Runs as tokens (`3o`, `b`, `12$`), in lines of at most ``maxLineLength`` characters.
     private struct BodyWriter {
         let limit: Int
@@ -80,8 +118,9 @@ extension RLEFormat {
             bytes.reserveCapacity(min(max(limit, 0), 1 << 16))
         }
 
-        /// One run of `count` cells of `tag`; the count is written when it is more than 1.
-        mutating func emit(_ count: Int, _ tag: UInt8) {
+        /// One run of `count` cells of `tag` (after `prefix`, for Golly's states from 25 on); the
+        /// count is written when it is more than 1.
+        mutating func emit(_ count: Int, _ tag: UInt8, prefix: UInt8? = nil) {
             var digits = 0
             var power = 1
             if count > 1 {
@@ -91,7 +130,8 @@ extension RLEFormat {
                     digits += 1
                 }
             }
-            if lineLength + digits + 1 > maxLineLength {
+            let width = digits + (prefix == nil ? 1 : 2)
+            if lineLength + width > maxLineLength {
                 bytes.append(0x0A)
                 lineLength = 0
             }
@@ -103,8 +143,9 @@ extension RLEFormat {
                     power /= 10
                 }
             }
+            if let prefix { bytes.append(prefix) }
             bytes.append(tag)
-            lineLength += digits + 1
+            lineLength += width
             if bytes.count > limit { isFull = true }
         }
     }

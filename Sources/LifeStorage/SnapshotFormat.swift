@@ -6,7 +6,7 @@ import LifeGrid
 /// offset  size  field
 ///      0     8  magic "LIFESNAP"
 ///      8     4  format (1)
-///     12     4  flags (0)
+///     12     4  flags: the number of dying planes D (0 to 8; 0 for a two-state world)
 ///     16     8  version (signed, >= 0)
 ///     24     8  header length H (at most maxHeaderBytes)
 ///     32     H  header: the caller's bytes (its state without the grid, as JSON)
@@ -14,10 +14,13 @@ import LifeGrid
 ///   36+H     4  cols
 ///   40+H   8*W  live plane: W = rows * ceil(cols / 64) words (Grid's layout)
 ///     …    8*W  previous plane
+///     …  D*8*W  dying planes (Generations: ``Grid/dying``), in order
 ///     …      4  CRC-32C of every byte before it
 /// ```
 ///
-/// So a 4096 x 4096 world takes 2 x 2 MiB plus its header and 44 bytes. The file must be exactly
+/// So a 4096 x 4096 world takes 2 x 2 MiB plus its header and 44 bytes (and 2 MiB per dying
+/// plane). A build from before dying states refuses a snapshot with D > 0 for its flags, rather
+/// than lose its dying cells. The file must be exactly
 /// as long as its fields say; anything else, or a checksum that does not match, is corrupt.
 enum SnapshotFormat {
     static let magic: [UInt8] = Array("LIFESNAP".utf8)
@@ -35,7 +38,7 @@ enum SnapshotFormat {
         bytes.reserveCapacity(40 + header.count)
         bytes += magic
         bytes.appendLittleEndian(format)
-        bytes.appendLittleEndian(UInt32(0))
+        bytes.appendLittleEndian(UInt32(grid.dying.count))
         bytes.appendLittleEndian(Int64(version))
         bytes.appendLittleEndian(UInt64(header.count))
         bytes += header
@@ -59,13 +62,14 @@ enum SnapshotFormat {
         var bytes = prefix(version: version, header: header, grid: grid)
         withLittleEndianBytes(of: grid.livePlane) { bytes.append(contentsOf: $0) }
         withLittleEndianBytes(of: grid.previousPlane) { bytes.append(contentsOf: $0) }
+        for plane in grid.dying { withLittleEndianBytes(of: plane.words) { bytes.append(contentsOf: $0) } }
         bytes.appendLittleEndian(CRC32C.checksum(bytes))
         return bytes
     }
 
     /// The file's size for a world.
     static func size(headerBytes: Int, grid: Grid) -> Int {
-        fixedBytes + headerBytes + 16 * grid.livePlane.count
+        fixedBytes + headerBytes + 8 * (2 + grid.dying.count) * grid.livePlane.count
     }
 
     /// What a snapshot file holds.
@@ -88,7 +92,10 @@ enum SnapshotFormat {
             var crc = CRC32C()
             crc.add(body)
             guard crc.value == raw.littleEndianUInt32(at: raw.count - 4) else { return .corrupt("its checksum does not match its contents") }
-            guard raw.littleEndianUInt32(at: 12) == 0 else { return .corrupt("it has flags this build does not know") }
+            let dyingPlanes = Int(raw.littleEndianUInt32(at: 12))
+            guard dyingPlanes <= Grid.dyingPlaneCount(states: Grid.maxStates) else {
+                return .corrupt("it has flags this build does not know")
+            }
             let version = raw.littleEndianInt64(at: 16)
             guard version >= 0 else { return .corrupt("its version \(version) is negative") }
             let headerLength = raw.littleEndianUInt64(at: 24)
@@ -101,12 +108,14 @@ enum SnapshotFormat {
             // Both at most 2^32 - 1: the product cannot overflow Int64, but may exceed the file.
             let (words, overflow) = rows.multipliedReportingOverflow(by: (cols + 63) >> 6)
             let planesStart = headerEnd + 8
-            guard !overflow, words <= (raw.count - planesStart - 4) / 16, planesStart + 16 * words + 4 == raw.count else {
+            let planes = 2 + dyingPlanes
+            guard !overflow, words <= (raw.count - planesStart - 4) / (8 * planes), planesStart + 8 * planes * words + 4 == raw.count else {
                 return .corrupt("its grid of \(rows)x\(cols) does not match its length of \(raw.count) bytes")
             }
             let live = plane(raw, at: planesStart, words: words)
             let previous = plane(raw, at: planesStart + 8 * words, words: words)
-            guard let grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous) else {
+            let dying = (0..<dyingPlanes).map { plane(raw, at: planesStart + 8 * (2 + $0) * words, words: words) }
+            guard let grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous, dyingPlanes: dying) else {
                 return .corrupt("its grid of \(rows)x\(cols) is not a grid")
             }
             return .snapshot(Snapshot(version: Int(version), header: Array(raw[32..<headerEnd]), grid: grid))

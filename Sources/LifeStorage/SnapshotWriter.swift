@@ -21,6 +21,7 @@ enum SnapshotWriter {
         SnapshotFormat.withLittleEndianBytes(of: grid.livePlane) { put($0) }
         checkpoint(.snapshotPartlyWritten)
         SnapshotFormat.withLittleEndianBytes(of: grid.previousPlane) { put($0) }
+        for plane in grid.dying { SnapshotFormat.withLittleEndianBytes(of: plane.words) { put($0) } }
         let checksum = crc.value.littleEndian
         withUnsafeBytes(of: checksum) { put($0) }
         var failure: StorageError?

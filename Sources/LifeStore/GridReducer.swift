@@ -51,7 +51,7 @@ public struct GridWorld: Equatable {
         let threads = BitGrid.automaticThreads(rows: grid.rows, cols: grid.cols, generations: generations)
         bits.advance(generations: generations, rule: rule, topology: topology, threads: threads) { census, fingerprint in
             statistics.record(census)
-            settling.record(fingerprint: fingerprint, population: census.alive + census.born)
+            settling.record(fingerprint: fingerprint, population: census.occupied)
         }
         grid = cache?.keep(bits) ?? bits.grid
     }

@@ -11,7 +11,7 @@ import Synchronization
 /// stepping one generation at a time would reach.
 ///
 /// **Settled worlds are fast-forwarded.** Once the settling history says the world repeats with
-/// period `p` (extinct and still: 1), the computation proves it: it keeps the live cells, steps `p`
+/// period `p` (extinct and still: 1), the computation proves it: it keeps the cells' states (live, and dying), steps `p`
 /// more generations (counting them as usual) and compares the live cells again, bit for bit (the
 /// fingerprints the history compares are hashes; this is not). Equal live cells `p` generations
 /// apart repeat forever, and so do the cells' states and counts one generation later: so the
@@ -88,7 +88,7 @@ public struct JumpComputation: Sendable {
                 check = nil
                 if proof.generations.count < proof.period {
                     check = proof
-                } else if bits.hasLivePlane(proof.livePlane) {
+                } else if bits.hasStatePlanes(proof.statePlanes) {
                     skipWholeCycles(of: proof)
                     left = min(left, jump.target - done)
                 }
@@ -110,7 +110,7 @@ public struct JumpComputation: Sendable {
         var settling = self.settling
         bits.advance(generations: count, rule: rule, topology: topology, threads: threads) { census, fingerprint in
             statistics.record(census)
-            settling.record(fingerprint: fingerprint, population: census.alive + census.born)
+            settling.record(fingerprint: fingerprint, population: census.occupied)
             observe(census, fingerprint)
         }
         self.statistics = statistics
@@ -128,7 +128,7 @@ public struct JumpComputation: Sendable {
         case .oscillating(let p): period = p
         }
         guard jump.target - done >= 2 * period else { return }
-        check = CycleCheck(period: period, livePlane: bits.livePlane)
+        check = CycleCheck(period: period, statePlanes: bits.statePlanes)
     }
 
     /// The live cells `proof.period` generations ago are the live cells now: every generation from
@@ -145,17 +145,18 @@ public struct JumpComputation: Sendable {
         let recorded = min(skipped, 2 * Settling.maxPeriod)
         for index in (skipped - recorded)..<skipped {
             let (census, fingerprint) = proof.generations[index % period]
-            settling.record(fingerprint: fingerprint, population: census.alive + census.born)
+            settling.record(fingerprint: fingerprint, population: census.occupied)
         }
         done += skipped
         self.skipped += skipped
     }
 }
 
-/// A repeat being proven: the live cells at its start, and the generations stepped since.
+/// A repeat being proven: the cells' states at its start (live, and dying under Generations
+/// rules), and the generations stepped since.
 private struct CycleCheck: Sendable {
     let period: Int
-    let livePlane: [UInt64]
+    let statePlanes: [UInt64]
     var generations: [(census: Census, fingerprint: UInt64)] = []
 }
 

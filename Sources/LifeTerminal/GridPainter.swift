@@ -54,7 +54,10 @@ public struct GridPainter: Sendable {
         case .wide:
             for r in 0..<rows {
                 for c in 0..<cols {
-                    let (left, right) = grid[viewport.row + r, viewport.col + c].map { palette.wide($0, faded: faded) } ?? (unknown, unknown)
+                    let (row, col) = (viewport.row + r, viewport.col + c)
+                    let (left, right) =
+                        grid.dyingState(row: row, col: col).map { palette.wide(dying: $0, faded: faded) }
+                        ?? grid[row, col].map { palette.wide($0, faded: faded) } ?? (unknown, unknown)
                     buffer.set(left, row: target.row + r, col: target.col + 2 * c)
                     buffer.set(right, row: target.row + r, col: target.col + 2 * c + 1)
                 }
@@ -62,7 +65,10 @@ public struct GridPainter: Sendable {
         case .narrow:
             for r in 0..<rows {
                 for c in 0..<cols {
-                    let cell = grid[viewport.row + r, viewport.col + c].map { palette.narrow($0, faded: faded) } ?? unknown
+                    let (row, col) = (viewport.row + r, viewport.col + c)
+                    let cell =
+                        grid.dyingState(row: row, col: col).map { palette.narrow(dying: $0, faded: faded) }
+                        ?? grid[row, col].map { palette.narrow($0, faded: faded) } ?? unknown
                     buffer.set(cell, row: target.row + r, col: target.col + c)
                 }
             }
@@ -72,7 +78,13 @@ public struct GridPainter: Sendable {
                 let hasBottom = 2 * line + 1 < rows
                 for c in 0..<cols {
                     let col = viewport.col + c
-                    let cell = palette.halfBlock(top: grid[top, col], bottom: hasBottom ? grid[top + 1, col] : nil, faded: faded)
+                    let bottom = hasBottom ? grid[top + 1, col] : nil
+                    let topDying = grid.dyingState(row: top, col: col)
+                    let bottomDying = hasBottom ? grid.dyingState(row: top + 1, col: col) : nil
+                    let cell =
+                        topDying == nil && bottomDying == nil
+                        ? palette.halfBlock(top: grid[top, col], bottom: bottom, faded: faded)
+                        : palette.halfBlock(top: grid[top, col], topDying: topDying, bottom: bottom, bottomDying: bottomDying, faded: faded)
                     buffer.set(cell, row: target.row + line, col: target.col + c)
                 }
             }

@@ -182,7 +182,7 @@ extension GridReplacement {
     /// `rows`, `cols` and `cells`; and the `rule`, `topology` and `keep` given.
     public var members: [String: JSON] {
         var members: [String: JSON] = [:]
-        if grid.live == grid.previous, let rle = RLEFormat.write(cells: grid.live, rule: nil, limit: .max) {
+        if grid.live == grid.previous, grid.dying.isEmpty, let rle = RLEFormat.write(cells: grid.live, rule: nil, limit: .max) {
             // Only alive and empty cells (as every RLE gives): the grid as RLE of its own size,
             // which reads back as the same grid, in kilobytes where `cells` takes 16.8 MB at 4096 x 4096.
             members["rle"] = .string(rle)

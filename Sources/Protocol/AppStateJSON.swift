@@ -126,22 +126,27 @@ extension Grid {
         let wordsPerRow = (cols + 63) >> 6
         var live = [UInt64](repeating: 0, count: rows * wordsPerRow)
         var previous = live
+        var dying: [(row: Int, col: Int, state: Int)] = []
         for (index, line) in rowStrings.enumerated() {
             guard let line else {
                 throw ProtocolError(.invalidArgument, "grid.cells[\(index)] must be a string", field: Self.cellsField(index))
             }
-            try Self.readRow(line, index: index, cols: cols, live: &live, previous: &previous, base: index * wordsPerRow)
+            try Self.readRow(line, index: index, cols: cols, live: &live, previous: &previous, base: index * wordsPerRow) { col, state in
+                dying.append((index, col, state))
+            }
         }
-        guard let grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous) else {
+        guard var grid = Grid(rows: rows, cols: cols, livePlane: live, previousPlane: previous) else {
             throw ProtocolError(.invalidArgument, "grid.cells does not hold \(rows) x \(cols) cells", member: "cells")
         }
+        for cell in dying { grid.setState(cell.state, row: cell.row, col: cell.col) }
         self = grid
     }
 
     /// Reads row `index`'s `cells` string into the words of both planes from `base` (a row's
     /// words, which hold no bits yet), checking every character and the length.
     static func readRow(
-        _ line: String, index: Int, cols: Int, live: inout [UInt64], previous: inout [UInt64], base: Int
+        _ line: String, index: Int, cols: Int, live: inout [UInt64], previous: inout [UInt64], base: Int,
+        dying: (_ col: Int, _ state: Int) -> Void
     ) throws(ProtocolError) {
         // A word of each plane is gathered in registers and stored once (lifewatch reads
         // every row of its window again on each diff: this was a fifth of its time), eight
@@ -168,8 +173,22 @@ extension Grid {
             return done
         } ?? 0
         count = eights
+        var lead: UInt8?
         for byte in line.utf8.dropFirst(eights) {
             let bit = UInt64(1) &<< UInt64(count & 63)
+            if let first = lead {
+                // The second byte of a dying state's character (U+0102 to U+01FF: two bytes).
+                lead = nil
+                let scalar = Unicode.Scalar(UInt32(first & 0x1F) << 6 | UInt32(byte & 0x3F))
+                guard byte & 0xC0 == 0x80, let scalar, let state = Grid.dyingState(symbol: scalar) else {
+                    throw ProtocolError(
+                        .invalidArgument, "grid.cells[\(index)] column \(count): not a cell's character", field: Self.cellsField(index))
+                }
+                dying(count, state)
+            } else if byte >= 0xC4 && byte <= 0xC7 {
+                lead = byte
+                continue
+            } else {
             switch byte {
             case UInt8(ascii: "."): break
             case UInt8(ascii: "O"):
@@ -180,7 +199,9 @@ extension Grid {
             default:
                 throw ProtocolError(
                     .invalidArgument,
-                    "grid.cells[\(index)] column \(count): only '.', 'O', '+' and 'x' stand for cells", field: Self.cellsField(index))
+                    "grid.cells[\(index)] column \(count): only '.', 'O', '+', 'x' and the dying states' letters (U+0102 to U+01FF) stand for cells",
+                    field: Self.cellsField(index))
+            }
             }
             count += 1
             if count & 63 == 0 {
@@ -193,6 +214,9 @@ extension Grid {
                 liveBits = 0
                 wasBits = 0
             }
+        }
+        guard lead == nil else {
+            throw ProtocolError(.invalidArgument, "grid.cells[\(index)] column \(count): not a cell's character", field: Self.cellsField(index))
         }
         if count & 63 != 0, count >> 6 < wordsPerRow {
             live[base + (count >> 6)] = liveBits
@@ -211,13 +235,20 @@ extension Grid {
         let stride = wordsPerRow
         var liveWords = [UInt64](repeating: 0, count: stride)
         var previousWords = liveWords
-        try Self.readRow(text, index: row, cols: cols, live: &liveWords, previous: &previousWords, base: 0)
+        var dyingCells: [(col: Int, state: Int)] = []
+        try Self.readRow(text, index: row, cols: cols, live: &liveWords, previous: &previousWords, base: 0) { col, state in
+            dyingCells.append((col, state))
+        }
+        if hasDyingCells(row: row) {
+            for col in 0..<cols where state(row: row, col: col) >= 2 { setState(0, row: row, col: col) }
+        }
         withUnsafeMutablePlanes { live, previous in
             for word in 0..<stride {
                 live[row * stride + word] = liveWords[word]
                 previous[row * stride + word] = previousWords[word]
             }
         }
+        for cell in dyingCells { setState(cell.state, row: row, col: cell.col) }
     }
 
     /// The live and was-live bits (bit i from byte i) of eight `cells` symbols in the bytes of

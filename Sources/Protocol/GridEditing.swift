@@ -4,7 +4,8 @@ import LifeJSON
 extension Grid {
     /// Applies `edit` on a world of `topology`: a paste wraps around the edges of a torus and is
     /// cut off at the edges of a bounded world. Cells an edit sets or clears become alive or
-    /// empty (not born or died); the others keep their state. Refused with `invalid-argument`,
+    /// empty (not born or died, nor dying); the others keep their state, and a transformed
+    /// rectangle's dying cells keep theirs. Refused with `invalid-argument`,
     /// the grid unchanged, when a cell or rectangle lies outside the grid or a pattern is larger
     /// than it.
     public mutating func apply(_ edit: GridEdit, topology: Topology) throws(ProtocolError) {
@@ -57,8 +58,11 @@ extension Grid {
                 try requireInside(turned, "the rotated rectangle")
             }
             let cells = live.cropped(to: rect)
+            // Dying cells (Generations) turn with the rest, their states kept.
+            let dyingCells = hasDyingCells ? dying.map { $0.cropped(to: rect).transformed(transform) } : []
             combine(BitPlane(rows: rect.rows, cols: rect.cols), atRow: rect.row, col: rect.col, mode: .copy)
             combine(cells.transformed(transform), atRow: turned.row, col: turned.col, mode: .copy)
+            if !dyingCells.isEmpty { placeDying(dyingCells, atRow: turned.row, col: turned.col) }
         }
     }
 

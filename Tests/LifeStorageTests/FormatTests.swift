@@ -164,3 +164,23 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(JournalFormat.scan(Array(bytes.prefix(bytes.count - 32)), start: 1, after: 1, before: nil).records, [], "after the previous file's last")
     }
 }
+
+extension FormatTests {
+    /// A Generations world's dying planes follow the previous plane; the flags say how many.
+    func testASnapshotKeepsDyingStates() {
+        var grid = Grid(rows: 5, cols: 70)
+        grid[0, 0] = .alive
+        grid.setState(2, row: 1, col: 1)
+        grid.setState(13, row: 4, col: 69)
+        let bytes = SnapshotFormat.encode(version: 7, header: Array("{}".utf8), grid: grid)
+        XCTAssertEqual(bytes.count, SnapshotFormat.size(headerBytes: 2, grid: grid))
+        XCTAssertEqual(bytes[12], 4)
+        XCTAssertEqual(SnapshotFormat.decode(bytes), .snapshot(Snapshot(version: 7, header: Array("{}".utf8), grid: grid)))
+        guard case .snapshot(let read) = SnapshotFormat.decode(bytes) else { return XCTFail("not read") }
+        XCTAssertEqual(read.grid.state(row: 4, col: 69), 13)
+        // Cut short by a plane: refused.
+        var short = Array(bytes[0..<(bytes.count - 4 - 8 * 10)])
+        short.appendLittleEndian(CRC32C.checksum(short))
+        guard case .corrupt = SnapshotFormat.decode(short) else { return XCTFail("a missing plane read") }
+    }
+}

@@ -29,6 +29,17 @@ final class JumpComputationTests: XCTestCase {
         World(name: "soup, bounded", grid: .random(rows: 16, cols: 16, density: 0.4, using: RandomSource(seed: 4)), topology: .bounded),
         World(name: "replicator, HighLife, bounded", grid: placed(Patterns.replicator, rows: 24, cols: 24, row: 9, col: 9), rule: .highLife, topology: .bounded),
         World(name: "soup, Seeds", grid: .random(rows: 10, cols: 10, density: 0.2, using: RandomSource(seed: 5)), rule: .seeds, topology: .bounded),
+        // Generations: a cycle repeats only when the dying states do too.
+        World(
+            name: "Brian's Brain glider on a 12x12 torus (period 12)",
+            grid: gridFromStates((0..<12).map { row in (0..<12).map { col in row == 4 && (col == 5 || col == 6) ? 1 : row == 5 && (col == 5 || col == 6) ? 2 : 0 } }),
+            rule: Rule(table: MooreTable(birth: 1 << 2, survival: 0), states: 3)),
+        World(
+            name: "Star Wars soup, torus", grid: .random(rows: 20, cols: 20, density: 0.4, using: RandomSource(seed: 6)),
+            rule: Rule(table: MooreTable(birth: 1 << 2, survival: 1 << 3 | 1 << 4 | 1 << 5), states: 4)),
+        World(
+            name: "Generations soup, 25 states, bounded", grid: .random(rows: 14, cols: 14, density: 0.4, using: RandomSource(seed: 7)),
+            rule: Rule(table: MooreTable(birth: 1 << 3 | 1 << 4, survival: 1 << 2 | 1 << 3), states: 25), topology: .bounded),
     ]
 
     /// What `grid.step` computes at once: the reference for the jump.

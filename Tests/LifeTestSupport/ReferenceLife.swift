@@ -201,3 +201,118 @@ public enum Patterns {
         "............OO......................",
     ]
 }
+
+// MARK: - Generations
+
+/// Every cell's state, row by row: 0 dead, 1 live, 2 or more dying.
+public func cellStates(_ grid: Grid) -> [[Int]] {
+    (0..<grid.rows).map { row in (0..<grid.cols).map { col in grid.state(row: row, col: col) } }
+}
+
+/// A grid whose cells are in `states` (rows of equal length); every live cell `alive`.
+public func gridFromStates(_ states: [[Int]]) -> Grid {
+    var grid = Grid(rows: states.count, cols: states.first?.count ?? 0)
+    for (row, line) in states.enumerated() {
+        for (col, state) in line.enumerated() where state != 0 {
+            if state == 1 { grid[row, col] = .alive } else { grid.setState(state, row: row, col: col) }
+        }
+    }
+    return grid
+}
+
+/// An obviously-correct Generations stepper (Golly's semantics), cell by cell on arrays of
+/// states: only state 1 counts as a neighbour; a dead cell whose live-neighbour count is in
+/// `birth` becomes 1; a live cell whose count is in `survival` stays 1, else goes to 2 (0 when
+/// `states` is 2); a dying cell k goes to k + 1, or 0 after `states - 1`.
+public func referenceGenerationsStep(_ cells: [[Int]], birth: Set<Int>, survival: Set<Int>, states: Int, torus: Bool) -> [[Int]] {
+    let rows = cells.count
+    let cols = cells.first?.count ?? 0
+    func mod(_ a: Int, _ n: Int) -> Int { ((a % n) + n) % n }
+    var next = cells
+    for row in 0..<rows {
+        for col in 0..<cols {
+            var count = 0
+            for dr in -1...1 {
+                for dc in -1...1 where dr != 0 || dc != 0 {
+                    var r = row + dr
+                    var c = col + dc
+                    if torus {
+                        r = mod(r, rows)
+                        c = mod(c, cols)
+                    } else if r < 0 || r >= rows || c < 0 || c >= cols {
+                        continue
+                    }
+                    if cells[r][c] == 1 { count += 1 }
+                }
+            }
+            let state = cells[row][col]
+            switch state {
+            case 0: next[row][col] = birth.contains(count) ? 1 : 0
+            case 1: next[row][col] = survival.contains(count) ? 1 : (states > 2 ? 2 : 0)
+            default: next[row][col] = state + 1 < states ? state + 1 : 0
+            }
+        }
+    }
+    return next
+}
+
+/// The states of the cells of a multi-state RLE body (Golly's letters: `.` or `b` 0, `A` or `o`
+/// 1, `B` … `X` 2 … 24, `pA` … 25 …), rows padded to the header's `x`: a small reader of its own
+/// for fixtures, independent of LifePatterns'.
+public func statesFromRLE(_ text: String) -> [[Int]] {
+    var lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    guard !lines.isEmpty else { return [] }
+    let header = lines.removeFirst()
+    func number(after key: String) -> Int {
+        guard let range = header.range(of: key) else { return 0 }
+        return Int(header[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+    let cols = number(after: "x = ")
+    let rows = number(after: "y = ")
+    var states = [[Int]](repeating: [Int](repeating: 0, count: cols), count: rows)
+    var row = 0
+    var col = 0
+    var count = ""
+    var prefix: Int?
+    for character in lines.joined() {
+        if character.isNumber {
+            count.append(character)
+            continue
+        }
+        let run = Int(count) ?? 1
+        count = ""
+        guard let ascii = character.asciiValue else { continue }
+        switch character {
+        case "!": return states
+        case "$":
+            row += run
+            col = 0
+            continue
+        case "p"..."y":
+            prefix = Int(ascii - UInt8(ascii: "p") + 1) * 24
+            continue
+        default: break
+        }
+        let state: Int
+        switch character {
+        case ".", "b": state = 0
+        case "o": state = 1
+        default: state = (prefix ?? 0) + Int(ascii - UInt8(ascii: "A") + 1)
+        }
+        prefix = nil
+        for _ in 0..<run {
+            if state != 0 { states[row][col] = state }
+            col += 1
+        }
+    }
+    return states
+}
+
+/// `states` cut to the rows and columns between its first and last cells in a state but 0.
+public func croppedStates(_ states: [[Int]]) -> [[Int]] {
+    let rows = states.indices.filter { states[$0].contains { $0 != 0 } }
+    guard let top = rows.first, let bottom = rows.last else { return [] }
+    let cols = (states.first?.indices ?? 0..<0).filter { col in states.contains { $0[col] != 0 } }
+    guard let left = cols.first, let right = cols.last else { return [] }
+    return states[top...bottom].map { Array($0[left...right]) }
+}

@@ -36,7 +36,7 @@ extension PatternFormatTests {
         assertFails("x = 3, y = 3\n2 3o!", .rle, line: 2, column: 3, "another number")
         assertFails("x = 3, y = 3\n0o!", .rle, line: 2, column: 1, "at least 1")
         assertFails("x = 3, y = 3\nbo$2bo$3q!", .rle, line: 2, column: 9, "multi-state")
-        assertFails("x = 3, y = 3\nbo$2bo$3C!", .rle, line: 2, column: 9, "multi-state")
+        assertFails("x = 3, y = 3\nbo$2bo$3yX!", .rle, line: 2, column: 8, "more than lifed's 255")
         let unknown = failure("x = 3, y = 3\nbo$\n  2bz!", .rle)
         XCTAssertEqual(unknown.description, "line 3, column 5: expected a run count, a cell or '!', not 'z'")
         assertFails("x = 3, y = 3\n#C late\n!", .rle, line: 2, column: 1, "expected a run count")
