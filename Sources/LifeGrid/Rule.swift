@@ -267,7 +267,7 @@ extension Rule {
                 ? "lifed does not run isotropic non-totalistic or MAP rules yet"
                 : "lifed does not run Generations rules (cells with dying states) yet"
         case .largerThanLife:
-            return "lifed does not run Larger than Life rules yet"
+            return states == 2 ? nil : "lifed does not run Larger than Life rules with dying states yet"
         }
     }
 }

@@ -1,0 +1,576 @@
+import LifeGrid
+
+// Larger than Life: a cell's next state follows from the number of live cells in a square
+// ((2r+1) x (2r+1), Moore) or diamond (|dr| + |dc| <= r, von Neumann) around it, r up to 500.
+//
+// The grid stays in BitGrid's two bit planes (live and previous), so that the census, the
+// fingerprint, the tile changes and everything downstream work as for Life-like rules; the counts
+// are computed a row at a time in lanes of 16 bits (32 when the neighbourhood holds 65,535 cells
+// or more), with a cost per cell that does not depend on r:
+//
+// - Moore: each row's horizontal window sums (a row's live cells within r columns) come from a
+//   prefix sum of its bits (eight bits at a time: a table gives each byte's running counts); a
+//   cell's count is the sum of the window sums of the 2r + 1 rows around it, kept from one row to
+//   the next by adding the row that enters the square and subtracting the one that leaves (a ring
+//   of 2r + 1 rows of window sums).
+// - von Neumann: the diamond moves down a row by gaining its lower edge (a V of two diagonal
+//   segments of r + 1 cells meeting at the bottom corner) and losing the upper edge of the
+//   diamond above (a Λ). Each of the four diagonal segments a cell needs is a running sum that
+//   moves one row down and one column sideways by gaining a cell at one end and losing one at the
+//   other, so each costs two cells a row.
+//
+// Counts include the middle cell; `M0` (the middle not counted) shifts the survival range by
+// one, since a surviving cell is live. On a torus the counts are those of the grid repeated
+// forever in every direction: a neighbourhood wider than the grid (2r + 1 > columns) counts some
+// cells twice, as Golly does for the narrowest torus it allows (2r columns). A bounded grid is
+// the same computation with dead cells outside: the von Neumann running sums go round a torus
+// padded with enough dead rows and columns that no neighbourhood reaches round to the grid.
+//
+// Activity: a generation computes only the rows within r of a row that changed in the last one
+// (whole rows: the running sums go along rows). A still world costs nothing; a small pattern on a
+// large grid costs its (2r + 1)-high band of rows.
+
+extension BitGrid {
+    /// `generations` generations of a two-state Larger than Life rule (see the top of the file).
+    mutating func runLargerThanLife(
+        _ rule: LargerThanLife, generations: Int, topology: Topology, counting: Bool, _ observe: (Census, UInt64) -> Void
+    ) {
+        let layout = self.layout
+        var tracking = self.tracking
+        self.tracking = ActivityTracking()
+        // The activity maps are the Life-like rules'; they do not describe these generations.
+        tracking.current = nil
+        tracking.key = nil
+        tracking.stepped = true
+        if counting, tracking.totals == nil { tracking.totals = PlaneTotals(live: population, hash: nil) }
+        let cells = layout.rows * layout.cols
+        let torus = topology == .torus
+        // Rows that changed in the last generation, kept across runs of the same rule.
+        let key = LargerThanLifeActivity.Key(rule: rule, topology: topology)
+        var activity = tracking.largerThanLife
+        tracking.largerThanLife = nil
+        if activity?.key != key || activity?.changedRows.count != layout.rows || !tracking.isEnabled {
+            activity = nil
+        }
+        if tracking.changes.tiles.count != (TileGeometry(layout).tiles + 63) / 64 { tracking.changes.everything = true }
+        live.withUnsafeMutableBufferPointer { liveBuffer in
+            previous.withUnsafeMutableBufferPointer { previousBuffer in
+                var input = liveBuffer.baseAddress! + layout.origin
+                var output = previousBuffer.baseAddress! + layout.origin
+                let wide = rule.shape == .moore
+                    ? (2 * rule.range + 1) * (2 * rule.range + 1) >= Int(UInt16.max)
+                    : 2 * rule.range * (rule.range + 1) + 1 >= Int(UInt16.max)
+                func steps<Count: FixedWidthInteger & UnsignedInteger & SIMDScalar>(_: Count.Type) {
+                    var stepper = LargerThanLifeStepper<Count>(rule: rule, layout: layout, torus: torus)
+                    defer { stepper.deallocate() }
+                    for _ in 0..<generations {
+                        // Which rows to compute: all, or those within r of last generation's changes.
+                        var rows: [Bool]? = nil
+                        if let activity, tracking.isEnabled {
+                            rows = activity.rowsToCompute(range: rule.range, torus: torus)
+                        }
+                        var changed = [Bool](repeating: false, count: layout.rows)
+                        let stats = stepper.generation(
+                            input: input, output: output, rows: rows, changedRows: &changed, counting: counting,
+                            changes: &tracking.changes)
+                        activity = LargerThanLifeActivity(key: key, changedRows: changed)
+                        if counting {
+                            // A partial generation's counts are the difference its rows make.
+                            let before = tracking.totals?.live ?? 0
+                            let live = rows == nil ? stats.live : before &+ stats.live
+                            let hash = rows == nil ? stats.hash : (tracking.totals?.hash ?? BitEngine.hashSum(input, layout)) &+ stats.hash
+                            let alive = stats.alive
+                            tracking.totals = PlaneTotals(live: live, hash: hash)
+                            observe(
+                                Census(empty: cells - live - before + alive, alive: alive, born: live - alive, died: before - alive),
+                                Fingerprint.finish(hash, rows: layout.rows, cols: layout.cols))
+                        } else {
+                            tracking.totals = nil
+                        }
+                        swap(&input, &output)
+                    }
+                }
+                if wide { steps(UInt32.self) } else { steps(UInt16.self) }
+            }
+        }
+        if generations % 2 == 1 { swap(&live, &previous) }
+        // The ghost cells of the live plane are not kept up to date here.
+        ghosts = nil
+        if tracking.isEnabled { tracking.largerThanLife = activity }
+        self.tracking = tracking
+    }
+}
+
+/// What the last Larger than Life generation changed: which rows, for the rule and topology.
+struct LargerThanLifeActivity: Sendable {
+    struct Key: Equatable, Sendable {
+        var rule: LargerThanLife
+        var topology: Topology
+    }
+
+    var key: Key
+    /// Per row, whether any of its cells changed.
+    var changedRows: [Bool]
+
+    /// The rows within `range` of a changed row (wrapping round on a torus), or nil when that is
+    /// more than half the rows (then whole generations are cheaper: no restarts).
+    func rowsToCompute(range: Int, torus: Bool) -> [Bool]? {
+        let rows = changedRows.count
+        var need = [Bool](repeating: false, count: rows)
+        var count = 0
+        // Distance to the nearest changed row above, going down twice round on a torus.
+        var since = Int.max / 2
+        for _ in 0..<(torus ? 2 : 1) {
+            for row in 0..<rows {
+                since = changedRows[row] ? 0 : since &+ 1
+                if since <= range, !need[row] {
+                    need[row] = true
+                    count += 1
+                }
+            }
+        }
+        since = Int.max / 2
+        for _ in 0..<(torus ? 2 : 1) {
+            for row in stride(from: rows - 1, through: 0, by: -1) {
+                since = changedRows[row] ? 0 : since &+ 1
+                if since <= range, !need[row] {
+                    need[row] = true
+                    count += 1
+                }
+            }
+        }
+        return count * 2 > rows ? nil : need
+    }
+}
+
+/// Eight bits as eight bytes of 0 or 1, bit 0 first.
+private let byteBits: [UInt64] = (0..<256).map { (value: Int) -> UInt64 in
+    var bytes: UInt64 = 0
+    for bit in 0..<8 where value >> bit & 1 == 1 { bytes |= 1 << UInt64(8 * bit) }
+    return bytes
+}
+
+/// The bits of eight bytes of 0 or 1, byte 0 in bit 0: each byte's bit moved to the top byte by
+/// one multiplication.
+@inline(__always)
+private func packBytes(_ bytes: UInt64) -> UInt64 {
+    (bytes &* 0x0102_0408_1020_4080) &>> 56
+}
+
+/// The scratch space and the steps of Larger than Life generations for one rule and grid, with
+/// counts in `Count` lanes (UInt16, or UInt32 for neighbourhoods of 65,535 cells or more).
+struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDScalar> {
+    let rule: LargerThanLife
+    let layout: BitLayout
+    let torus: Bool
+    let range: Int
+    /// Cells beyond each end of a row's bytes: r + 1.
+    let margin: Int
+    /// The columns the running sums go round: the grid's, or for a bounded von Neumann rule the
+    /// grid's padded with dead columns (at least r of them, and at least 2r + 1 columns in all).
+    let circle: Int
+    /// The same for rows.
+    let rowCircle: Int
+    /// Bytes of a row with its margins, rounded up to a multiple of 8.
+    let rowBytes: Int
+    /// Lanes of a row of counts: at least the circle and the row's words' columns.
+    let lanes: Int
+    /// The rule's ranges on counts that include the middle cell, as a start and a span (a count c
+    /// is in when `c &- start <= span`); a range no count reaches starts past the largest count.
+    let survivalStart: Count
+    let survivalSpan: Count
+    let birthStart: Count
+    let birthSpan: Count
+
+    private var memory: [UnsafeMutableRawPointer] = []
+    /// Row bytes (0 or 1 per cell, margins included): four of them.
+    private var bytes: [UnsafeMutablePointer<UInt8>] = []
+    /// The prefix sums of a row's bytes.
+    private var prefix: UnsafeMutablePointer<Count>
+    /// The counts of the current row.
+    private var counts: UnsafeMutablePointer<Count>
+    /// Per cell: 1 when its count keeps it live, 2 when its count gives birth.
+    private var flags: UnsafeMutablePointer<UInt8>
+    /// Moore: the ring of 2r + 1 rows of window sums.
+    private var ring: UnsafeMutablePointer<Count>?
+    /// von Neumann: the four diagonal running sums, two buffers each, with a lane before and after.
+    private var diagonals: [UnsafeMutablePointer<Count>] = []
+
+    init(rule: LargerThanLife, layout: BitLayout, torus: Bool) {
+        self.rule = rule
+        self.layout = layout
+        self.torus = torus
+        range = rule.range
+        margin = range + 1
+        if torus || rule.shape == .moore {
+            circle = layout.cols
+            rowCircle = layout.rows
+        } else {
+            circle = Swift.max(layout.cols + range, 2 * range + 1)
+            rowCircle = Swift.max(layout.rows + range, 2 * range + 1)
+        }
+        rowBytes = (2 * margin + Swift.max(circle, layout.words * 64) + 7) / 8 * 8 + 8
+        lanes = (Swift.max(circle, layout.words * 64) + 7) / 8 * 8
+        let largest = rule.shape == .moore ? (2 * range + 1) * (2 * range + 1) : 2 * range * (range + 1) + 1
+        func span(_ range: ClosedRange<Int>, shift: Int) -> (Count, Count) {
+            let low = range.lowerBound + shift
+            let high = Swift.min(range.upperBound + shift, largest)
+            guard low <= high, low <= largest else { return (Count(largest + 1), 0) }
+            let start = Swift.max(low, 0)
+            return (Count(start), Count(high - start))
+        }
+        (survivalStart, survivalSpan) = span(rule.survival, shift: rule.countsMiddle ? 0 : 1)
+        (birthStart, birthSpan) = span(rule.birth, shift: 0)
+
+        var memory: [UnsafeMutableRawPointer] = []
+        func allocate<T>(_ count: Int, _: T.Type) -> UnsafeMutablePointer<T> {
+            let raw = UnsafeMutableRawPointer.allocate(byteCount: Swift.max(count, 1) * MemoryLayout<T>.stride, alignment: 64)
+            raw.initializeMemory(as: UInt8.self, repeating: 0, count: Swift.max(count, 1) * MemoryLayout<T>.stride)
+            memory.append(raw)
+            return raw.bindMemory(to: T.self, capacity: Swift.max(count, 1))
+        }
+        let rowBytes = self.rowBytes
+        var rows: [UnsafeMutablePointer<UInt8>] = []
+        for _ in 0..<4 { rows.append(allocate(rowBytes, UInt8.self)) }
+        bytes = rows
+        prefix = allocate(rowBytes + 8, Count.self)
+        counts = allocate(lanes, Count.self)
+        flags = allocate(lanes + 8, UInt8.self)
+        if rule.shape == .moore {
+            ring = allocate((2 * range + 1) * lanes, Count.self)
+        } else {
+            for _ in 0..<8 { diagonals.append(allocate(lanes + 2, Count.self) + 1) }
+        }
+        self.memory = memory
+    }
+
+    mutating func deallocate() {
+        for raw in memory { raw.deallocate() }
+        memory = []
+    }
+
+    /// The grid row whose cells row `row` (any integer) holds, or nil when it is dead (outside a
+    /// bounded grid).
+    @inline(__always)
+    func source(_ row: Int) -> Int? {
+        let rows = layout.rows
+        if torus {
+            let wrapped = row % rows
+            return wrapped < 0 ? wrapped + rows : wrapped
+        }
+        if rule.shape == .moore { return row >= 0 && row < rows ? row : nil }
+        var wrapped = row % rowCircle
+        if wrapped < 0 { wrapped += rowCircle }
+        return wrapped < rows ? wrapped : nil
+    }
+
+    /// Row `row`'s cells as bytes into `target`: byte `margin + c` for column c of the circle,
+    /// and `margin` bytes on either side (the circle's wrapped round on a torus or for a von
+    /// Neumann rule, dead beyond a bounded grid's edges for a Moore rule).
+    @inline(__always)
+    func unpack(_ plane: UnsafePointer<UInt64>, row: Int, into target: UnsafeMutablePointer<UInt8>) {
+        guard let source = source(row) else {
+            target.update(repeating: 0, count: rowBytes)
+            return
+        }
+        let words = plane + source &* layout.stride
+        let raw = UnsafeMutableRawPointer(target + margin)
+        byteBits.withUnsafeBufferPointer { table in
+            let last = layout.words &- 1
+            for index in 0..<layout.words {
+                var word = words[index]
+                if index == last { word &= layout.tailMask }
+                for part in 0..<8 {
+                    raw.storeBytes(
+                        of: table[Int(truncatingIfNeeded: (word &>> UInt64(8 &* part)) & 0xFF)],
+                        toByteOffset: index &* 64 &+ part &* 8, as: UInt64.self)
+                }
+            }
+        }
+        let columns = layout.cols
+        if circle > columns { (target + margin + columns).update(repeating: 0, count: circle &- columns) }
+        if torus || rule.shape == .vonNeumann {
+            for index in 0..<margin {
+                var column = (index &- margin) % circle
+                if column < 0 { column &+= circle }
+                target[index] = target[margin &+ column]
+                target[margin &+ circle &+ index] = target[margin &+ index % circle]
+            }
+        } else {
+            target.update(repeating: 0, count: margin)
+            (target + margin + columns).update(repeating: 0, count: rowBytes &- margin &- columns)
+        }
+    }
+
+    /// The running counts of `row`'s bytes: `prefix[k]` = bytes 0 through k.
+    @inline(__always)
+    func prefixSums(_ row: UnsafePointer<UInt8>) {
+        var base: Count = 0
+        let raw = UnsafeRawPointer(row)
+        let target = UnsafeMutableRawPointer(prefix)
+        var index = 0
+        while index < rowBytes {
+            let running = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) &* 0x0101_0101_0101_0101
+            let eight = SIMD8<Count>(truncatingIfNeeded: unsafeBitCast(running, to: SIMD8<UInt8>.self))
+            target.storeBytes(
+                of: eight &+ SIMD8(repeating: base), toByteOffset: index &* MemoryLayout<Count>.stride, as: SIMD8<Count>.self)
+            base &+= Count(truncatingIfNeeded: running &>> 56)
+            index &+= 8
+        }
+    }
+
+    /// One generation from `input` to `output` (both at row 0, word 0; `output` holds the
+    /// generation before `input`): every row, or the rows `rows` marks (the others are the same
+    /// as in `input`, and so already in `output`). Marks in `changedRows` the rows that changed,
+    /// and in `changes` their tiles. Counts (when `counting`) are of the computed rows: of the
+    /// rows' new cells when all rows are computed, else of the difference they make; `alive` is
+    /// always of the whole generation.
+    mutating func generation(
+        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows: [Bool]?, changedRows: inout [Bool],
+        counting: Bool, changes: inout TileChanges
+    ) -> BandStats {
+        var stats = BandStats()
+        var unchangedLive = 0
+        var row = 0
+        let all = layout.rows
+        while row < all {
+            // The next run of rows to compute.
+            if let rows, !rows[row] {
+                if counting {
+                    let words = input + row &* layout.stride
+                    for index in 0..<layout.words {
+                        let mask = index == layout.words &- 1 ? layout.tailMask : ~0
+                        unchangedLive &+= (words[index] & mask).nonzeroBitCount
+                    }
+                }
+                row &+= 1
+                continue
+            }
+            var end = row &+ 1
+            if let rows { while end < all && rows[end] { end &+= 1 } } else { end = all }
+            stats += run(input: input, output: output, rows: row, end, changedRows: &changedRows, partial: rows != nil,
+                         counting: counting, changes: &changes)
+            row = end
+        }
+        stats.alive &+= unchangedLive
+        return stats
+    }
+
+    /// Rows `first..<end`, the running sums started afresh at `first`.
+    private mutating func run(
+        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int,
+        changedRows: inout [Bool], partial: Bool, counting: Bool, changes: inout TileChanges
+    ) -> BandStats {
+        var stats = BandStats()
+        for row in first..<end {
+            if rule.shape == .moore {
+                if row == first { startMoore(input, row: row) } else { advanceMoore(input, row: row) }
+            } else {
+                if row == first { startVonNeumann(input, row: row) } else { advanceVonNeumann(input, row: row) }
+            }
+            stats += decide(input: input, output: output, row: row, changedRows: &changedRows, partial: partial,
+                            counting: counting, changes: &changes)
+        }
+        return stats
+    }
+
+    // MARK: Moore
+
+    /// Row `row`'s window sums into `target`: per column, its row's live cells within r columns.
+    @inline(__always)
+    private func windowSums(_ plane: UnsafePointer<UInt64>, row: Int, into target: UnsafeMutablePointer<Count>) {
+        guard source(row) != nil else {
+            target.update(repeating: 0, count: lanes)
+            return
+        }
+        unpack(plane, row: row, into: bytes[0])
+        prefixSums(bytes[0])
+        // Columns c - r ... c + r are bytes c + 1 ... c + 2r + 1.
+        let width = 2 &* range &+ 1
+        let prefix = self.prefix
+        for column in 0..<lanes { target[column] = prefix[column &+ width] &- prefix[column] }
+    }
+
+    private func startMoore(_ plane: UnsafePointer<UInt64>, row: Int) {
+        guard let ring else { return }
+        let width = 2 &* range &+ 1
+        counts.update(repeating: 0, count: lanes)
+        for offset in -range...range {
+            let slot = ring + ((row &+ offset) % width + width) % width &* lanes
+            windowSums(plane, row: row &+ offset, into: slot)
+            for column in 0..<lanes { counts[column] &+= slot[column] }
+        }
+    }
+
+    private func advanceMoore(_ plane: UnsafePointer<UInt64>, row: Int) {
+        guard let ring else { return }
+        let width = 2 &* range &+ 1
+        let entering = row &+ range
+        // The row that leaves (row - r - 1) had the same slot.
+        let slot = ring + (entering % width + width) % width &* lanes
+        let counts = self.counts
+        guard source(entering) != nil else {
+            for column in 0..<lanes {
+                counts[column] &-= slot[column]
+                slot[column] = 0
+            }
+            return
+        }
+        unpack(plane, row: entering, into: bytes[0])
+        prefixSums(bytes[0])
+        let prefix = self.prefix
+        for column in 0..<lanes {
+            let sum = prefix[column &+ width] &- prefix[column]
+            counts[column] = counts[column] &+ sum &- slot[column]
+            slot[column] = sum
+        }
+    }
+
+    // MARK: von Neumann
+
+    // The four running sums for the cell at (i, j), each a diagonal segment of r + 1 cells:
+    // 0: (i, j - r) to (i + r, j), down and right (the V's left arm);
+    // 1: (i, j + r) to (i + r, j), down and left (the V's right arm);
+    // 2: (i - r - 1, j) to (i - 1, j + r), down and right (the Λ's right arm, of the cell above);
+    // 3: (i - r - 1, j) to (i - 1, j - r), down and left (the Λ's left arm).
+    // Buffers 4 to 7 are the next row's.
+
+    private mutating func startVonNeumann(_ plane: UnsafePointer<UInt64>, row: Int) {
+        let circle = self.circle
+        let margin = self.margin
+        let range = self.range
+        for index in 0..<4 { diagonals[index].update(repeating: 0, count: lanes) }
+        counts.update(repeating: 0, count: lanes)
+        let (leftV, rightV, rightΛ, leftΛ) = (diagonals[0], diagonals[1], diagonals[2], diagonals[3])
+        let cells = bytes[0]
+        for step in 0...range {
+            unpack(plane, row: row &+ step, into: cells)
+            for column in 0..<circle {
+                leftV[column] &+= Count(cells[margin &+ column &- range &+ step])
+                rightV[column] &+= Count(cells[margin &+ column &+ range &- step])
+            }
+            unpack(plane, row: row &- range &- 1 &+ step, into: cells)
+            for column in 0..<circle {
+                rightΛ[column] &+= Count(cells[margin &+ column &+ step])
+                leftΛ[column] &+= Count(cells[margin &+ column &- step])
+            }
+        }
+        // The diamond: per row offset, the cells within r - |offset| columns.
+        let counts = self.counts
+        let prefix = self.prefix
+        for offset in -range...range {
+            unpack(plane, row: row &+ offset, into: cells)
+            prefixSums(cells)
+            let half = range &- Swift.abs(offset)
+            for column in 0..<circle {
+                counts[column] &+= prefix[margin &+ column &+ half] &- prefix[margin &+ column &- half &- 1]
+            }
+        }
+    }
+
+    private mutating func advanceVonNeumann(_ plane: UnsafePointer<UInt64>, row: Int) {
+        let circle = self.circle
+        let margin = self.margin
+        let range = self.range
+        // Rows i + r (the V's corner row), i - 1 (the far ends of the V, the near ends of the Λ),
+        // i - r - 2 (the Λ's far ends, of the row above) and i - r - 1 (the Λ's corner).
+        let (bottom, above, far, top) = (bytes[0], bytes[1], bytes[2], bytes[3])
+        unpack(plane, row: row &+ range, into: bottom)
+        unpack(plane, row: row &- 1, into: above)
+        unpack(plane, row: row &- range &- 2, into: far)
+        unpack(plane, row: row &- range &- 1, into: top)
+        let (leftV, rightV, rightΛ, leftΛ) = (diagonals[0], diagonals[1], diagonals[2], diagonals[3])
+        let (nextLeftV, nextRightV, nextRightΛ, nextLeftΛ) = (diagonals[4], diagonals[5], diagonals[6], diagonals[7])
+        // Round the circle: the lanes before and after.
+        leftV[-1] = leftV[circle &- 1]
+        rightΛ[-1] = rightΛ[circle &- 1]
+        rightV[circle] = rightV[0]
+        leftΛ[circle] = leftΛ[0]
+        let counts = self.counts
+        for column in 0..<circle {
+            let corner = Count(bottom[margin &+ column])
+            let newLeftV = leftV[column &- 1] &+ corner &- Count(above[margin &+ column &- range &- 1])
+            let newRightV = rightV[column &+ 1] &+ corner &- Count(above[margin &+ column &+ range &+ 1])
+            let newRightΛ = rightΛ[column &- 1] &+ Count(above[margin &+ column &+ range]) &- Count(far[margin &+ column &- 1])
+            let newLeftΛ = leftΛ[column &+ 1] &+ Count(above[margin &+ column &- range]) &- Count(far[margin &+ column &+ 1])
+            nextLeftV[column] = newLeftV
+            nextRightV[column] = newRightV
+            nextRightΛ[column] = newRightΛ
+            nextLeftΛ[column] = newLeftΛ
+            counts[column] = counts[column] &+ (newLeftV &+ newRightV &- corner)
+                &- (newRightΛ &+ newLeftΛ &- Count(top[margin &+ column]))
+        }
+        diagonals.swapAt(0, 4)
+        diagonals.swapAt(1, 5)
+        diagonals.swapAt(2, 6)
+        diagonals.swapAt(3, 7)
+    }
+
+    // MARK: The rule
+
+    /// Row `row` of `output` from the counts and `input`'s row; its changes recorded.
+    @inline(__always)
+    private func decide(
+        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, row: Int, changedRows: inout [Bool], partial: Bool,
+        counting: Bool, changes: inout TileChanges
+    ) -> BandStats {
+        let counts = self.counts
+        let flags = self.flags
+        let (survivalStart, survivalSpan, birthStart, birthSpan) = (self.survivalStart, self.survivalSpan, self.birthStart, self.birthSpan)
+        let columns = layout.words &* 64
+        for column in 0..<columns {
+            let count = counts[column]
+            let survives: UInt8 = count &- survivalStart <= survivalSpan ? 1 : 0
+            let born: UInt8 = count &- birthStart <= birthSpan ? 2 : 0
+            flags[column] = survives | born
+        }
+        let before = input + row &* layout.stride
+        let after = output + row &* layout.stride
+        let raw = UnsafeRawPointer(flags)
+        var changed = false
+        var stats = BandStats()
+        let groups = (layout.words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
+        for index in 0..<layout.words {
+            var survival: UInt64 = 0
+            var birth: UInt64 = 0
+            for part in 0..<8 {
+                let eight = raw.loadUnaligned(fromByteOffset: index &* 64 &+ part &* 8, as: UInt64.self)
+                survival |= packBytes(eight & 0x0101_0101_0101_0101) &<< UInt64(part &* 8)
+                birth |= packBytes((eight &>> 1) & 0x0101_0101_0101_0101) &<< UInt64(part &* 8)
+            }
+            let mask = index == layout.words &- 1 ? layout.tailMask : ~0
+            let old = before[index] & mask
+            let new = ((old & survival) | (~old & birth)) & mask
+            if counting {
+                stats.alive &+= (old & new).nonzeroBitCount
+            }
+            after[index] = new
+            if new != old {
+                changed = true
+                if !changes.everything {
+                    let tile = row / TileGeometry.tileRows &* groups &+ index / TileGeometry.groupWords
+                    changes.tiles[tile &>> 6] |= 1 &<< UInt64(tile & 63)
+                }
+            }
+        }
+        changedRows[row] = changed
+        if counting {
+            if partial {
+                // The difference this row makes to the counts of `input`.
+                stats.live = 0
+                for index in 0..<layout.words {
+                    let mask = index == layout.words &- 1 ? layout.tailMask : ~0
+                    stats.live &+= (after[index] & mask).nonzeroBitCount &- (before[index] & mask).nonzeroBitCount
+                }
+                stats.hash = Fingerprint.row(after, row: row, layout) &- Fingerprint.row(before, row: row, layout)
+            } else {
+                for index in 0..<layout.words {
+                    let mask = index == layout.words &- 1 ? layout.tailMask : ~0
+                    stats.live &+= (after[index] & mask).nonzeroBitCount
+                }
+                stats.hash = Fingerprint.row(after, row: row, layout)
+            }
+        }
+        return stats
+    }
+}
