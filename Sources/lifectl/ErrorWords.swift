@@ -64,7 +64,7 @@ enum ErrorWords {
             } catch {
                 return "\(error)"
             }
-            return "rule must be a Life-like rule such as B3/S23 or B36/S23, not \(typed.text)"
+            return "rule must be a rule lifed runs (\(Rule.familiesRun)), not \(typed.text)"
         case ("invalid-argument", "/action/topology"):
             return "topology must be torus or bounded, not \(typed.text)"
         case ("invalid-argument", "/action/display/title"):

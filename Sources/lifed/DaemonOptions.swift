@@ -72,7 +72,8 @@ struct DaemonOptions {
           --interval DURATION   timer period at start-up, e.g. 250ms, 2s (default 1s; 10ms to 60s)
           --step N              generations per tick at start-up (default 1; 1 to 1000000)
           --size ROWSxCOLS      grid size for new grids, e.g. 40x80 (default 10x10; 3 to 4096 a side)
-          --rule RULE           a Life-like rule such as B3/S23 (default), B36/S23, B2/S
+          --rule RULE           a rule in Golly's notation: B3/S23 (default), B2-a/S12, /2/3,
+                                R5,C0,M1,S34..58,B34..45,NM
           --topology NAME       torus (default: edges wrap) or bounded (outside is dead)
           --configurations URL  where a fetch of configurations (lifectl configs fetch) looks by
                                 default: an http, https or file URL (default: a collection

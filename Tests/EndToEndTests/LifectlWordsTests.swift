@@ -62,7 +62,7 @@ final class LifectlWordsTests: XCTestCase {
         try assertSays(daemon, ["set", "size=2x80"], "size must be from 3x3 to 4096x4096 (ROWSxCOLS), not 2x80")
         try assertSays(daemon, ["set", "cols=4097"], "cols must be from 3 to 4096, not 4097")
         try assertSays(daemon, ["set", "density=0.96"], "density must be from 0.05 to 0.95, not 0.96")
-        try assertSays(daemon, ["set", "rule=B9"], "rule \"B9\": the S part is missing; write it as B3/S23")
+        try assertSays(daemon, ["set", "rule=B9"], "rule \"B9\": 9 is not a neighbour count: a cell has at most 8 neighbours")
         try assertSays(daemon, ["set", "topology=sphere"], "topology must be torus or bounded, not sphere")
         try assertSays(daemon, ["set", "title=" + String(repeating: "t", count: 201)], "title must be one line of at most 200 characters")
         let interval = try json(daemon, ["set", "interval=5ms"], status: 1)

@@ -1,4 +1,5 @@
 @testable import lifectl
+import LifeGrid
 import Protocol
 import XCTest
 
@@ -84,11 +85,11 @@ final class ErrorWordsTests: XCTestCase {
     func testRuleSaysWhatIsWrongWithIt() {
         XCTAssertEqual(
             phrase("invalid-argument", field: "/action/rule", Said("set").with(action: "rule", "rule", "B9")),
-            "rule \"B9\": the S part is missing; write it as B3/S23")
+            "rule \"B9\": 9 is not a neighbour count: a cell has at most 8 neighbours")
         // A rule lifectl's copy reads but the daemon refused (an older or newer daemon): the kind of rule it takes.
         XCTAssertEqual(
             phrase("invalid-argument", field: "/action/rule", Said("set").with(action: "rule", "rule", "B3/S23")),
-            "rule must be a Life-like rule such as B3/S23 or B36/S23, not B3/S23")
+            "rule must be a rule lifed runs (\(Rule.familiesRun)), not B3/S23")
     }
 
     func testTopology() {

@@ -23,7 +23,13 @@ final class RuleTests: XCTestCase {
     }
 
     func testConwayInEveryNotation() {
-        for text in ["B3/S23", "b3/s23", "S23/B3", "s23/b3", "23/3", "B3S23", "S23B3", "  B3/S23\n", "\tb3/S23 ", "B33/S2332"] {
+        let forms = [
+            "B3/S23", "b3/s23", "S23/B3", "s23/b3", "23/3", "B3S23", "S23B3", "  B3/S23\n", "\tb3/S23 ", "B33/S2332",
+            // As Golly reads them: one part lettered, the other taking the other letter; `_` for `/`;
+            // `-` with no letters leaving every arrangement in.
+            "B3/23", "3/S23", "B3_S23", "B3-/S2-3",
+        ]
+        for text in forms {
             XCTAssertEqual(parse(text), .conway, text)
         }
     }
@@ -64,6 +70,21 @@ final class RuleTests: XCTestCase {
         }
     }
 
+    func testAPartLeftOutHasNoCounts() {
+        // Golly reads `#R B234` (Life-Like/persian-rugs.lif) as B234/S.
+        XCTAssertEqual(parse("B234"), Rule(birth: 0b1_1100, survival: 0))
+        XCTAssertEqual(parse("B234")?.notation, "B234/S")
+        XCTAssertEqual(parse("S23"), Rule(birth: 0, survival: 0b1100))
+        XCTAssertEqual(parse("B3S"), Rule(birth: 0b1000, survival: 0))
+        XCTAssertEqual(parse("/3"), Rule(birth: 0b1000, survival: 0))
+        XCTAssertEqual(parse("B/S"), Rule(birth: 0, survival: 0))
+    }
+
+    func testB0IsReadThenRefusedByTheGate() {
+        XCTAssertEqual(try Rule.reading("B0/S8").notation, "B0/S8")
+        XCTAssertEqual(try Rule.reading("B0123478/S01234678").notation, "B0123478/S01234678")
+    }
+
     func testB0IsRefusedWithAReason() {
         for text in ["B03/S23", "B0/S8", "b0/s", "S23/B03", "23/03", "/0", "B0S23"] {
             let error = refusal(text)
@@ -76,9 +97,9 @@ final class RuleTests: XCTestCase {
 
     func testGarbageIsRefused() {
         let garbage = [
-            "", "   ", "\n", "Life", "B3", "S23", "3", "B3/S23/2", "23/3/3", "B9/S23", "B3/S9", "B3/S2a", "B3/B3", "S2/S3",
-            "B3/23", "3/S23", "B3/S23V", "B3 / S23", "B3/S23:T10,10", "é", "B3/S-2", "B+3/S23", "//", "B3//S23", "x",
-            "\u{0}", "B\u{FFFD}/S",
+            "", "   ", "\n", "Life", "3", "B3/S23/1", "23/3/257", "B9/S23", "B3/S9", "B3/B3", "S2/S3",
+            "B3/S23V", "B3 / S23", "B3/S23:T10,10", "é", "B3/S-2", "B+3/S23", "B3//S23", "x",
+            "\u{0}", "B\u{FFFD}/S", "B1a/S", "B2a-e/S", "B-a/S", "B3/S2--a", "B3/S23/S", "B3/S23/2/2",
         ]
         for text in garbage {
             let error = refusal(text)
@@ -86,15 +107,19 @@ final class RuleTests: XCTestCase {
             XCTAssertFalse(error?.reason.isEmpty ?? true, text)
         }
         XCTAssertEqual(refusal("B9/S23")?.reason, "9 is not a neighbour count: a cell has at most 8 neighbours")
-        XCTAssertEqual(refusal("B3/S2x")?.reason, "unexpected 'X'; expected neighbour counts 0 to 8")
+        XCTAssertEqual(
+            refusal("B3/S2x")?.reason, "unexpected 'x'; expected neighbour counts 0 to 8, each with Hensel letters or none (such as 2-a)")
+        XCTAssertEqual(
+            refusal("b3/s2X")?.reason, "unexpected 'X'; expected neighbour counts 0 to 8, each with Hensel letters or none (such as 2-a)")
     }
 
     func testRandomStringsNeverCrash() {
         var generator = SplitMix64(seed: 11)
-        let alphabet = Array("BSbs0123456789/ :T,x\u{FFFD}é".unicodeScalars)
-        for _ in 0..<2000 {
-            var text = String.UnicodeScalarView()
-            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        let alphabet = Array("BSbs0123456789/ :T,x\u{FFFD}é-_cekainyqjrtwzCKAIN.RMNVHW=+".unicodeScalars)
+        let starts = ["", "MAP", "R5,C0,M1,", "R1,C", "B2-", "12/", "W", "map", "1,"]
+        for _ in 0..<20000 {
+            var text = String.UnicodeScalarView(starts[Int.random(in: 0..<starts.count, using: &generator)].unicodeScalars)
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
                 text.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
             }
             if let rule = try? Rule(parsing: String(text)) {
@@ -102,6 +127,9 @@ final class RuleTests: XCTestCase {
                 XCTAssertEqual(rule.birth >> 9, 0)
                 XCTAssertEqual(rule.survival >> 9, 0)
                 XCTAssertEqual(try? Rule(parsing: rule.notation), rule)
+            }
+            if let rule = try? Rule.reading(String(text)) {
+                XCTAssertEqual(try? Rule.reading(rule.notation), rule, String(text))
             }
         }
     }
@@ -111,6 +139,6 @@ final class RuleTests: XCTestCase {
             refusal("B9/S23")?.description, "rule \"B9/S23\": 9 is not a neighbour count: a cell has at most 8 neighbours")
         let long = String(repeating: "B", count: 1000)
         let description = refusal(long)?.description ?? ""
-        XCTAssertLessThan(description.count, 200)
+        XCTAssertLessThan(description.count, 250)
     }
 }
