@@ -74,6 +74,7 @@ extension BitGrid {
                             input: input, output: output, rows: rows, changedRows: &changed, counting: counting,
                             changes: &tracking.changes)
                         activity = LargerThanLifeActivity(key: key, changedRows: changed)
+                        if rows == nil { tracking.wholeGenerations += 1 } else { tracking.sparseGenerations += 1 }
                         if counting {
                             // A partial generation's counts are the difference its rows make.
                             let before = tracking.totals?.live ?? 0

@@ -22,8 +22,9 @@ public func referenceStep(_ grid: Grid, _ rule: LargerThanLife, _ topology: Topo
         for col in 0..<cols {
             var count = 0
             for dr in -r...r {
-                for dc in -r...r {
-                    if rule.shape == .vonNeumann && abs(dr) + abs(dc) > r { continue }
+                // The columns of the neighbourhood in this row: all 2r + 1, or those with |dr| + |dc| <= r.
+                let reach = rule.shape == .moore ? r : r - abs(dr)
+                for dc in -reach...reach {
                     if dr == 0 && dc == 0 && !rule.countsMiddle { continue }
                     var neighbourRow = row + dr
                     var neighbourCol = col + dc
