@@ -151,6 +151,17 @@ private let byteBits: [UInt64] = (0..<256).map { (value: Int) -> UInt64 in
     return bytes
 }
 
+/// Each byte's running counts: lane k holds how many of its bits 0 through k are set.
+private let byteRunningCounts: [SIMD8<UInt8>] = (0..<256).map { (value: Int) -> SIMD8<UInt8> in
+    var counts = SIMD8<UInt8>()
+    var running: UInt8 = 0
+    for bit in 0..<8 {
+        running += UInt8(value >> bit & 1)
+        counts[bit] = running
+    }
+    return counts
+}
+
 /// The bits of eight bytes of 0 or 1, byte 0 in bit 0: each byte's bit moved to the top byte by
 /// one multiplication.
 @inline(__always)
@@ -186,7 +197,10 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     private var memory: [UnsafeMutableRawPointer] = []
     /// Row bytes (0 or 1 per cell, margins included): four of them.
     private var bytes: [UnsafeMutablePointer<UInt8>] = []
-    /// The prefix sums of a row's bytes.
+    /// A row's bits with margins (see ``extendedBits(_:row:)``), `bitWords` words.
+    private var bits: UnsafeMutablePointer<UInt64>
+    let bitWords: Int
+    /// The prefix sums of a row's bytes or bits.
     private var prefix: UnsafeMutablePointer<Count>
     /// The counts of the current row.
     private var counts: UnsafeMutablePointer<Count>
@@ -234,7 +248,9 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         var rows: [UnsafeMutablePointer<UInt8>] = []
         for _ in 0..<4 { rows.append(allocate(rowBytes, UInt8.self)) }
         bytes = rows
-        prefix = allocate(rowBytes + 8, Count.self)
+        prefix = allocate((rowBytes + 63) / 64 * 64 + 8, Count.self)
+        bitWords = rowBytes / 64 + 2
+        bits = allocate(bitWords, UInt64.self)
         counts = allocate(lanes, Count.self)
         flags = allocate(lanes + 8, UInt8.self)
         if rule.shape == .moore {
@@ -377,19 +393,76 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
 
     // MARK: Moore
 
+    /// Row `row`'s bits with margins into `bits`: bit `margin + c` for column c, and `margin`
+    /// bits on either side, round the circle on a torus, dead beyond a bounded grid's edges.
+    @inline(__always)
+    private func extendedBits(_ plane: UnsafePointer<UInt64>, row source: Int) {
+        let bits = self.bits
+        bits.update(repeating: 0, count: bitWords)
+        let words = plane + source &* layout.stride
+        let shift = UInt64(margin & 63)
+        let offset = margin &>> 6
+        let last = layout.words &- 1
+        for index in 0..<layout.words {
+            var word = words[index]
+            if index == last { word &= layout.tailMask }
+            bits[offset &+ index] |= word &<< shift
+            if shift != 0 { bits[offset &+ index &+ 1] |= word &>> (64 &- shift) }
+        }
+        guard torus else { return }
+        @inline(__always) func bit(_ column: Int) -> UInt64 { (words[column &>> 6] &>> UInt64(column & 63)) & 1 }
+        let columns = layout.cols
+        for index in 0..<margin {
+            var column = (index &- margin) % columns
+            if column < 0 { column &+= columns }
+            bits[index &>> 6] |= bit(column) &<< UInt64(index & 63)
+            let after = margin &+ columns &+ index
+            bits[after &>> 6] |= bit(index % columns) &<< UInt64(after & 63)
+        }
+    }
+
     /// Row `row`'s window sums into `target`: per column, its row's live cells within r columns.
     @inline(__always)
     private func windowSums(_ plane: UnsafePointer<UInt64>, row: Int, into target: UnsafeMutablePointer<Count>) {
-        guard source(row) != nil else {
+        guard let source = source(row) else {
             target.update(repeating: 0, count: lanes)
             return
         }
-        unpack(plane, row: row, into: bytes[0])
-        prefixSums(bytes[0])
-        // Columns c - r ... c + r are bytes c + 1 ... c + 2r + 1.
+        extendedBits(plane, row: source)
+        prefixSumsOfBits()
+        // Columns c - r ... c + r are bits c + 1 ... c + 2r + 1.
         let width = 2 &* range &+ 1
         let prefix = self.prefix
         for column in 0..<lanes { target[column] = prefix[column &+ width] &- prefix[column] }
+    }
+
+    /// The running counts of `bits`: `prefix[k]` = bits 0 through k, eight at a time from a table
+    /// of each byte's running counts.
+    @inline(__always)
+    private func prefixSumsOfBits() {
+        let bits = self.bits
+        let target = UnsafeMutableRawPointer(prefix)
+        let stride = 8 &* MemoryLayout<Count>.stride
+        // The counts before each byte of a word: the word's bytes' bit counts (SWAR), summed by
+        // one multiplication, so that the bytes do not wait on each other.
+        var base: Count = 0
+        byteRunningCounts.withUnsafeBufferPointer { table in
+            for index in 0..<((rowBytes &+ 63) &>> 6) {
+                let word = bits[index]
+                var counts = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
+                counts = (counts & 0x3333_3333_3333_3333) &+ ((counts &>> 2) & 0x3333_3333_3333_3333)
+                counts = (counts &+ (counts &>> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+                // Byte k: the bits of bytes 0 through k - 1.
+                let before = (counts &* 0x0101_0101_0101_0101) &<< 8
+                for part in 0..<8 {
+                    let byte = Int(truncatingIfNeeded: (word &>> UInt64(part &* 8)) & 0xFF)
+                    let start = base &+ Count(truncatingIfNeeded: (before &>> UInt64(part &* 8)) & 0xFF)
+                    let eight = SIMD8<Count>(truncatingIfNeeded: table[byte]) &+ SIMD8(repeating: start)
+                    target.storeBytes(of: eight, toByteOffset: (index &* 8 &+ part) &* stride, as: SIMD8<Count>.self)
+                }
+                base &+= Count(truncatingIfNeeded: (counts &* 0x0101_0101_0101_0101) &>> 56)
+            }
+        }
     }
 
     private func startMoore(_ plane: UnsafePointer<UInt64>, row: Int) {
@@ -410,15 +483,15 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         // The row that leaves (row - r - 1) had the same slot.
         let slot = ring + (entering % width + width) % width &* lanes
         let counts = self.counts
-        guard source(entering) != nil else {
+        guard let source = source(entering) else {
             for column in 0..<lanes {
                 counts[column] &-= slot[column]
                 slot[column] = 0
             }
             return
         }
-        unpack(plane, row: entering, into: bytes[0])
-        prefixSums(bytes[0])
+        extendedBits(plane, row: source)
+        prefixSumsOfBits()
         let prefix = self.prefix
         for column in 0..<lanes {
             let sum = prefix[column &+ width] &- prefix[column]
@@ -517,31 +590,44 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     ) -> BandStats {
         let counts = self.counts
         let flags = self.flags
-        let (survivalStart, survivalSpan, birthStart, birthSpan) = (self.survivalStart, self.survivalSpan, self.birthStart, self.birthSpan)
-        let columns = layout.words &* 64
-        for column in 0..<columns {
-            let count = counts[column]
-            let survives: UInt8 = count &- survivalStart <= survivalSpan ? 1 : 0
-            let born: UInt8 = count &- birthStart <= birthSpan ? 2 : 0
-            flags[column] = survives | born
-        }
         let before = input + row &* layout.stride
         let after = output + row &* layout.stride
+        // The row's own cells as bytes: each cell's count is tested against the survival range
+        // when it is live, the birth range when not, giving one flag per cell.
+        let cells = bytes[1]
+        byteBits.withUnsafeBufferPointer { table in
+            let raw = UnsafeMutableRawPointer(cells)
+            for index in 0..<layout.words {
+                let word = before[index]
+                for part in 0..<8 {
+                    raw.storeBytes(
+                        of: table[Int(truncatingIfNeeded: (word &>> UInt64(8 &* part)) & 0xFF)],
+                        toByteOffset: index &* 64 &+ part &* 8, as: UInt64.self)
+                }
+            }
+        }
+        let (survivalStart, survivalSpan, birthStart, birthSpan) = (self.survivalStart, self.survivalSpan, self.birthStart, self.birthSpan)
+        let startDifference = survivalStart ^ birthStart
+        let spanDifference = survivalSpan ^ birthSpan
+        let columns = layout.words &* 64
+        for column in 0..<columns {
+            let live = Count(0) &- Count(cells[column])
+            let start = birthStart ^ (startDifference & live)
+            let span = birthSpan ^ (spanDifference & live)
+            flags[column] = counts[column] &- start <= span ? 1 : 0
+        }
         let raw = UnsafeRawPointer(flags)
         var changed = false
         var stats = BandStats()
         let groups = (layout.words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
         for index in 0..<layout.words {
-            var survival: UInt64 = 0
-            var birth: UInt64 = 0
+            var next: UInt64 = 0
             for part in 0..<8 {
-                let eight = raw.loadUnaligned(fromByteOffset: index &* 64 &+ part &* 8, as: UInt64.self)
-                survival |= packBytes(eight & 0x0101_0101_0101_0101) &<< UInt64(part &* 8)
-                birth |= packBytes((eight &>> 1) & 0x0101_0101_0101_0101) &<< UInt64(part &* 8)
+                next |= packBytes(raw.loadUnaligned(fromByteOffset: index &* 64 &+ part &* 8, as: UInt64.self)) &<< UInt64(part &* 8)
             }
             let mask = index == layout.words &- 1 ? layout.tailMask : ~0
             let old = before[index] & mask
-            let new = ((old & survival) | (~old & birth)) & mask
+            let new = next & mask
             if counting {
                 stats.alive &+= (old & new).nonzeroBitCount
             }
