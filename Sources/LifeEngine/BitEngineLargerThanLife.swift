@@ -49,7 +49,7 @@ extension BitGrid {
         let key = LargerThanLifeActivity.Key(rule: rule, topology: topology)
         var activity = tracking.largerThanLife
         tracking.largerThanLife = nil
-        if activity?.key != key || activity?.changedRows.count != layout.rows || !tracking.isEnabled {
+        if activity?.key != key || activity?.firstChanged.count != layout.rows || !tracking.isEnabled {
             activity = nil
         }
         if tracking.changes.tiles.count != (TileGeometry(layout).tiles + 63) / 64 { tracking.changes.everything = true }
@@ -64,16 +64,15 @@ extension BitGrid {
                     var stepper = LargerThanLifeStepper<Count>(rule: rule, layout: layout, torus: torus)
                     defer { stepper.deallocate() }
                     for _ in 0..<generations {
-                        // Which rows to compute: all, or those within r of last generation's changes.
-                        var rows: [Bool]? = nil
+                        // What to compute: everything, or the words within r of last generation's changes.
+                        var rows: LargerThanLifePlan? = nil
                         if let activity, tracking.isEnabled {
-                            rows = activity.rowsToCompute(range: rule.range, torus: torus)
+                            rows = activity.plan(range: rule.range, torus: torus, words: layout.words, columnsToo: rule.shape == .moore)
                         }
-                        var changed = [Bool](repeating: false, count: layout.rows)
+                        var changed = LargerThanLifeActivity(key: key, rows: layout.rows)
                         let stats = stepper.generation(
-                            input: input, output: output, rows: rows, changedRows: &changed, counting: counting,
-                            changes: &tracking.changes)
-                        activity = LargerThanLifeActivity(key: key, changedRows: changed)
+                            input: input, output: output, plan: rows, changed: &changed, counting: counting, changes: &tracking.changes)
+                        activity = changed
                         if rows == nil { tracking.wholeGenerations += 1 } else { tracking.sparseGenerations += 1 }
                         if counting {
                             // A partial generation's counts are the difference its rows make.
@@ -102,7 +101,8 @@ extension BitGrid {
     }
 }
 
-/// What the last Larger than Life generation changed: which rows, for the rule and topology.
+/// What the last Larger than Life generation changed: per row, the first and last word (64
+/// columns) in which a cell changed, -1 for none; for the rule and topology.
 struct LargerThanLifeActivity: Sendable {
     struct Key: Equatable, Sendable {
         var rule: LargerThanLife
@@ -110,38 +110,93 @@ struct LargerThanLifeActivity: Sendable {
     }
 
     var key: Key
-    /// Per row, whether any of its cells changed.
-    var changedRows: [Bool]
+    var firstChanged: [Int]
+    var lastChanged: [Int]
 
-    /// The rows within `range` of a changed row (wrapping round on a torus), or nil when that is
-    /// more than half the rows (then whole generations are cheaper: no restarts).
-    func rowsToCompute(range: Int, torus: Bool) -> [Bool]? {
-        let rows = changedRows.count
-        var need = [Bool](repeating: false, count: rows)
-        var count = 0
-        // Distance to the nearest changed row above, going down twice round on a torus.
-        var since = Int.max / 2
-        for _ in 0..<(torus ? 2 : 1) {
-            for row in 0..<rows {
-                since = changedRows[row] ? 0 : since &+ 1
-                if since <= range, !need[row] {
-                    need[row] = true
-                    count += 1
-                }
-            }
-        }
-        since = Int.max / 2
-        for _ in 0..<(torus ? 2 : 1) {
-            for row in stride(from: rows - 1, through: 0, by: -1) {
-                since = changedRows[row] ? 0 : since &+ 1
-                if since <= range, !need[row] {
-                    need[row] = true
-                    count += 1
-                }
-            }
-        }
-        return count * 2 > rows ? nil : need
+    /// Nothing changed yet in a grid of `rows` rows.
+    init(key: Key, rows: Int) {
+        self.key = key
+        firstChanged = [Int](repeating: -1, count: rows)
+        lastChanged = firstChanged
     }
+
+    /// Records that words `first...last` of row `row` hold all of the row's changes.
+    mutating func record(row: Int, first: Int, last: Int) {
+        firstChanged[row] = first
+        lastChanged[row] = last
+    }
+
+    /// What the next generation must compute: the rows within `range` of a changed row (round the
+    /// grid on a torus) and, when `columnsToo`, in each block of 64 rows only the words within
+    /// `range` columns of the changes within `range` rows of the block (all the row's words where
+    /// that goes round a torus's edge). Nil when that is more than half the grid: whole
+    /// generations are cheaper then (no restarts of the running sums).
+    func plan(range: Int, torus: Bool, words: Int, columnsToo: Bool) -> LargerThanLifePlan? {
+        let rows = firstChanged.count
+        var need = [Bool](repeating: false, count: rows)
+        // Distance to the nearest changed row above (going down twice round on a torus), then below.
+        for downwards in [true, false] {
+            var since = Int.max / 2
+            for _ in 0..<(torus ? 2 : 1) {
+                for step in 0..<rows {
+                    let row = downwards ? step : rows - 1 - step
+                    since = firstChanged[row] >= 0 ? 0 : since &+ 1
+                    if since <= range { need[row] = true }
+                }
+            }
+        }
+        var plan = LargerThanLifePlan(first: [Int](repeating: -1, count: rows), last: [Int](repeating: -1, count: rows))
+        var work = 0
+        let blockRows = 64
+        let reach = (range + 63) / 64
+        var block = 0
+        while block < rows {
+            let end = min(block + blockRows, rows)
+            var first = 0
+            var last = words - 1
+            if columnsToo {
+                first = Int.max
+                last = -1
+                let sources = end - block + 2 * range
+                for offset in 0..<min(sources, torus ? rows : sources) {
+                    var row = block - range + offset
+                    if torus {
+                        row = ((row % rows) + rows) % rows
+                    } else if row < 0 || row >= rows {
+                        continue
+                    }
+                    guard firstChanged[row] >= 0 else { continue }
+                    first = min(first, firstChanged[row])
+                    last = max(last, lastChanged[row])
+                }
+                first -= reach
+                last += reach
+                if first < 0 || last >= words {
+                    if torus {
+                        first = 0
+                        last = words - 1
+                    } else {
+                        first = max(first, 0)
+                        last = min(last, words - 1)
+                    }
+                }
+            }
+            for row in block..<end where need[row] && first <= last {
+                plan.first[row] = first
+                plan.last[row] = last
+                work += last - first + 1
+            }
+            block = end
+        }
+        return work * 2 > rows * words ? nil : plan
+    }
+}
+
+/// Which words of which rows a Larger than Life generation computes: per row, the first and
+/// last, -1 for none.
+struct LargerThanLifePlan {
+    var first: [Int]
+    var last: [Int]
 }
 
 /// Eight bits as eight bytes of 0 or 1, bit 0 first.
@@ -337,56 +392,80 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     }
 
     /// One generation from `input` to `output` (both at row 0, word 0; `output` holds the
-    /// generation before `input`): every row, or the rows `rows` marks (the others are the same
-    /// as in `input`, and so already in `output`). Marks in `changedRows` the rows that changed,
-    /// and in `changes` their tiles. Counts (when `counting`) are of the computed rows: of the
-    /// rows' new cells when all rows are computed, else of the difference they make; `alive` is
-    /// always of the whole generation.
+    /// generation before `input`): every word, or those `plan` names (the others are the same as
+    /// in `input`, and so already in `output`). Records in `changed` the words that changed, and
+    /// in `changes` their tiles. Counts (when `counting`): with a plan, the difference the words
+    /// it computes make to `input`'s (live cells and fingerprint sum); without, the new grid's;
+    /// `alive` is always of the whole generation.
     mutating func generation(
-        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows: [Bool]?, changedRows: inout [Bool],
-        counting: Bool, changes: inout TileChanges
+        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, plan: LargerThanLifePlan?,
+        changed: inout LargerThanLifeActivity, counting: Bool, changes: inout TileChanges
     ) -> BandStats {
         var stats = BandStats()
         var unchangedLive = 0
         var row = 0
         let all = layout.rows
+        let lastWord = layout.words &- 1
         while row < all {
-            // The next run of rows to compute.
-            if let rows, !rows[row] {
-                if counting {
-                    let words = input + row &* layout.stride
-                    for index in 0..<layout.words {
-                        let mask = index == layout.words &- 1 ? layout.tailMask : ~0
-                        unchangedLive &+= (words[index] & mask).nonzeroBitCount
-                    }
-                }
+            if let plan, plan.first[row] < 0 {
+                if counting { unchangedLive &+= liveCells(input + row &* layout.stride, 0, lastWord) }
                 row &+= 1
                 continue
             }
+            // A run of rows with the same words: the running sums go on from row to row.
+            let first = plan?.first[row] ?? 0
+            let last = plan?.last[row] ?? lastWord
             var end = row &+ 1
-            if let rows { while end < all && rows[end] { end &+= 1 } } else { end = all }
-            stats += run(input: input, output: output, rows: row, end, changedRows: &changedRows, partial: rows != nil,
-                         counting: counting, changes: &changes)
+            if let plan {
+                while end < all && plan.first[end] == first && plan.last[end] == last { end &+= 1 }
+            } else {
+                end = all
+            }
+            stats += run(
+                input: input, output: output, rows: row, end, words: first, last, changed: &changed, partial: plan != nil,
+                counting: counting, changes: &changes)
+            if counting && plan != nil {
+                for inside in row..<end {
+                    let words = input + inside &* layout.stride
+                    if first > 0 { unchangedLive &+= liveCells(words, 0, first &- 1) }
+                    if last < lastWord { unchangedLive &+= liveCells(words, last &+ 1, lastWord) }
+                }
+            }
             row = end
         }
         stats.alive &+= unchangedLive
         return stats
     }
 
-    /// Rows `first..<end`, the running sums started afresh at `first`.
+    /// The live cells of words `first...last` of a row.
+    @inline(__always)
+    private func liveCells(_ words: UnsafePointer<UInt64>, _ first: Int, _ last: Int) -> Int {
+        var total = 0
+        var index = first
+        while index <= last {
+            total &+= (words[index] & (index == layout.words &- 1 ? layout.tailMask : ~0)).nonzeroBitCount
+            index &+= 1
+        }
+        return total
+    }
+
+    /// Words `firstWord...lastWord` of rows `first..<end`, the running sums started afresh at
+    /// `first` (von Neumann rules compute whole rows: their sums go along diagonals).
     private mutating func run(
-        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int,
-        changedRows: inout [Bool], partial: Bool, counting: Bool, changes: inout TileChanges
+        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int, words firstWord: Int,
+        _ lastWord: Int, changed: inout LargerThanLifeActivity, partial: Bool, counting: Bool, changes: inout TileChanges
     ) -> BandStats {
         var stats = BandStats()
+        let columns = firstWord &* 64..<(lastWord &+ 1) &* 64
         for row in first..<end {
             if rule.shape == .moore {
-                if row == first { startMoore(input, row: row) } else { advanceMoore(input, row: row) }
+                if row == first { startMoore(input, row: row, columns) } else { advanceMoore(input, row: row, columns) }
             } else {
                 if row == first { startVonNeumann(input, row: row) } else { advanceVonNeumann(input, row: row) }
             }
-            stats += decide(input: input, output: output, row: row, changedRows: &changedRows, partial: partial,
-                            counting: counting, changes: &changes)
+            stats += decide(
+                input: input, output: output, row: row, words: firstWord, lastWord, changed: &changed, partial: partial,
+                counting: counting, changes: &changes)
         }
         return stats
     }
@@ -423,23 +502,27 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
 
     /// Row `row`'s window sums into `target`: per column, its row's live cells within r columns.
     @inline(__always)
-    private func windowSums(_ plane: UnsafePointer<UInt64>, row: Int, into target: UnsafeMutablePointer<Count>) {
+    private func windowSums(
+        _ plane: UnsafePointer<UInt64>, row: Int, _ columns: Range<Int>, into target: UnsafeMutablePointer<Count>
+    ) {
         guard let source = source(row) else {
-            target.update(repeating: 0, count: lanes)
+            (target + columns.lowerBound).update(repeating: 0, count: columns.count)
             return
         }
         extendedBits(plane, row: source)
-        prefixSumsOfBits()
+        prefixSumsOfBits(columns)
         // Columns c - r ... c + r are bits c + 1 ... c + 2r + 1.
         let width = 2 &* range &+ 1
         let prefix = self.prefix
-        for column in 0..<lanes { target[column] = prefix[column &+ width] &- prefix[column] }
+        for column in columns { target[column] = prefix[column &+ width] &- prefix[column] }
     }
 
-    /// The running counts of `bits`: `prefix[k]` = bits 0 through k, eight at a time from a table
-    /// of each byte's running counts.
+    /// The running counts of `bits` from the start of the word holding bit `columns.lowerBound`
+    /// to bit `columns.upperBound + 2r`: `prefix[k]` = those bits up to k, eight at a time from a
+    /// table of each byte's running counts. (Window sums are differences of two of them: where
+    /// the counting starts does not matter.)
     @inline(__always)
-    private func prefixSumsOfBits() {
+    private func prefixSumsOfBits(_ columns: Range<Int>) {
         let bits = self.bits
         let target = UnsafeMutableRawPointer(prefix)
         let stride = 8 &* MemoryLayout<Count>.stride
@@ -447,7 +530,7 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         // one multiplication, so that the bytes do not wait on each other.
         var base: Count = 0
         byteRunningCounts.withUnsafeBufferPointer { table in
-            for index in 0..<((rowBytes &+ 63) &>> 6) {
+            for index in (columns.lowerBound &>> 6)..<((columns.upperBound &+ 2 &* range &+ 64) &>> 6) {
                 let word = bits[index]
                 var counts = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
                 counts = (counts & 0x3333_3333_3333_3333) &+ ((counts &>> 2) & 0x3333_3333_3333_3333)
@@ -465,18 +548,18 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         }
     }
 
-    private func startMoore(_ plane: UnsafePointer<UInt64>, row: Int) {
+    private func startMoore(_ plane: UnsafePointer<UInt64>, row: Int, _ columns: Range<Int>) {
         guard let ring else { return }
         let width = 2 &* range &+ 1
-        counts.update(repeating: 0, count: lanes)
+        (counts + columns.lowerBound).update(repeating: 0, count: columns.count)
         for offset in -range...range {
             let slot = ring + ((row &+ offset) % width + width) % width &* lanes
-            windowSums(plane, row: row &+ offset, into: slot)
-            for column in 0..<lanes { counts[column] &+= slot[column] }
+            windowSums(plane, row: row &+ offset, columns, into: slot)
+            for column in columns { counts[column] &+= slot[column] }
         }
     }
 
-    private func advanceMoore(_ plane: UnsafePointer<UInt64>, row: Int) {
+    private func advanceMoore(_ plane: UnsafePointer<UInt64>, row: Int, _ columns: Range<Int>) {
         guard let ring else { return }
         let width = 2 &* range &+ 1
         let entering = row &+ range
@@ -484,16 +567,16 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         let slot = ring + (entering % width + width) % width &* lanes
         let counts = self.counts
         guard let source = source(entering) else {
-            for column in 0..<lanes {
+            for column in columns {
                 counts[column] &-= slot[column]
                 slot[column] = 0
             }
             return
         }
         extendedBits(plane, row: source)
-        prefixSumsOfBits()
+        prefixSumsOfBits(columns)
         let prefix = self.prefix
-        for column in 0..<lanes {
+        for column in columns {
             let sum = prefix[column &+ width] &- prefix[column]
             counts[column] = counts[column] &+ sum &- slot[column]
             slot[column] = sum
@@ -582,11 +665,12 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
 
     // MARK: The rule
 
-    /// Row `row` of `output` from the counts and `input`'s row; its changes recorded.
+    /// Words `firstWord...lastWord` of row `row` of `output` from the counts and `input`'s row;
+    /// their changes recorded.
     @inline(__always)
     private func decide(
-        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, row: Int, changedRows: inout [Bool], partial: Bool,
-        counting: Bool, changes: inout TileChanges
+        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, row: Int, words firstWord: Int, _ lastWord: Int,
+        changed: inout LargerThanLifeActivity, partial: Bool, counting: Bool, changes: inout TileChanges
     ) -> BandStats {
         let counts = self.counts
         let flags = self.flags
@@ -597,7 +681,7 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         let cells = bytes[1]
         byteBits.withUnsafeBufferPointer { table in
             let raw = UnsafeMutableRawPointer(cells)
-            for index in 0..<layout.words {
+            for index in firstWord...lastWord {
                 let word = before[index]
                 for part in 0..<8 {
                     raw.storeBytes(
@@ -609,18 +693,18 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         let (survivalStart, survivalSpan, birthStart, birthSpan) = (self.survivalStart, self.survivalSpan, self.birthStart, self.birthSpan)
         let startDifference = survivalStart ^ birthStart
         let spanDifference = survivalSpan ^ birthSpan
-        let columns = layout.words &* 64
-        for column in 0..<columns {
+        for column in firstWord &* 64..<(lastWord &+ 1) &* 64 {
             let live = Count(0) &- Count(cells[column])
             let start = birthStart ^ (startDifference & live)
             let span = birthSpan ^ (spanDifference & live)
             flags[column] = counts[column] &- start <= span ? 1 : 0
         }
         let raw = UnsafeRawPointer(flags)
-        var changed = false
+        var firstChanged = -1
+        var lastChanged = -1
         var stats = BandStats()
         let groups = (layout.words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
-        for index in 0..<layout.words {
+        for index in firstWord...lastWord {
             var next: UInt64 = 0
             for part in 0..<8 {
                 next |= packBytes(raw.loadUnaligned(fromByteOffset: index &* 64 &+ part &* 8, as: UInt64.self)) &<< UInt64(part &* 8)
@@ -628,33 +712,34 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
             let mask = index == layout.words &- 1 ? layout.tailMask : ~0
             let old = before[index] & mask
             let new = next & mask
+            after[index] = new
+            guard counting || new != old else { continue }
             if counting {
                 stats.alive &+= (old & new).nonzeroBitCount
+                stats.live &+= partial ? new.nonzeroBitCount &- old.nonzeroBitCount : new.nonzeroBitCount
             }
-            after[index] = new
             if new != old {
-                changed = true
+                if firstChanged < 0 { firstChanged = index }
+                lastChanged = index
                 if !changes.everything {
                     let tile = row / TileGeometry.tileRows &* groups &+ index / TileGeometry.groupWords
                     changes.tiles[tile &>> 6] |= 1 &<< UInt64(tile & 63)
                 }
             }
         }
-        changedRows[row] = changed
+        changed.record(row: row, first: firstChanged, last: lastChanged)
         if counting {
             if partial {
-                // The difference this row makes to the counts of `input`.
-                stats.live = 0
-                for index in 0..<layout.words {
-                    let mask = index == layout.words &- 1 ? layout.tailMask : ~0
-                    stats.live &+= (after[index] & mask).nonzeroBitCount &- (before[index] & mask).nonzeroBitCount
+                // The difference the changed words make to the fingerprint sum: their pairs' shares.
+                if firstChanged >= 0 {
+                    var pair = firstChanged & ~1
+                    while pair <= lastChanged {
+                        stats.hash &+= Fingerprint.pair(after, row: row, index: pair, layout)
+                            &- Fingerprint.pair(before, row: row, index: pair, layout)
+                        pair &+= 2
+                    }
                 }
-                stats.hash = Fingerprint.row(after, row: row, layout) &- Fingerprint.row(before, row: row, layout)
             } else {
-                for index in 0..<layout.words {
-                    let mask = index == layout.words &- 1 ? layout.tailMask : ~0
-                    stats.live &+= (after[index] & mask).nonzeroBitCount
-                }
                 stats.hash = Fingerprint.row(after, row: row, layout)
             }
         }
