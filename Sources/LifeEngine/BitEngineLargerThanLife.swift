@@ -26,9 +26,12 @@ import LifeGrid
 // the same computation with dead cells outside: the von Neumann running sums go round a torus
 // padded with enough dead rows and columns that no neighbourhood reaches round to the grid.
 //
-// Activity: a generation computes only the rows within r of a row that changed in the last one
-// (whole rows: the running sums go along rows). A still world costs nothing; a small pattern on a
-// large grid costs its (2r + 1)-high band of rows.
+// Activity: a generation computes only what lies within r of a cell that changed in the last
+// one: the rows within r of a changed row and, for Moore rules, in each block of 64 rows only the
+// words within r columns of the changes near the block (von Neumann rules compute whole rows:
+// their running sums go along diagonals). A still world costs nothing; a small Moore pattern on a
+// large grid costs its neighbourhood, a von Neumann one its (2r + 1)-high band of rows. When that
+// is more than half the grid, generations are computed whole.
 
 extension BitGrid {
     /// `generations` generations of a two-state Larger than Life rule (see the top of the file).

@@ -202,12 +202,6 @@ struct EngineBenchmark {
                 world.advance(generations: generations, rule: rule, topology: topology, threads: threads)
             }
             let seconds = EngineBenchmark.now() - began
-            if let dump = getenv("LTL_DUMP") {
-                let grid = world.grid
-                var text = ""
-                for r in 0..<grid.rows { for c in 0..<grid.cols where grid.isLive(row: r, col: c) { text += "\(r) \(c)\n" } }
-                if let file = fopen(dump, "w") { fputs(text, file); fclose(file) }
-            }
             if checksum == -1 { print(checksum) }  // keeps the observer's work
             return (seconds, world.population)
         case .store:
