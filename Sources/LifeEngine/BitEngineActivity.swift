@@ -238,6 +238,8 @@ struct ActivityTracking: Sendable {
     var sparseShare = BitEngine.sparseShare
     /// The tiles changed since the last ``BitGrid/takeChanges()`` (see BitEngineExport.swift).
     var changes = TileChanges()
+    /// The rows the last Larger than Life generation changed (see BitEngineLargerThanLife.swift).
+    var largerThanLife: LargerThanLifeActivity?
     /// Generations stepped tracked and whole so far (for tests).
     var sparseGenerations = 0
     var wholeGenerations = 0

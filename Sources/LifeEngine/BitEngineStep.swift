@@ -55,6 +55,12 @@ extension BitGrid {
             for _ in 0..<generations where counting { observe(census, fingerprint) }
             return
         }
+        if case .largerThanLife(let largerThanLife) = rule.transitions {
+            runLargerThanLife(largerThanLife, generations: generations, topology: topology, counting: counting, observe)
+            return
+        }
+        // What a Larger than Life run remembered does not describe these generations.
+        tracking.largerThanLife = nil
         if ghosts != topology {
             let torus = topology == .torus
             live.withUnsafeMutableBufferPointer { buffer in
