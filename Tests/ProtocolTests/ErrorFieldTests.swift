@@ -105,7 +105,7 @@ final class ErrorFieldTests: XCTestCase {
             (["type": "simulation.setGrid", "rows": 2, "cols": 2, "cells": ["..", "."]], "/cells/1"),
             (["type": "simulation.setGrid", "rows": 2, "cols": 2, "cells": ["..", ".?"]], "/cells/1"),
             (["type": "simulation.setGrid", "rows": 2, "cols": 2, "cells": [".."]], "/cells"),
-            (["type": "simulation.setGrid", "rle": "o!", "rule": "B0"], "/rule"),
+            (["type": "simulation.setGrid", "rle": "o!", "rule": "B9"], "/rule"),
             (["type": "simulation.setGrid", "rle": "o!", "topology": "plane"], "/topology"),
             (["type": "simulation.setGrid", "rle": "o!", "keep": ["title": 1]], "/keep/title"),
             (["type": "simulation.setGrid", "rle": "o!", "rows": 1], nil),  // two ways at once: neither alone

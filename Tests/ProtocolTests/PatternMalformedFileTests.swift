@@ -23,7 +23,7 @@ extension PatternFormatTests {
         assertFails("y = 3\n!", .rle, line: 1, column: 6, "'x'")
         assertFails("x = 3, y = 3,\n!", .rle, line: 1, column: 14, "after ','")
         assertFails("x 3, y = 3\n!", .rle, line: 1, column: 3, "expected '='")
-        assertFails("x = 3, y = 3, rule = B03/S23\n!", .rle, line: 1, column: 22, "B0")
+        assertFails("x = 3, y = 3, rule = B39/S23\n!", .rle, line: 1, column: 22, "9 is not a neighbour count")
         assertFails("x = 3, y = 3, rule = \n!", .rle, line: 1, column: 22, "empty")
         assertFails("#r B9/S\nx = 3, y = 3\n!", .rle, line: 1, column: 4, "9 is not")
         // Huge sizes fail in the header, before any allocation.
@@ -86,7 +86,7 @@ extension PatternFormatTests {
         assertFails("#Life 1.06\n0 0\n4096 0\n", .life106, line: 3, column: 1, "more than 4096 columns")
         assertFails("#Life 1.06\n0 0\n0 -4096\n", .life106, line: 3, column: 1, "more than 4096 rows")
         assertFails("#Life 1.06\n99999999999999999999999 0\n", .life106, line: 2, column: 1, "too large")
-        assertFails("#Life 1.06\n#R B0/S\n", .life106, line: 2, column: 4, "B0")
+        assertFails("#Life 1.06\n#R B9/S\n", .life106, line: 2, column: 4, "9 is not a neighbour count")
         XCTAssertEqual(read("#Life 1.06\n0 0\n4095 -4095\n", .life106).population, 2)
         XCTAssertEqual(read("#Life 1.06\n", .life106), Pattern())
     }
