@@ -86,6 +86,12 @@ while IFS= read -r file; do
     family=$(family_of "$(rule_of "$file")")
     if output=$("$build/lifectl" --socket "$socket" load "$file" 2>"$folder/err"); then
         ours=$(sed -n 's/.*: \([0-9]*\) cells on .*/\1/p' <<<"$output")
+        if [ "$family" = Generations ]; then
+            # Golly's population of a Generations world counts its dying cells too; lifed's
+            # population is its live cells (state 1), so count every cell not dead instead.
+            ours=$("$build/lifectl" --socket "$socket" get /simulation/gridState/grid/cells |
+                python3 -c 'import json,sys; print(sum(len(r) - r.count(".") - r.count("x") for r in json.load(sys.stdin)))')
+        fi
         golly=$(bgolly -a "$(algorithm_of "$family" "$file")" -m 0 "$file" 2>&1 | sed -n 's/^0: \([0-9,]*\)$/\1/p' | tail -1 | tr -d ,)
         count "$family" loaded
         if [ "$ours" = "$golly" ]; then

@@ -9,7 +9,8 @@ import Protocol
 ///
 /// The bytes are exactly `Frame.encode(message.json)` of the message with the rows in place: the
 /// message is encoded once around a placeholder where the `cells` array goes, and the array's
-/// length is known in advance (every row is `"` + its cells + `"`, joined by commas).
+/// length is known in advance (every row is `"` + its cells + `"`, joined by commas; a cell is one
+/// byte, a dying cell's character two).
 public struct GridFrameStream: Sendable {
     /// The whole frame's size in bytes, length prefix included.
     public let count: Int
@@ -20,6 +21,8 @@ public struct GridFrameStream: Sendable {
     private let grid: Grid
     private let window: Viewport
     private var stage = Stage.head
+    /// At most this many bytes a cell: 2 where dying cells may be in the window.
+    private let bytesPerCell: Int
     private var row = 0
     /// Working space for rows of blocks (a scaled window).
     private var scratch: [UInt64] = []
@@ -33,7 +36,13 @@ public struct GridFrameStream: Sendable {
         let payload = message.encoded()
         let marker = JSON.string(placeholder).encoded()
         guard let at = payload.firstRange(of: marker) else { return nil }
-        let cells = window.rows == 0 ? 2 : 2 + window.rows * (window.cols + 2) + (window.rows - 1)
+        var cells = window.rows == 0 ? 2 : 2 + window.rows * (window.cols + 2) + (window.rows - 1)
+        // A dying cell's character (U+0100 + its state) takes two bytes of UTF-8, not one.
+        let dyingInWindow = !window.isScaled && grid.hasDyingCells
+        bytesPerCell = dyingInWindow ? 2 : 1
+        if dyingInWindow {
+            cells += grid.dyingCells.cropped(to: CellRect(row: window.row, col: window.col, rows: window.rows, cols: window.cols)).population
+        }
         let length = payload.count - marker.count + cells
         guard length <= Frame.maxPayloadSize else { return nil }
         head = [
@@ -56,7 +65,7 @@ public struct GridFrameStream: Sendable {
             stage = window.rows == 0 ? .tail : .rows
             if window.rows == 0 { part.append(UInt8(ascii: "]")) }
         case .rows:
-            let perRow = window.cols + 3
+            let perRow = bytesPerCell * window.cols + 3
             let batch = max(1, min(window.rows - row, limit / perRow))
             part.reserveCapacity(batch * perRow + 1)
             for _ in 0..<batch {

@@ -39,7 +39,7 @@ package enum MCellFormat {
         var pattern = Pattern()
         var settings = Board()
         var box: (minRow: Int, maxRow: Int, minCol: Int, maxCol: Int)?
-        try walk(source, pattern: &pattern, board: &settings) { line, row, col, count throws(PatternParseError) in
+        try walk(source, pattern: &pattern, board: &settings) { line, row, col, count, _ throws(PatternParseError) in
             let last = col + count - 1
             var next = box ?? (row, row, col, last)
             next = (min(next.minRow, row), max(next.maxRow, row), min(next.minCol, col), max(next.maxCol, last))
@@ -61,11 +61,19 @@ package enum MCellFormat {
         var plane = BitPlane(rows: rows, cols: cols)
         var ignored = Pattern()
         var ignoredSettings = Board()
+        var dyingRuns: [(row: Int, col: Int, count: Int, state: Int)] = []
         // Checked by the first pass: every run lies in the box.
-        try walk(source, pattern: &ignored, board: &ignoredSettings) { _, row, col, count in
-            plane.setRun(row: row - box.minRow, from: col - box.minCol, count: count)
+        try walk(source, pattern: &ignored, board: &ignoredSettings) { _, row, col, count, state in
+            if state == 1 {
+                plane.setRun(row: row - box.minRow, from: col - box.minCol, count: count)
+            } else {
+                dyingRuns.append((row - box.minRow, col - box.minCol, count, state))
+            }
         }
         pattern.cells = plane
+        for run in dyingRuns {
+            for col in run.col..<(run.col + run.count) { pattern.setState(run.state, row: run.row, col: col) }
+        }
         if let board = settings.board {
             // Golly's placement: towards the middle by half the room left, plus one.
             var top = box.minRow
@@ -99,10 +107,11 @@ package enum MCellFormat {
     }
 
     /// Reads the lines, fills in the name, comments, rule and board, and calls `run` with each
-    /// run of live cells: its line, its row and first column from the board's top-left, its length.
+    /// run of cells in one state: its line, its row and first column from the board's top-left,
+    /// its length, and the state (1 live, 2 or more dying).
     static func walk(
         _ source: SourceText, pattern: inout Pattern, board settings: inout Board,
-        run: (SourceText.Line, Int, Int, Int) throws(PatternParseError) -> Void
+        run: (SourceText.Line, Int, Int, Int, Int) throws(PatternParseError) -> Void
     ) throws(PatternParseError) {
         let bytes = source.bytes
         var sawHeader = false
@@ -180,7 +189,7 @@ package enum MCellFormat {
     /// One `#L` line's runs, continuing the rows of the lines before.
     static func cells(
         _ source: SourceText, _ line: SourceText.Line, from start: Int, to end: Int, rule: Rule?,
-        row: inout Int, col: inout Int, run: (SourceText.Line, Int, Int, Int) throws(PatternParseError) -> Void
+        row: inout Int, col: inout Int, run: (SourceText.Line, Int, Int, Int, Int) throws(PatternParseError) -> Void
     ) throws(PatternParseError) {
         let bytes = source.bytes
         let cap = Pattern.maxSide + 1  // a longer run cannot fit
@@ -219,15 +228,11 @@ package enum MCellFormat {
                 }
                 let states = rule?.states ?? 2
                 // As Golly does, a state the rule does not have is state 1.
-                if state >= 2 && state < states {
-                    throw source.error(
-                        line, at: i,
-                        "this MCell file has cells in dying states (state 2+); lifed reads MCell cells of states 0 and 1 only, for now")
-                }
+                let cellState = state < states ? state : 1
                 guard row < cap, col < cap else {
                     throw source.error(line, at: i, "the cells reach more than \(Pattern.maxSide) cells from the board's corner")
                 }
-                try run(line, row, col, min(n, cap - col))
+                try run(line, row, col, min(n, cap - col), cellState)
                 col = min(col + n, cap)
                 i = letterAt
             }

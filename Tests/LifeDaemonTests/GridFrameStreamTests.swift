@@ -5,10 +5,16 @@ import Protocol
 import XCTest
 
 final class GridFrameStreamTests: XCTestCase {
-    private func randomState(rows: Int, cols: Int, _ g: inout SplitMix64) -> AppState {
+    private func randomState(rows: Int, cols: Int, dying: Bool = false, _ g: inout SplitMix64) -> AppState {
         var grid = Grid(rows: rows, cols: cols)
         for row in 0..<rows {
             for col in 0..<cols where Int.random(in: 0..<3, using: &g) == 0 { grid[row, col] = Cell.allCases[Int.random(in: 1..<4, using: &g)] }
+        }
+        // A Generations world: some cells in dying states, whose characters take two bytes.
+        for row in 0..<rows where dying {
+            for col in 0..<cols where Int.random(in: 0..<5, using: &g) == 0 {
+                grid.setState(Int.random(in: 2..<Grid.maxStates, using: &g), row: row, col: col)
+            }
         }
         var state = AppState(simulation: SimulationState(gridState: GridState(ticks: 7, grid: grid)))
         state.settings.display.title = "a \"quoted\" title with lifed-cells- in it"
@@ -22,7 +28,8 @@ final class GridFrameStreamTests: XCTestCase {
         let renderer = StateRenderer()
         let paths = ["", "/simulation", "/simulation/gridState", "/simulation/gridState/grid", "/simulation/gridState/grid/cells"]
         for round in 0..<40 {
-            let state = randomState(rows: Int.random(in: 0...40, using: &g), cols: Int.random(in: 0...130, using: &g), &g)
+            let state = randomState(
+                rows: Int.random(in: 0...40, using: &g), cols: Int.random(in: 0...130, using: &g), dying: round % 4 >= 2, &g)
             for text in paths {
                 let path = try JSONPointer(parsing: text)
                 let window: Viewport? = round % 2 == 0 ? nil : Viewport(

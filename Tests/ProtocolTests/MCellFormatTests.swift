@@ -209,14 +209,22 @@ final class MCellFormatTests: XCTestCase {
             if let reason = parsed.unsupportedReason {
                 // Until the family's engine lands, the rule's own refusal.
                 XCTAssertEqual(failure(text)?.message, "rule \"\(rule)\": \(reason)")
-            } else if parsed.states > 2 {
-                XCTAssertEqual(
-                    failure(text)?.message,
-                    "this MCell file has cells in dying states (state 2+); lifed reads MCell cells of states 0 and 1 only, for now")
             } else {
                 XCTAssertEqual(read(text)?.rule, parsed)
             }
         }
+        // Dying states are read into the pattern's dying cells: A is live, B and C dying.
+        guard let pattern = read(generations) else { return XCTFail("the Generations file reads") }
+        XCTAssertEqual(pattern.rows, 2)
+        XCTAssertEqual(pattern.cols, 3)
+        XCTAssertEqual(pattern.state(row: 0, col: 0), 1)
+        XCTAssertEqual(pattern.state(row: 0, col: 1), 0)
+        XCTAssertEqual(pattern.state(row: 0, col: 2), 2)
+        XCTAssertEqual(pattern.state(row: 1, col: 1), 3)
+        XCTAssertEqual(pattern.cells.population, 1, "only A is live")
+        // A state the rule does not have is state 1, as Golly reads it.
+        let beyond = read("#MCell 2.0\n#GAME Generations\n#RULE 345/2/4\n#L A.E\n")
+        XCTAssertEqual(beyond?.state(row: 0, col: 2), 1)
     }
 
     func testMalformedFiles() {
