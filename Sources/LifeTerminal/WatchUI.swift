@@ -213,6 +213,8 @@ public struct WatchUI: Equatable, Sendable {
                     note("still fetching the configurations…", context)
                     return []
                 }
+                // Say so: the list may take a while, and nothing else on screen changes until then.
+                note("fetching the configurations…", context)
                 return [.dispatch(.configurations(.fetch(url: nil)))]
             }
             if key == .character("c") {
@@ -247,9 +249,9 @@ public struct WatchUI: Equatable, Sendable {
             guard let cursor = navigation.cursor else { return [] }
             return [.dispatch(.simulation(.grid(.edit(.setCells([cursor], to: .toggle)))))]
         case .character("+"), .character("="):
-            return changeInterval(world.intervalMs / 2, world: world, context: context, limit: "fastest")
+            return changeInterval(WatchUI.intervalLadder.last { $0 < world.intervalMs } ?? world.intervalMs, world: world, context: context, limit: "fastest")
         case .character("-"), .character("_"):
-            return changeInterval(world.intervalMs * 2, world: world, context: context, limit: "slowest")
+            return changeInterval(WatchUI.intervalLadder.first { $0 > world.intervalMs } ?? world.intervalMs, world: world, context: context, limit: "slowest")
         case .character("]"):
             return changeStep(up: true, world: world, context: context)
         case .character("["):
@@ -275,6 +277,10 @@ public struct WatchUI: Equatable, Sendable {
         .character("/"), .enter, .character("p"), .character("t"), .character("+"), .character("="), .character("-"),
         .character("_"), .character("s"), .character("a"), .character("x"), .character("]"), .character("["),
     ]
+
+    /// The intervals `+` and `-` step through, in milliseconds: a fixed ladder, so that `+` then
+    /// `-` comes back to where it started (halving and doubling walked 250, 125, 62, 31, 15, 30…).
+    static let intervalLadder = [10, 20, 50, 100, 250, 500, 1000, 2000, 5000, 10_000, 30_000, 60_000]
 
     private mutating func changeInterval(_ wanted: Int, world: WorldView, context: Context, limit: String) -> [WatchCommand] {
         let interval = wanted.clamped(to: Settings.intervalRange)

@@ -62,17 +62,29 @@ final class WatchUITests: XCTestCase {
         XCTAssertEqual(ui.handle(.character("0"), context: context(world(running: true))), [action("simulation.reset")])
     }
 
-    func testSpeedHalvesAndDoublesWithinTheRange() {
+    func testSpeedWalksAFixedLadderSoThatPlusThenMinusComesBack() {
         var ui = WatchUI()
-        XCTAssertEqual(
-            ui.handle(.character("+"), context: context(world(interval: 1000))), [dispatch(["type": "settings.update", "intervalMs": 500])])
-        XCTAssertEqual(
-            ui.handle(.character("-"), context: context(world(interval: 1000))), [dispatch(["type": "settings.update", "intervalMs": 2000])])
-        XCTAssertEqual(
-            ui.handle(.character("+"), context: context(world(interval: 15))), [dispatch(["type": "settings.update", "intervalMs": 10])])
-        XCTAssertEqual(
-            ui.handle(.character("-"), context: context(world(interval: 40000))),
-            [dispatch(["type": "settings.update", "intervalMs": 60000])])
+        func interval(after key: Character, from ms: Int) -> Int? {
+            guard case .dispatch(let action)? = ui.handle(.character(key), context: context(world(interval: ms))).first else { return nil }
+            return action.json["intervalMs"]?.intValue
+        }
+        XCTAssertEqual(interval(after: "+", from: 1000), 500)
+        XCTAssertEqual(interval(after: "-", from: 1000), 2000)
+        XCTAssertEqual(interval(after: "+", from: 250), 100)
+        XCTAssertEqual(interval(after: "-", from: 100), 250, "+ then - comes back")
+        // Off the ladder (set by lifectl), the next rung either way.
+        XCTAssertEqual(interval(after: "+", from: 300), 250)
+        XCTAssertEqual(interval(after: "-", from: 300), 500)
+        XCTAssertEqual(interval(after: "+", from: 15), 10)
+        XCTAssertEqual(interval(after: "-", from: 40000), 60000)
+        // From 60s, + walks down to 10ms and - walks back up through the same rungs.
+        var ms = 60000
+        var down: [Int] = [ms]
+        while let next = interval(after: "+", from: ms) { ms = next; down.append(ms) }
+        var up: [Int] = [ms]
+        while let next = interval(after: "-", from: ms) { ms = next; up.append(ms) }
+        XCTAssertEqual(down, up.reversed())
+        XCTAssertEqual(down.last, 10)
         XCTAssertEqual(ui.handle(.character("+"), context: context(world(interval: 10))), [])
         XCTAssertEqual(ui.flash?.text, "already the fastest: every 10ms")
         XCTAssertEqual(ui.flash?.isError, false)
@@ -81,6 +93,7 @@ final class WatchUITests: XCTestCase {
     func testConfigurationsFetchThenPickThenLoad() {
         var ui = WatchUI()
         XCTAssertEqual(ui.handle(.character("c"), context: context(world())), [action("configurations.fetch")])
+        XCTAssertEqual(ui.flash?.text, "fetching the configurations…", "a first c on an empty list says what it does")
         XCTAssertEqual(ui.handle(.enter, context: context(world())), [])
         XCTAssertEqual(ui.flash?.text, "no configurations yet: press c to fetch them")
         let list = world(configs: ["Glider", "Blinker", "Toad"])
