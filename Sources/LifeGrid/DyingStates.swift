@@ -45,6 +45,9 @@ extension Grid {
     /// Whether any cell is in a dying state.
     public var hasDyingCells: Bool { dying.contains { !$0.isEmpty } }
 
+    /// Whether no cell is live or dying (found at the first word that holds one).
+    public var holdsNoCells: Bool { live.isEmpty && !hasDyingCells }
+
     /// Which cells are in a dying state: the union of the dying planes (an empty plane's words
     /// when there are none).
     public var dyingCells: BitPlane {

@@ -29,7 +29,8 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
             return Effect.timer(every: .milliseconds(period), on: environment.scheduler) { .simulation(.tick) }.cancellable(id: .timer)
         }
         .onChange(of: \.settings.worldRules) { _, _, state, _ in
-            state.simulation.settling.reset(startingWith: state.simulation.gridState.grid.fingerprint)
+            let grid = state.simulation.gridState.grid
+            state.simulation.settling.reset(startingWith: grid.fingerprint, empty: grid.holdsNoCells)
             return .none
         }
         // The settings' size is the world's: a new size resizes the world now, its cells kept

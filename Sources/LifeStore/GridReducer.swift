@@ -78,7 +78,7 @@ extension Reducer where State == GridWorld, Action == GridAction, Environment ==
                 // afresh. An edit that changed no cell leaves the history, and so the whole state,
                 // as it was: no version, as for any action that changes nothing (the history is
                 // not in the state document, so a version for it alone would show no diff).
-                if world.grid != before { world.settling.reset(startingWith: world.grid.fingerprint) }
+                if world.grid != before { world.settling.reset(startingWith: world.grid.fingerprint, empty: world.grid.holdsNoCells) }
                 return .none
             case .cancelJump, .jumpProgress, .jumpFinished:
                 return .none

@@ -130,10 +130,12 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
 }
 
 extension SimulationState {
-    /// Puts `grid` in place of the current one; its history starts afresh.
+    /// Puts `grid` in place of the current one; its history starts afresh, and why the timer last
+    /// stopped (about the world that was) is forgotten.
     mutating func replaceGrid(with grid: Grid) {
         gridState.grid = grid
-        settling.reset(startingWith: grid.fingerprint)
+        settling.reset(startingWith: grid.fingerprint, empty: grid.holdsNoCells)
+        stoppedBecause = nil
     }
 }
 

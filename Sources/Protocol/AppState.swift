@@ -119,8 +119,10 @@ public struct Settling: Equatable, Sendable {
 
     /// Forgets the history: the grid was replaced, or its rule changed. The grid in place
     /// now is the first of the new history, so a still life shows `still` after one generation.
-    public mutating func reset(startingWith fingerprint: UInt64? = nil) {
-        status = .evolving
+    /// An `empty` grid (no live or dying cell) is `extinct` at once, not `evolving` until the
+    /// next generation says so.
+    public mutating func reset(startingWith fingerprint: UInt64? = nil, empty: Bool = false) {
+        status = empty ? .extinct : .evolving
         fingerprints.removeAll()
         if let fingerprint { fingerprints.append(fingerprint) }
     }

@@ -109,6 +109,13 @@ final class AutoStopTests: XCTestCase {
         }
         XCTAssertEqual(store.state.simulation.settling, Blinker.settling(after: 2))
         XCTAssertEqual(app.scheduler.pendingCount, 0)
+        // A new world forgets why the timer stopped for the old one, and an empty world is
+        // extinct at once (lifewatch said "stopped because the world oscillates" and "evolving").
+        store.send(.simulation(.resetGridToEmpty)) {
+            $0.expectReplacement(Grid(rows: 10, cols: 10))
+            $0.simulation.stoppedBecause = nil
+        }
+        XCTAssertEqual(store.state.simulation.settling.status, .extinct)
         store.finish()
     }
 

@@ -115,7 +115,7 @@ extension Settling {
     /// fingerprint, still `evolving`.
     public static func startingWith(_ grid: Grid) -> Settling {
         var settling = Settling()
-        settling.reset(startingWith: grid.fingerprint)
+        settling.reset(startingWith: grid.fingerprint, empty: grid.holdsNoCells)
         return settling
     }
 
