@@ -452,3 +452,22 @@ extension BitLayout {
         }
     }
 }
+
+extension ActivityTracking {
+    /// A tracked generation went from map `current` to `next`: the next one starts from `next`,
+    /// its changes are logged, and busy stretches start again from the shortest.
+    mutating func trackedGenerationDone(_ next: ActivityView, current: Int) {
+        self.current = 1 - current
+        changes.record(next)
+        sparseGenerations += 1
+        denseInterval = ActivityTracking.firstDenseInterval
+    }
+
+    /// Too much changed to track: whole generations for a while, twice as long as the last time
+    /// (up to ``longestDenseInterval``), before tracking looks again.
+    mutating func stepWholeForAWhile() {
+        current = nil
+        untrackedLeft = denseInterval
+        denseInterval = min(2 * denseInterval, ActivityTracking.longestDenseInterval)
+    }
+}

@@ -163,18 +163,13 @@ extension BitGrid {
                                 } else {
                                     tracking.totals = nil
                                 }
-                                tracking.current = 1 - current
-                                tracking.changes.record(next)
-                                tracking.sparseGenerations += 1
-                                tracking.denseInterval = ActivityTracking.firstDenseInterval
+                                tracking.trackedGenerationDone(next, current: current)
                                 swap(&input, &output)
                                 done += 1
                                 continue
                             }
                             // Too much changes: whole generations for a while, longer each time.
-                            tracking.current = nil
-                            tracking.untrackedLeft = tracking.denseInterval
-                            tracking.denseInterval = min(2 * tracking.denseInterval, ActivityTracking.longestDenseInterval)
+                            tracking.stepWholeForAWhile()
                         }
                         let track = geometry != nil && tracking.untrackedLeft == 0
                         let count = track ? 1 : geometry == nil ? generations - done : min(tracking.untrackedLeft, generations - done)
