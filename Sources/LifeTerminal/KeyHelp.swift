@@ -21,7 +21,7 @@ public enum KeyHelp {
         ("/", "find a configuration by part of its title"),
         ("enter", "load the chosen configuration (not while running)"),
         ("p", "paste the chosen configuration at the cursor"),
-        ("+ / -", "faster / slower: the next interval of 10ms 20ms 50ms 100ms 250ms 500ms 1s 2s 5s 10s 30s 60s (shared)"),
+        ("+ / -", "faster / slower, on a ladder from 10ms to 60s (shared)"),
         ("] / [", "step up / down: 10 times the generations a tick (shared)"),
         ("s", "statistics on or off (shared: every watcher sees it)"),
         ("a", "autostop on or off: stop once settled (shared)"),

@@ -27,7 +27,9 @@ public enum SidePanel {
             row += 1
         }
         if world.showStatistics {
-            line("Statistics", Style(bold: true, underline: true))
+            // The course's statistics add up every generation's census, so "alive" is not the
+            // population: the heading says they are sums (the status line has the population).
+            line("Summed over steps", Style(bold: true, underline: true))
             let s = world.statistics
             for (label, value) in [("steps", s.steps), ("alive", s.alive), ("born", s.born), ("died", s.died), ("empty", s.empty)] {
                 let number = String(value)

@@ -64,7 +64,7 @@ final class LifewatchTerminalTests: XCTestCase {
         XCTAssertEqual(gridLines(first), rows.map(drawn))
         XCTAssertTrue(first.contains { $0.hasPrefix("space start  n tick  e empty") })
         // Statistics are on by default.
-        XCTAssertTrue(first.contains { $0.contains("Statistics") })
+        XCTAssertTrue(first.contains { $0.contains("Summed over steps") }, "the cumulative statistics say they are sums")
 
         try tmux.send("Space")
         let running = try tmux.waitFor("the ticks to advance") { lines in

@@ -34,7 +34,7 @@ final class WatchScreenTests: XCTestCase {
     func testStatisticsBesideTheGridOnAWideScreen() throws {
         let screen = WatchScreen(rows: 10, cols: 60, colorMode: .monochrome, content: .world(try world(stats: true)), connection: .connected)
         let lines = screen.compose().buffer.lines
-        XCTAssertEqual(lines[1], "                                  Statistics")
+        XCTAssertEqual(lines[1], "                                  Summed over steps")
         XCTAssertEqual(lines[2], "            O + · ·               steps                    3")
         XCTAssertEqual(lines[3], "            · x · ·               alive                    4")
         XCTAssertEqual(lines[4], "            · · · O               born                     5")
