@@ -398,7 +398,13 @@ private enum Expectation: CustomStringConvertible {
             let grid: JSON = ["rows": action.parameters["rows"]!, "cols": action.parameters["cols"]!, "cells": action.parameters["cells"]!]
             set("/simulation/gridState/grid", grid)
             set("/simulation/gridState/ticks", 0)
-            set("/simulation/status", "evolving")
+            // The settings' size is the world's; a new world forgets why the timer stopped, and
+            // one with no live cell is extinct at once (issue 24).
+            set("/settings/rows", action.parameters["rows"]!)
+            set("/settings/cols", action.parameters["cols"]!)
+            set("/simulation/stoppedBecause", .null)
+            let live = (action.parameters["cells"]?.arrayValue ?? []).contains { $0.stringValue?.contains { $0 == "O" || $0 == "+" } == true }
+            set("/simulation/status", live ? "evolving" : "extinct")
             set("/simulation/period", .null)
         case "configurations.add":
             var configs = last["/configurations/configs"]?.arrayValue ?? []
