@@ -70,10 +70,7 @@ extension Grid {
 
     /// The state of the cell at `row`, `col` (both in range): 0 dead, 1 live, 2 or more dying.
     public func state(row: Int, col: Int) -> Int {
-        if live[row, col] { return 1 }
-        var counter = 0
-        for (bit, plane) in dying.enumerated() where plane[row, col] { counter |= 1 << bit }
-        return counter == 0 ? 0 : counter + 1
+        live[row, col] ? 1 : dying.dyingState(row: row, col: col)
     }
 
     /// Puts the cell at `row`, `col` (both in range) in `state` (0 to ``maxStates`` − 1): live
@@ -87,9 +84,7 @@ extension Grid {
 
     /// Sets the dying counter (`state - 1`, or 0) of one cell, adding planes as it needs them.
     mutating func setDyingCounter(_ counter: Int, row: Int, col: Int) {
-        let needed = Int.bitWidth - counter.leadingZeroBitCount
-        while dying.count < needed { dying.append(BitPlane(rows: rows, cols: cols)) }
-        for bit in dying.indices { dying[bit][row, col] = (counter >> bit) & 1 == 1 }
+        dying.setDyingCounter(counter, row: row, col: col, rows: rows, cols: cols)
     }
 
     /// Sets the dying counters `planes` holds (planes of a rectangle, as ``dying`` is kept) with
@@ -128,5 +123,23 @@ extension Grid {
             }
         }
         return String(text)
+    }
+}
+
+extension Array where Element == BitPlane {
+    /// The state the dying planes (a binary counter of `state - 1`, bit i in plane i) give a cell
+    /// that is not live: 0, or 2 and up. Shared by ``Grid`` and ``Pattern``.
+    func dyingState(row: Int, col: Int) -> Int {
+        var counter = 0
+        for (bit, plane) in enumerated() where plane[row, col] { counter |= 1 << bit }
+        return counter == 0 ? 0 : counter + 1
+    }
+
+    /// Writes `counter` (0 for none) into the cell's bits, adding planes of `rows` x `cols` as
+    /// the counter needs them.
+    mutating func setDyingCounter(_ counter: Int, row: Int, col: Int, rows: Int, cols: Int) {
+        let needed = Int.bitWidth - counter.leadingZeroBitCount
+        while count < needed { append(BitPlane(rows: rows, cols: cols)) }
+        for bit in indices { self[bit][row, col] = (counter >> bit) & 1 == 1 }
     }
 }

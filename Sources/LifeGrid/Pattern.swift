@@ -159,19 +159,13 @@ public struct Pattern: Hashable, Sendable {
 
     /// The state of the cell at `row`, `col` (inside the rectangle): 0 dead, 1 live, 2 or more dying.
     public func state(row: Int, col: Int) -> Int {
-        if cells[row, col] { return 1 }
-        var counter = 0
-        for (bit, plane) in dying.enumerated() where plane[row, col] { counter |= 1 << bit }
-        return counter == 0 ? 0 : counter + 1
+        cells[row, col] ? 1 : dying.dyingState(row: row, col: col)
     }
 
     /// Puts the cell at `row`, `col` (inside the rectangle) in `state` (0 to ``Grid/maxStates`` − 1).
     public mutating func setState(_ state: Int, row: Int, col: Int) {
         cells[row, col] = state == 1
-        let counter = state >= 2 ? state - 1 : 0
-        let needed = Int.bitWidth - counter.leadingZeroBitCount
-        while dying.count < needed { dying.append(BitPlane(rows: rows, cols: cols)) }
-        for bit in dying.indices { dying[bit][row, col] = (counter >> bit) & 1 == 1 }
+        dying.setDyingCounter(state >= 2 ? state - 1 : 0, row: row, col: col, rows: rows, cols: cols)
     }
 
     /// Whether any cell is in a dying state.
