@@ -90,8 +90,21 @@ public final class Connection {
         return .int(nextID)
     }
 
-    /// Sends one request.
+    /// The name this client gives in its dispatches (`"client"`), which the daemon's history
+    /// records with each change it makes: the program's name ("lifectl", "lifewatch") unless set.
+    public var clientName: String? = Connection.programName
+
+    /// The running program's name (its path's last component), as a dispatch may give it.
+    public static let programName: String? = {
+        guard let path = CommandLine.arguments.first, let name = path.split(separator: "/").last else { return nil }
+        let clean = String(name.unicodeScalars.filter { $0.properties.generalCategory != .control }.prefix(ClientRequest.maxClientName))
+        return clean.isEmpty || clean.utf8.count > ClientRequest.maxClientName ? nil : clean
+    }()
+
+    /// Sends one request; a dispatch that names no client gives ``clientName``.
     public func send(_ request: ClientRequest) throws(Failure) {
+        var request = request
+        if case .dispatch = request.kind, request.client == nil { request.client = clientName }
         try sendFrame(Frame.encode(request.json))
     }
 

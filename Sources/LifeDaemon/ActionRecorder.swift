@@ -13,11 +13,14 @@ public struct ActionRecorder {
     public let defaults: Settings
     /// Jump ends encoded ahead, on the jump's worker thread.
     public let preparedJumpEnds = PreparedJumpRecord()
+    /// What the history read about each action (who sent it, when).
+    public let history: HistoryContext
     private var randomStateBefore: UInt64 = 0
 
-    public init(random: RandomSource, defaults: Settings) {
+    public init(random: RandomSource, defaults: Settings, history: HistoryContext = HistoryContext()) {
         self.random = random
         self.defaults = defaults
+        self.history = history
     }
 
     /// The bytes of the record of `action` (see ``record(of:from:to:)``): a jump's end as it was
@@ -45,7 +48,9 @@ public struct ActionRecorder {
             action: action,
             randomState: random.state != randomStateBefore ? randomStateBefore : nil,
             defaults: action == .settings(.reset) ? defaults : nil,
-            jumpStarted: jumpStarted)
+            jumpStarted: jumpStarted,
+            author: history.readTime != nil ? history.author : nil,
+            time: history.readTime)
     }
 }
 

@@ -1,4 +1,5 @@
 import LifeGrid
+import LifeJSON
 import Protocol
 
 /// A grid's two bit planes as compact bytes, for the journal record that ends a jump: every cell

@@ -12,7 +12,9 @@ public struct JournalReplay {
     public var defaults: Settings
     /// What one action computes at once: the live daemon's (only tests change it).
     public var cellUpdatesPerAction: Int
-    private let reducer = Reducer<AppState, AppAction, AppEnvironment>.app
+    private let reducer = Reducer<AppState, AppAction, AppEnvironment>.withHistory
+    /// Who sent each action and when, as the record says: what the history reads.
+    private let history = HistoryContext()
     private let scheduler = TestScheduler()
     private let random = RandomSource(seed: 0)
     /// The engine kept from one record to the next, as the live store keeps it: a replayed tick
@@ -24,9 +26,12 @@ public struct JournalReplay {
         self.cellUpdatesPerAction = cellUpdatesPerAction
     }
 
-    /// Runs `record`'s action on `state`. Throws the reducer's refusal: the live store recorded
+    /// Runs `record`'s action on `state`, the change it made being `version`. Throws the reducer's refusal: the live store recorded
     /// only actions it took, so a refusal means the journal does not belong to this state.
-    public func apply(_ record: JournaledAction, to state: inout AppState) throws(ProtocolError) {
+    public func apply(_ record: JournaledAction, to state: inout AppState, version: Int = 0) throws(ProtocolError) {
+        history.willReduce(version: version)
+        history.author = record.author
+        history.time = record.time
         if let randomState = record.randomState { random.state = randomState }
         let started = record.jumpStarted ?? 0
         var environment = AppEnvironment(
@@ -34,6 +39,7 @@ public struct JournalReplay {
             fetchConfigurations: { _ in .none }, wallClock: { started })
         environment.cellUpdatesPerAction = cellUpdatesPerAction
         environment.engines = engines
+        environment.history = history
         _ = try reducer.reduce(&state, record.action, environment)
     }
 

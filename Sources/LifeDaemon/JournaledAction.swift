@@ -6,7 +6,9 @@ import Protocol
 /// action needs that the action itself does not carry, so that replaying the journal onto the
 /// last snapshot rebuilds exactly the state that was acknowledged.
 ///
-/// The payload is JSON: `{"action": {...}, "random": "N", "defaults": {...}, "jumpStarted": MS}`,
+/// The payload is JSON: `{"action": {...}, "random": "N", "defaults": {...}, "jumpStarted": MS,
+/// "by": {"uid", "pid", "name"}, "at": MS}` (who sent the action and when, when the history
+/// recorded them),
 /// the action in its wire form (``AppAction/json``) or, for the actions only the daemon makes:
 /// the outcome of a fetch, `{"type": "configurations.fetchResponse", "configs": [...]}` (each
 /// configuration as ``Configuration/storageJSON`` writes it: `{"title", "rle"}`) or
@@ -25,12 +27,20 @@ public struct JournaledAction: Equatable, Sendable {
     public var defaults: Settings?
     /// The wall clock the action read, when it started a jump (`/simulation/jump/started`).
     public var jumpStarted: Int?
+    /// Who sent the action and when, when the history recorded them in an entry (`"by"`, `"at"`).
+    public var author: Author?
+    public var time: Int?
 
-    public init(action: AppAction, randomState: UInt64? = nil, defaults: Settings? = nil, jumpStarted: Int? = nil) {
+    public init(
+        action: AppAction, randomState: UInt64? = nil, defaults: Settings? = nil, jumpStarted: Int? = nil, author: Author? = nil,
+        time: Int? = nil
+    ) {
         self.action = action
         self.randomState = randomState
         self.defaults = defaults
         self.jumpStarted = jumpStarted
+        self.author = author
+        self.time = time
     }
 
     /// The record's bytes.
@@ -39,6 +49,8 @@ public struct JournaledAction: Equatable, Sendable {
         if let randomState { members["random"] = .string(String(randomState)) }
         if let defaults { members["defaults"] = defaults.json }
         if let jumpStarted { members["jumpStarted"] = .int(jumpStarted) }
+        if let author { members["by"] = author.json }
+        if let time { members["at"] = .int(time) }
         return JSON.object(members).encoded()
     }
 
@@ -51,7 +63,7 @@ public struct JournaledAction: Equatable, Sendable {
             throw ProtocolError(.invalidArgument, "a journal record is not JSON: \(error)")
         }
         let fields = try JSONFields(json, at: "record")
-        try fields.rejectUnknown(["action", "random", "defaults", "jumpStarted"])
+        try fields.rejectUnknown(["action", "random", "defaults", "jumpStarted", "by", "at"])
         action = try Self.action(from: try fields.required("action"))
         if let text = try fields.optionalString("random") {
             guard let state = UInt64(text) else { throw ProtocolError(.invalidArgument, "record.random must be a decimal UInt64, not \(text)") }
@@ -59,6 +71,8 @@ public struct JournaledAction: Equatable, Sendable {
         }
         defaults = try fields.members["defaults"].map { (value: JSON) throws(ProtocolError) -> Settings in try Settings(json: value) }
         jumpStarted = try fields.optionalInt("jumpStarted", in: 0...Int.max)
+        author = try Author(optionalJSON: fields.members["by"])
+        time = try fields.optionalInt("at", in: 0...Int.max)
     }
 
     private static func json(of action: AppAction) -> JSON {

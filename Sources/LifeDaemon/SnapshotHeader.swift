@@ -10,7 +10,9 @@ import Protocol
 /// the state's stored form (``AppState/storageJSON``: the wire form of PROTOCOL.md, section 9,
 /// but each configuration as `{"title", "rle"}`, its pattern included) with an empty grid in
 /// place of the real one, and the fingerprints the latest generations', oldest first, as
-/// decimal strings. Configurations as `{"title", "contents"}` read too.
+/// decimal strings; then `"history"`, the world's history whole (``History/storageJSON``: each
+/// entry with its grids as sparse XOR blocks in base64), absent in headers from before it.
+/// Configurations as `{"title", "contents"}` read too.
 public enum SnapshotHeader {
     /// The header format this build writes and reads.
     public static let format = 1
@@ -20,7 +22,9 @@ public enum SnapshotHeader {
         var gridless = state
         gridless.simulation.gridState.grid = Grid(rows: 0, cols: 0)
         let fingerprints = state.simulation.settling.fingerprints.map { JSON.string(String($0)) }
-        let document: JSON = ["format": .int(format), "state": gridless.storageJSON, "fingerprints": .array(fingerprints)]
+        let document: JSON = [
+            "format": .int(format), "state": gridless.storageJSON, "fingerprints": .array(fingerprints), "history": state.history.storageJSON,
+        ]
         return document.encoded()
     }
 
@@ -50,6 +54,8 @@ public enum SnapshotHeader {
             fingerprints.append(fingerprint)
         }
         state.simulation.settling = Settling(status: state.simulation.settling.status, fingerprints: fingerprints)
+        // Snapshots from before the history have none.
+        if let history = fields.members["history"] { state.history = try History(storageJSON: history) }
         return state
     }
 }

@@ -5,12 +5,13 @@ import Protocol
 /// Renders the parts of the state that `get` and subscriptions ask for, building only what a
 /// path needs: the grid is rendered only for a path that holds it (so a watcher of
 /// `/simulation/gridState/ticks` never pays for a 4096 x 4096 grid), and only the window a
-/// viewport asks for. The sections that change rarely (settings, statistics, configurations)
+/// viewport asks for. The sections that change rarely (settings, statistics, configurations, history)
 /// keep their JSON while their value is unchanged.
 public final class StateRenderer {
     private var statistics: (value: Statistics, json: JSON)?
     private var settings: (value: Settings, json: JSON)?
     private var configurations: (value: ConfigurationsState, json: JSON)?
+    private var history: (value: History, json: JSON)?
     /// The last grid whose population a window's value needed, and that population: a
     /// snapshot of a 1 x 1 window would otherwise count the whole 4096 x 4096 grid each time.
     private var counted: (grid: Grid, population: Int)?
@@ -153,12 +154,13 @@ public final class StateRenderer {
 
     /// The members of ``gridless(_:)``, in the order of their names' UTF-8 bytes.
     private enum Section: String, CaseIterable {
-        case configurations, settings, simulation, statistics
+        case configurations, history, settings, simulation, statistics
 
         /// Whether the section's value differs between the two states (the grid aside).
         func differs(_ old: AppState, _ new: AppState) -> Bool {
             switch self {
             case .configurations: return old.configurations != new.configurations
+            case .history: return old.history != new.history
             case .settings: return old.settings != new.settings
             case .simulation: return SimulationSection(old.simulation) != SimulationSection(new.simulation)
             case .statistics: return old.statistics != new.statistics
@@ -209,13 +211,14 @@ public final class StateRenderer {
         switch section {
         case .simulation: return (old.simulation.jsonMembers(gridJSON: .null), new.simulation.jsonMembers(gridJSON: .null))
         case .statistics: return (old.statistics.jsonMembers, new.statistics.jsonMembers)
-        case .configurations, .settings: return nil
+        case .configurations, .history, .settings: return nil
         }
     }
 
     private func json(of section: Section, in state: AppState) -> JSON {
         switch section {
         case .configurations: return configurationsJSON(state.configurations)
+        case .history: return historyJSON(state.history)
         case .settings: return settingsJSON(state.settings)
         case .simulation: return state.simulation.json(gridJSON: .null)
         case .statistics: return statisticsJSON(state.statistics)
@@ -232,6 +235,13 @@ public final class StateRenderer {
         if let settings, settings.value == value { return settings.json }
         settings = (value, value.json)
         return value.json
+    }
+
+    private func historyJSON(_ value: History) -> JSON {
+        if let history, history.value == value { return history.json }
+        let json = value.json
+        history = (value, json)
+        return json
     }
 
     private func configurationsJSON(_ value: ConfigurationsState) -> JSON {

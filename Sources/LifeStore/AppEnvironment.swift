@@ -25,6 +25,9 @@ public struct AppEnvironment {
     /// The engine kept between ticks, so that the timer steps it with its activity tracking
     /// instead of converting the grid on every tick (see ``EngineCache``).
     public var engines = EngineCache()
+    /// Who sent the action being reduced, the version it makes and when: what the history
+    /// records about it (see ``HistoryContext``).
+    public var history = HistoryContext()
 
     /// Without `fetchConfigurations`, every fetch answers with the built-in collection; without
     /// `jumps`, jumps run on a worker thread; without `wallClock`, the system's clock.

@@ -32,10 +32,13 @@ public final class Store<State: Equatable, Action> {
         public let isEffect: Bool
         /// Who sent it, as ``send(_:from:)`` was told ("client 3"); nil for ``send(_:)`` and effects.
         public let sender: String?
+        /// Who sent it, as the history records it (a client's credentials and name); nil for effects.
+        public let author: Author?
 
-        private init(isEffect: Bool, sender: String?) {
+        private init(isEffect: Bool, sender: String?, author: Author? = nil) {
             self.isEffect = isEffect
             self.sender = sender
+            self.author = author
         }
 
         /// Sent from outside, by a sender without a name.
@@ -43,7 +46,7 @@ public final class Store<State: Equatable, Action> {
         /// Delivered by one of the store's effects.
         public static var effect: Origin { Origin(isEffect: true, sender: nil) }
         /// Sent from outside by `sender`.
-        public static func sent(by sender: String) -> Origin { Origin(isEffect: false, sender: sender) }
+        public static func sent(by sender: String, author: Author? = nil) -> Origin { Origin(isEffect: false, sender: sender, author: author) }
     }
 
     public private(set) var state: State
@@ -93,7 +96,9 @@ public final class Store<State: Equatable, Action> {
 
     /// Runs `action` as ``send(_:)`` does, telling the hooks who sent it (a log names it: "client 3").
     @discardableResult
-    public func send(_ action: Action, from sender: String) -> Outcome { send(action, origin: .sent(by: sender)) }
+    public func send(_ action: Action, from sender: String, author: Author? = nil) -> Outcome {
+        send(action, origin: .sent(by: sender, author: author))
+    }
 
     private func send(_ action: Action, origin: Origin) -> Outcome {
         let outcome = run(action, origin: origin)

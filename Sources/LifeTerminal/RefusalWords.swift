@@ -46,6 +46,9 @@ public enum RefusalWords {
             // The timer's own actions say it by the timer (their declaration's words).
             if let words = action.type.spec.timerWords { return words }
             return "\(what) needs the timer stopped: press space first"
+        case .nothingToUndo: return "nothing to undo"
+        case .nothingToRedo: return "nothing to redo"
+        case .nothingToRewind: return "nothing to rewind to: no run of the timer, step or jump yet"
         }
     }
 }

@@ -32,6 +32,9 @@ public enum ActionType: String, CaseIterable, Sendable {
     case configurationsLoad = "configurations.load"
     case configurationsRemove = "configurations.remove"
     case storageAcknowledgeRecovery = "storage.acknowledgeRecovery"
+    case historyUndo = "history.undo"
+    case historyRedo = "history.redo"
+    case historyRewind = "history.rewind"
     case gridJumpProgress = "grid.jumpProgress"
     case gridJumpFinished = "grid.jumpFinished"
     case configurationsFetchResponse = "configurations.fetchResponse"
@@ -120,6 +123,19 @@ public enum ActionType: String, CaseIterable, Sendable {
         case .storageAcknowledgeRecovery:
             // The daemon's own, not the world's: it changes no state and so no version.
             return .plain(.storage(.acknowledgeRecovery))
+        case .historyUndo, .historyRedo:
+            // Both stop a running timer first; nothing to undo or redo is the history reducer's refusal.
+            return ActionSpec(requires: .noJump) { type, fields throws(ProtocolError) in
+                try fields.only(["count"])
+                let count = try fields.int("count", in: HistoryAction.countRange, default: 1)
+                return .history(type == .historyUndo ? .undo(count: count) : .redo(count: count))
+            } encode: { action in
+                switch action {
+                case .history(.undo(let count)) where count != 1, .history(.redo(let count)) where count != 1: return ["count": .int(count)]
+                default: return [:]
+                }
+            }
+        case .historyRewind: return .plain(.history(.rewind), requires: .noJump)
         case .gridJumpProgress, .gridJumpFinished, .configurationsFetchResponse:
             // Made by the daemon's effects; the journal reads and writes them itself.
             return .internal

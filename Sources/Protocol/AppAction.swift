@@ -11,6 +11,8 @@ public enum AppAction: Equatable, Sendable {
     case statistics(StatisticsAction)
     case settings(SettingsAction)
     case configurations(ConfigurationsAction)
+    /// Undo, redo and rewind (see ``History``).
+    case history(HistoryAction)
     /// The state on disk: the daemon's, not the world's (no reducer changes the state for it).
     case storage(StorageAction)
 }
@@ -87,6 +89,21 @@ public enum GridAction: Equatable, Sendable {
     public static let generationsRange = 1...1_000_000_000
 }
 
+/// Walking the world's history (see ``History``). Each stops a running timer first, as Golly
+/// does, and is refused while a jump runs.
+public enum HistoryAction: Equatable, Sendable {
+    /// Takes back the newest `count` changes not yet undone (fewer when there are fewer): one version.
+    case undo(count: Int)
+    /// Makes again the oldest `count` changes undone (fewer when there are fewer): one version.
+    case redo(count: Int)
+    /// Returns the world to how it was when the latest run of the timer, step or jump began
+    /// (Golly's Reset): one new change, which undo takes back.
+    case rewind
+
+    /// The counts one undo or redo may ask for.
+    public static let countRange = 1...History.maxEntries
+}
+
 /// Actions on the statistics.
 public enum StatisticsAction: Equatable, Sendable {
     /// All statistics to 0.
@@ -160,6 +177,9 @@ extension AppAction {
         case .configurations(.remove): return .configurationsRemove
         case .configurations(.fetchResponse): return .configurationsFetchResponse
         case .storage(.acknowledgeRecovery): return .storageAcknowledgeRecovery
+        case .history(.undo): return .historyUndo
+        case .history(.redo): return .historyRedo
+        case .history(.rewind): return .historyRewind
         }
     }
 

@@ -14,15 +14,18 @@ public struct AppState: Equatable, Sendable {
     public var statistics: Statistics
     public var settings: Settings
     public var configurations: ConfigurationsState
+    /// The changes people made to the world, for undo, redo and rewind.
+    public var history: History
 
     public init(
         simulation: SimulationState, statistics: Statistics = Statistics(), settings: Settings = Settings(),
-        configurations: ConfigurationsState = ConfigurationsState()
+        configurations: ConfigurationsState = ConfigurationsState(), history: History = History()
     ) {
         self.simulation = simulation
         self.statistics = statistics
         self.settings = settings
         self.configurations = configurations
+        self.history = history
     }
 }
 

@@ -14,6 +14,7 @@ extension AppState {
             "statistics": statistics.json,
             "settings": settings.json,
             "configurations": configurations.json,
+            "history": history.json,
         ]
     }
 

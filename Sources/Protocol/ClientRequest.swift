@@ -30,11 +30,18 @@ public struct ClientRequest: Equatable, Sendable {
     /// Echoed in the reply: a number, a string, or nil when the request had none.
     public var id: JSON?
     public var kind: Kind
+    /// The name a `dispatch` gives its client (`"client": "lifectl"`), which the history records
+    /// with the change (1 to ``maxClientName`` bytes, no control characters).
+    public var client: String?
 
-    public init(id: JSON? = nil, kind: Kind) {
+    public init(id: JSON? = nil, kind: Kind, client: String? = nil) {
         self.id = id
         self.kind = kind
+        self.client = client
     }
+
+    /// The longest client name a dispatch may give, in bytes.
+    public static let maxClientName = 64
 
     /// The request types the server knows.
     public static let typeNames = [
@@ -89,10 +96,26 @@ public struct ClientRequest: Equatable, Sendable {
             return .failure(Failure(id: nil, error: error))
         }
         do {
-            return .success(ClientRequest(id: id, kind: try kind(of: members)))
+            let kind = try kind(of: members)
+            var client: String?
+            if case .dispatch = kind, let value = members["client"] { client = try clientName(value) }
+            return .success(ClientRequest(id: id, kind: kind, client: client))
         } catch {
             return .failure(Failure(id: id, error: error))
         }
+    }
+
+    /// A dispatch's `client`: a short name, or nil for `null`.
+    private static func clientName(_ value: JSON) throws(ProtocolError) -> String? {
+        if value == .null { return nil }
+        guard let name = value.stringValue, (1...maxClientName).contains(name.utf8.count),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw ProtocolError(
+                .invalidArgument, "client must be a name of 1 to \(maxClientName) bytes without control characters, such as \"lifectl\"",
+                member: "client")
+        }
+        return name
     }
 
     /// A request's `id`: a number or a string; nil for `null`.
@@ -114,7 +137,7 @@ public struct ClientRequest: Equatable, Sendable {
         let fields = try JSONFields(.object(members), at: "", code: .badMessage)
         switch type {
         case "dispatch":
-            try fields.rejectUnknown(["type", "id", "action"])
+            try fields.rejectUnknown(["type", "id", "action", "client"])
             let action = try fields.required("action")
             guard case .object = action else {
                 throw ProtocolError(
@@ -180,6 +203,7 @@ public struct ClientRequest: Equatable, Sendable {
         case .dispatch(let action):
             members["type"] = "dispatch"
             members["action"] = action
+            if let client { members["client"] = .string(client) }
         case .get(let path, let viewport):
             members["type"] = "get"
             members["path"] = .string(path.description)

@@ -91,4 +91,10 @@ public enum Refusal: String, Sendable, CaseIterable {
     case timerStopped
     /// A jump runs in the background, and the action would change the grid or start another.
     case jumpRunning
+    /// `history.undo` with no change left to undo.
+    case nothingToUndo
+    /// `history.redo` with no undone change to redo.
+    case nothingToRedo
+    /// `history.rewind` with no run of the timer, step or jump in the history to go back before.
+    case nothingToRewind
 }

@@ -30,6 +30,12 @@ enum ErrorWords {
             let wait = "wait for it to end, or cancel it with `lifectl cancel`"
             if let typed { return "\(typed.name) cannot change while a jump runs; \(wait)" }
             return "\(command) is refused while a jump runs; \(wait)"
+        case ("not-allowed", .nothingToUndo?):
+            return "there is nothing to undo (`lifectl history` lists the changes)"
+        case ("not-allowed", .nothingToRedo?):
+            return "there is nothing to redo: no change was undone since the last one was made"
+        case ("not-allowed", .nothingToRewind?):
+            return "there is nothing to rewind to: no run of the timer, step or jump is in the history"
         default:
             break
         }

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import LifeDaemon
 import LifeSystem
@@ -39,6 +40,16 @@ final class Client {
     var resyncs = 0
     /// Bytes written to the socket so far.
     private(set) var bytesWritten = 0
+
+    /// The peer's uid and pid (SO_PEERCRED), read when first needed: what the history records
+    /// of the changes it makes (-1 each when the kernel does not say).
+    lazy var peer: (uid: Int, pid: Int) = {
+        var pid: UInt32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+        guard clinux_peer_credentials(fd, &pid, &uid, &gid) == 0 else { return (-1, -1) }
+        return (Int(uid), Int(pid))
+    }()
 
     init(fd: Int32, number: Int, maxFrameSize: Int, now: Duration) {
         self.fd = fd

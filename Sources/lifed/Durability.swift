@@ -70,11 +70,14 @@ final class Durability {
     static let defaultCompactionBytes = 4 << 20
 
     /// A durability over `storage`, which ``open(folder:log:random:defaults:inbox:environment:)`` has read.
-    init(storage: WorldStorage, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, compactionBytes: Int) {
+    init(
+        storage: WorldStorage, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, compactionBytes: Int,
+        history: HistoryContext
+    ) {
         compaction = CompactionSchedule(journalBytesLimit: compactionBytes)
         self.storage = storage
         self.log = log
-        recorder = ActionRecorder(random: random, defaults: defaults)
+        recorder = ActionRecorder(random: random, defaults: defaults, history: history)
         self.inbox = inbox
     }
 

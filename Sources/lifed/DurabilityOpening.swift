@@ -18,7 +18,8 @@ extension Durability {
     /// `recover`, the damage is set aside, lifed starts from what is intact and continues
     /// ``StateRecovery/versionAllowance`` above the highest version found.
     static func open(
-        folder: String, recover: Bool, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, environment: [String: String]
+        folder: String, recover: Bool, log: Logger, random: RandomSource, defaults: Settings, inbox: Inbox, environment: [String: String],
+        history: HistoryContext
     ) throws(StartupError) -> (durability: Durability, restored: AppState?, version: Int) {
         let storage: WorldStorage
         let loaded: Loaded
@@ -54,7 +55,7 @@ extension Durability {
             var replayed = 0
             for record in records {
                 do {
-                    try replay.apply(try JournaledAction(payload: record.payload), to: &state)
+                    try replay.apply(try JournaledAction(payload: record.payload), to: &state, version: record.version)
                     replayed += 1
                 } catch {
                     let files = storage.journalPaths.joined(separator: ", ")
@@ -80,7 +81,8 @@ extension Durability {
             log.info("restored the world from the snapshot at version \(snapshot.version) and \(replayed) journal records; continuing at version \(version)")
         }
         let compactionBytes = environment["LIFED_COMPACTION_BYTES"].flatMap { Int($0) }.map { max(1, $0) } ?? defaultCompactionBytes
-        let durability = Durability(storage: storage, log: log, random: random, defaults: defaults, inbox: inbox, compactionBytes: compactionBytes)
+        let durability = Durability(
+            storage: storage, log: log, random: random, defaults: defaults, inbox: inbox, compactionBytes: compactionBytes, history: history)
         if !dropped.isEmpty {
             version += StateRecovery.versionAllowance
             setAside = Array(Set(setAside)).sorted()

@@ -68,7 +68,8 @@ final class RequestRouter {
                 // The action's errors point into the action; the reply points into the request.
                 return send(.error(id: id, error.nested(in: "action")), to: client)
             }
-            let outcome = store.send(action, from: "client \(client.number)")
+            let peer = client.peer
+            let outcome = store.send(action, from: "client \(client.number)", author: Author(uid: peer.uid, pid: peer.pid, name: request.client))
             switch outcome {
             case .changed(let version), .unchanged(let version):
                 // An ack promises that the state at its version is on disk.

@@ -45,6 +45,8 @@ do {
 let random = options.seed.map(RandomSource.init(seed:)) ?? RandomSource()
 
 // The state on disk, unless --ephemeral.
+/// Who sent each action and when, for the history: the reducer reads it, the journal records it.
+let history = HistoryContext()
 var durability: Durability?
 var restored: (state: AppState, version: Int)?
 var firstVersion = 0
@@ -70,7 +72,8 @@ if !options.ephemeral {
             exit(.failure)
         }
         do {
-            let opened = try Durability.open(folder: folder, recover: options.recover, log: log, random: random, defaults: options.settings, inbox: loop.inbox, environment: environmentVariables)
+            let opened = try Durability.open(folder: folder, recover: options.recover, log: log, random: random, defaults: options.settings, inbox: loop.inbox, environment: environmentVariables,
+                history: history)
             durability = opened.durability
             firstVersion = opened.version
             if let state = opened.restored { restored = (state, opened.version) }
@@ -111,7 +114,7 @@ let ownExecutable = FetchHelper.ownExecutable()
 // The journal record of a jump's end is encoded on the jump's thread too.
 let preparedJumpEnds = durability?.preparedJumpEnds
 let jumpThreads = environmentVariables["LIFED_JUMP_THREADS"].flatMap { Int($0) }.map { min(max($0, 1), 64) } ?? JumpRunner.defaultThreads
-let environment = AppEnvironment(
+var environment = AppEnvironment(
     scheduler: loop, random: random, defaultSettings: options.settings,
     fetchConfigurations: { url in
         guard let source = url ?? options.configurationsURL else { return AppEnvironment.builtinFetch(on: loop) }
@@ -120,6 +123,7 @@ let environment = AppEnvironment(
     },
     jumps: .thread(on: loop, threads: jumpThreads, finishing: preparedJumpEnds.map { prepared in { @Sendable result in prepared.prepare(result) } }),
     wallClock: AppEnvironment.systemWallClock)
+environment.history = history
 
 var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)
 if initialState.simulation.settling.fingerprints.isEmpty {
@@ -142,7 +146,7 @@ if let jump = initialState.simulation.jump {
 }
 let store = Store(
     initialState: initialState, version: firstVersion,
-    reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
+    reducer: Reducer<AppState, AppAction, AppEnvironment>.withHistory,
     environment: environment
 )
 // From here on only the turn's commit reaches the journal: the store's hooks go through it, and
@@ -157,7 +161,8 @@ let server = Server(
 // The store's middleware, in this order: saving first (the turn's commit, through which a change
 // is journaled, and refused while saving fails, before anyone is sent it), then the action log,
 // then publishing, which sends every change to its subscribers, and last the timer's meter (for `status`).
-var middleware: [any StoreMiddleware<AppState, AppAction>] = []
+// The history's stamp comes before them all: the reducer reads who sent each action.
+var middleware: [any StoreMiddleware<AppState, AppAction>] = [HistoryStamping(context: environment.history, version: { store.version })]
 if let turnCommit { middleware.append(turnCommit) }
 if options.logActions { middleware.append(ActionLog { log.info($0) }) }
 middleware.append(server.publishing)

@@ -1,5 +1,6 @@
 import LifeDaemon
 import LifeGrid
+import LifeJSON
 import Protocol
 import XCTest
 

@@ -1,0 +1,217 @@
+import LifeGrid
+import LifeScheduling
+import Protocol
+
+/// What the history records about an action that the action does not carry: who sent it, the
+/// version it makes, and when. The daemon fills it in before each action; a replay of the
+/// journal puts back what the live daemon recorded. One per store, on the store's executor.
+public final class HistoryContext: @unchecked Sendable {
+    /// Who sent the action being reduced (nil for the daemon's own actions: ticks, a jump's end).
+    public var author: Author?
+    /// The version the action makes, if it changes the state.
+    public var version = 0
+    /// The time to record, when a replay knows it; nil reads the environment's wall clock.
+    public var time: Int?
+    /// Whether the last action read ``author`` and the time into a new or opened entry (what a
+    /// journal record must then keep: ``readTime``).
+    public private(set) var readTime: Int?
+
+    public init() {}
+
+    /// Called before each action: forgets what the last one read.
+    public func willReduce(version: Int) {
+        self.version = version
+        readTime = nil
+    }
+
+    /// The time of a new entry, noted for the journal.
+    func now(_ environment: AppEnvironment) -> Int {
+        let now = time ?? environment.wallClock()
+        readTime = now
+        return now
+    }
+}
+
+extension Reducer where State == AppState, Action == AppAction, Environment == AppEnvironment {
+    /// The app with its history, as lifed runs it: ``app``, then every change a person makes to
+    /// the world recorded as one entry of ``History``, and `history.undo`, `history.redo` and
+    /// `history.rewind` walking it.
+    public static var withHistory: Reducer { app.recordingHistory() }
+
+    /// This reducer, each change of the world it makes recorded in the history.
+    public func recordingHistory() -> Reducer {
+        Reducer { state, action, environment throws(ProtocolError) in
+            if case .history(let walk) = action {
+                if let refusal = action.type.refusal(timerRuns: state.simulation.isRunningTimer, jump: state.simulation.jump) { throw refusal }
+                return try HistoryWalk.reduce(&state, walk, environment)
+            }
+            let old = state
+            let effect = try reduce(&state, action, environment)
+            HistoryRecording.record(action, from: old, to: &state, environment)
+            return effect
+        }
+    }
+}
+
+/// How each action enters the history.
+enum HistoryRecording {
+    static func record(_ action: AppAction, from old: AppState, to state: inout AppState, _ environment: AppEnvironment) {
+        let context = environment.history
+        switch action {
+        case .simulation(.tick), .simulation(.grid(.jumpProgress)), .storage, .configurations(.fetch), .configurations(.cancelFetch),
+            .configurations(.clear), .configurations(.add), .configurations(.remove), .configurations(.fetchResponse),
+            .statistics, .simulation(.reset), .simulation(.stopTimer), .settings(.toggleAutoStop):
+            break
+
+        case .simulation(.startTimer):
+            guard state.simulation.isRunningTimer, state.history.open == nil else { break }
+            state.history.open = OpenEntry(
+                what: "run of the timer", author: context.author, time: context.now(environment), isTimer: true, before: old.worldMark,
+                beforeGrid: old.simulation.gridState.grid)
+
+        case .simulation(.grid(.step(let generations))) where old.simulation.jump == nil && state.simulation.jump != nil:
+            // A jump: one entry when it ends.
+            closeRun(&state, at: old, environment)
+            state.history.open = OpenEntry(
+                what: "step \(generations)", author: context.author, time: context.now(environment), isTimer: false,
+                before: old.worldMark, beforeGrid: old.simulation.gridState.grid)
+
+        case .simulation(.grid(.jumpFinished)):
+            if let open = state.history.open, !open.isTimer {
+                state.history.open = nil
+                append(
+                    what: open.what, author: open.author, time: open.time, isRun: true, from: (open.before, open.beforeGrid),
+                    to: (state.worldMark, state.simulation.gridState.grid), rows: nil, into: &state.history, environment)
+            }
+
+        case .simulation(.grid(.cancelJump)):
+            if let open = state.history.open, !open.isTimer { state.history.open = nil }
+
+        default:
+            guard let what = description(of: action, from: old, to: state) else { break }
+            let changed = old.worldMark != state.worldMark || old.simulation.gridState.grid != state.simulation.gridState.grid
+            guard changed else { break }
+            closeRun(&state, at: old, environment)
+            append(
+                what: what, author: context.author, time: context.now(environment), isRun: action.isStep,
+                from: (old.worldMark, old.simulation.gridState.grid), to: (state.worldMark, state.simulation.gridState.grid),
+                rows: touchedRows(action, old), into: &state.history, environment)
+            if state.simulation.isRunningTimer {
+                state.history.open = OpenEntry(
+                    what: "run of the timer", author: context.author, time: context.now(environment), isTimer: true,
+                    before: state.worldMark, beforeGrid: state.simulation.gridState.grid)
+            }
+        }
+        // The timer stopped (a stop, or autoStop after a tick or a tick's jump): its run is one entry.
+        if !state.simulation.isRunningTimer, let open = state.history.open, open.isTimer {
+            closeRun(&state, at: state, environment)
+        }
+    }
+
+    /// Ends the timer's open run at the world `end` (the world before an action that interrupts
+    /// the run, or the world it stopped at): one entry in `state`'s history, unless the world did
+    /// not change.
+    static func closeRun(_ state: inout AppState, at end: AppState, _ environment: AppEnvironment) {
+        guard let open = state.history.open, open.isTimer else { return }
+        state.history.open = nil
+        let ticks = end.simulation.gridState.ticks - open.before.ticks
+        let generations = end.statistics.steps - open.before.statistics.steps
+        let what =
+            generations > 0 && generations != ticks
+            ? "run of the timer: \(ticks) ticks, \(generations) generations" : "run of the timer: \(max(ticks, generations)) generations"
+        append(
+            what: what, author: open.author, time: open.time, isRun: true, from: (open.before, open.beforeGrid),
+            to: (end.worldMark, end.simulation.gridState.grid), rows: nil, into: &state.history, environment)
+    }
+
+    /// Appends the change from `before` to `after` to `history`, unless nothing changed.
+    static func append(
+        what: String, author: Author?, time: Int, isRun: Bool, from before: (mark: WorldMark, grid: Grid),
+        to after: (mark: WorldMark, grid: Grid), rows: Range<Int>?, into history: inout History, _ environment: AppEnvironment
+    ) {
+        let grid = GridHistory(from: before.grid, to: after.grid, rows: rows)
+        guard !grid.isEmpty || after.mark != before.mark else { return }
+        history.append(
+            HistoryEntry(
+                what: what, author: author, time: time, version: environment.history.version, isRun: isRun, before: before.mark,
+                after: after.mark, grid: grid))
+    }
+}
+
+/// `history.undo`, `history.redo` and `history.rewind`.
+enum HistoryWalk {
+    static func reduce(_ state: inout AppState, _ walk: HistoryAction, _ environment: AppEnvironment) throws(ProtocolError) -> Effect<AppAction> {
+        // As Golly does: the timer stops first, and its run so far becomes the newest entry.
+        let wasRunning = state.simulation.isRunningTimer
+        if wasRunning {
+            state.simulation.isRunningTimer = false
+            HistoryRecording.closeRun(&state, at: state, environment)
+        }
+        switch walk {
+        case .undo(let count):
+            guard state.history.nextUndo != nil else {
+                throw ProtocolError(.notAllowed, "there is nothing to undo", refused: .nothingToUndo)
+            }
+            for _ in 0..<count {
+                guard let entry = state.history.nextUndo else { break }
+                guard let grid = entry.grid.undoing(state.simulation.gridState.grid) else { throw broken(entry) }
+                state.restore(entry.before, grid: grid)
+                state.history.undone += 1
+            }
+        case .redo(let count):
+            guard state.history.nextRedo != nil else {
+                throw ProtocolError(.notAllowed, "there is nothing to redo", refused: .nothingToRedo)
+            }
+            for _ in 0..<count {
+                guard let entry = state.history.nextRedo else { break }
+                guard let grid = entry.grid.redoing(state.simulation.gridState.grid) else { throw broken(entry) }
+                state.restore(entry.after, grid: grid)
+                state.history.undone -= 1
+            }
+        case .rewind:
+            let done = state.history.done
+            guard let start = done.lastIndex(where: \.isRun) else {
+                throw ProtocolError(
+                    .notAllowed, "there is no run of the timer, step or jump to rewind to", refused: .nothingToRewind)
+            }
+            // Back through every entry since that run began, to the world before it.
+            var grid = state.simulation.gridState.grid
+            var mark = state.worldMark
+            for entry in done[start...].reversed() {
+                guard let earlier = entry.grid.undoing(grid) else { throw broken(entry) }
+                grid = earlier
+                mark = entry.before
+            }
+            let now = (state.worldMark, state.simulation.gridState.grid)
+            HistoryRecording.append(
+                what: "rewind to before \(done[start].what)", author: environment.history.author,
+                time: environment.history.now(environment), isRun: false, from: now, to: (mark, grid), rows: nil,
+                into: &state.history, environment)
+            state.restore(mark, grid: grid)
+        }
+        return wasRunning ? .cancel(id: .timer) : .none
+    }
+
+    /// An entry whose grid change does not fit the grid in place: a bug, said as one.
+    private static func broken(_ entry: HistoryEntry) -> ProtocolError {
+        ProtocolError(.internalError, "the history's entry \"\(entry.what)\" does not fit the grid in place")
+    }
+}
+
+/// The middleware that tells the history who sent each action and the version it makes: the
+/// first of the daemon's middleware, so that the reducer reads them.
+public struct HistoryStamping: StoreMiddleware {
+    let context: HistoryContext
+    let version: () -> Int
+
+    /// Stamps actions for `context`, `version` giving the store's version before each.
+    public init(context: HistoryContext, version: @escaping () -> Int) {
+        self.context = context
+        self.version = version
+    }
+
+    public func willReduce(_ action: AppAction, origin: Store<AppState, AppAction>.Origin) {
+        context.willReduce(version: version() + 1)
+        context.author = origin.author
+    }
+}
