@@ -49,20 +49,25 @@ final class JournalReplayTests: XCTestCase {
             .run { send in scheduler.schedule(after: .milliseconds(30)) { send(.success(Configuration.builtin)) } }
         }
         let store = Store(
-            initialState: AppState.initial(random: random, settings: defaults), reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
+            initialState: AppState.initial(random: random, settings: defaults), reducer: Reducer<AppState, AppAction, AppEnvironment>.withHistory,
             environment: environment)
-        var recorder = ActionRecorder(random: random, defaults: defaults)
+        let history = environment.history
+        var recorder = ActionRecorder(random: random, defaults: defaults, history: history)
         var snapshot = (header: SnapshotHeader.encode(store.state), grid: store.state.simulation.gridState.grid)
-        var records: [[UInt8]] = []
-        store.willReduce = { _, _ in recorder.willReduce() }
+        var records: [(payload: [UInt8], version: Int)] = []
+        store.willReduce = { _, origin in
+            history.willReduce(version: store.version + 1)
+            history.author = origin.author
+            recorder.willReduce()
+        }
         var kinds: [String: Int] = [:]
-        store.didChange = { old, action, _, _ in
-            records.append(recorder.record(of: action, from: old, to: store.state).payload)
+        store.didChange = { old, action, _, version in
+            records.append((recorder.record(of: action, from: old, to: store.state).payload, version))
             kinds[action.typeName, default: 0] += 1
         }
 
         for step in 0..<steps {
-            switch chance.next() % 19 {
+            switch chance.next() % 22 {
             case 0:
                 snapshot = (SnapshotHeader.encode(store.state), store.state.simulation.gridState.grid)
                 records = []
@@ -85,12 +90,15 @@ final class JournalReplayTests: XCTestCase {
             case 14: store.send(.simulation(.resetGridToEmpty))
             case 15: store.send(.simulation(.reset))
             case 16, 17: store.send(.simulation(.grid(.step(generations: Int(21 + chance.next() % 3000)))))
+            case 19: store.send(.history(.undo(count: Int(1 + chance.next() % 3))), from: "alice", author: Author(uid: 1, pid: 2, name: "alice"))
+            case 20: store.send(.history(.redo(count: Int(1 + chance.next() % 3))))
+            case 21: store.send(.history(.rewind), from: "bob", author: Author(uid: 3, pid: 4, name: nil))
             default: store.send(.simulation(.grid(.cancelJump)))
             }
             var replayed = try SnapshotHeader.decode(snapshot.header, grid: snapshot.grid)
             let replay = JournalReplay(defaults: Settings(), cellUpdatesPerAction: Self.cellUpdatesPerAction)
-            for payload in records {
-                try replay.apply(try JournaledAction(payload: payload), to: &replayed)
+            for record in records {
+                try replay.apply(try JournaledAction(payload: record.payload), to: &replayed, version: record.version)
             }
             // A fetch in flight and a running timer are the live store's effects: a restart
             // clears the one and restarts the other; the rest must match exactly.

@@ -78,7 +78,7 @@ final class StateRendererTests: XCTestCase {
     func testTheGridlessDocumentHoldsEverySectionButTheGrid() throws {
         let state = AppState(simulation: SimulationState(gridState: GridState(ticks: 3, grid: Grid(rows: 2, cols: 2))))
         let document = StateRenderer().gridless(state)
-        XCTAssertEqual(document.objectValue.map { Set($0.keys) }, ["simulation", "statistics", "settings", "configurations"])
+        XCTAssertEqual(document.objectValue.map { Set($0.keys) }, ["simulation", "statistics", "settings", "configurations", "history"])
         XCTAssertEqual(document.value(at: try JSONPointer(parsing: "/simulation/gridState/grid")), .null)
         XCTAssertEqual(document.value(at: try JSONPointer(parsing: "/simulation/gridState/ticks")), .int(3))
         XCTAssertEqual(document.value(at: try JSONPointer(parsing: "/settings")), state.settings.json)

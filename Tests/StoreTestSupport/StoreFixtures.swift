@@ -189,6 +189,8 @@ public struct AppHarness {
     /// The wall clock of every harness: when its jumps start.
     public static let wallClock = 1_700_000_000_000
 
+    /// With `history`, the store runs the app as lifed does, recording the world's history
+    /// (``Reducer/withHistory``); without it, the app alone, whose tests do not spell out history entries.
     /// `fetch`, when given, stands in for the environment's `fetchConfigurations`; it gets the
     /// harness's scheduler so that it can answer in virtual time. Jumps run in slices on the
     /// scheduler, `jumpSlice` generations every `jumpSliceInterval`; `cellUpdatesPerAction`
@@ -196,7 +198,8 @@ public struct AppHarness {
     public init(
         state: AppState = .fixture(), seed: UInt64 = 7, defaultSettings: Settings = Settings(),
         fetch: ((_ scheduler: TestScheduler, _ url: String?) -> Effect<FetchAnswer>)? = nil,
-        jumpSlice: Int = 1000, jumpSliceInterval: Duration = .milliseconds(60), cellUpdatesPerAction: Int = GridWorld.maxCellUpdatesPerAction
+        jumpSlice: Int = 1000, jumpSliceInterval: Duration = .milliseconds(60), cellUpdatesPerAction: Int = GridWorld.maxCellUpdatesPerAction,
+        history: Bool = false
     ) {
         let scheduler = TestScheduler()
         self.scheduler = scheduler
@@ -210,7 +213,7 @@ public struct AppHarness {
         }
         store = TestStore(
             initialState: state,
-            reducer: Reducer<AppState, AppAction, AppEnvironment>.app,
+            reducer: history ? Reducer<AppState, AppAction, AppEnvironment>.withHistory : Reducer<AppState, AppAction, AppEnvironment>.app,
             environment: environment
         )
     }

@@ -58,6 +58,15 @@ public final class TestStore<State: Equatable, Action: Equatable> {
     /// Actions delivered by effects that the test has not received yet.
     public var unreceivedActions: [Action] { deliveries.map(\.action) }
 
+    /// Forgets the actions effects delivered, for a test that checks the store's state itself
+    /// rather than each step (as TCA's `skipReceivedActions`); the next `send` starts from the
+    /// store's state as it is.
+    public func skipReceivedActions() {
+        deliveries.removeAll()
+        state = store.state
+        version = store.version
+    }
+
     /// Sends `action`, which must be allowed, and asserts the exact resulting state and version.
     @discardableResult
     public func send(
