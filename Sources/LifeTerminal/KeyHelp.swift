@@ -26,6 +26,8 @@ public enum KeyHelp {
         ("s", "statistics on or off (shared: every watcher sees it)"),
         ("a", "autostop on or off: stop once settled (shared)"),
         ("x", "cancel the jump in flight (a long lifectl step)"),
+        ("u, U", "undo / redo the last change to the world (shared)"),
+        ("R", "rewind to where the last run, step or jump began"),
         ("?", "show or hide this help (arrows scroll it)"),
         ("ctrl-l", "redraw the screen"),
         ("ctrl-z", "suspend (fg resumes)"),

@@ -22,6 +22,9 @@ public enum RefusalWords {
             return "drawing"
         case .gridPaste: return "p (paste)"
         case .settingsUpdate: return "that setting"
+        case .historyUndo: return "u (undo)"
+        case .historyRedo: return "U (redo)"
+        case .historyRewind: return "R (rewind)"
         default: return nil
         }
     }

@@ -54,6 +54,7 @@ public enum StatusLine {
         if let population = world.population { segments.append(Segment("population \(population)")) }
         segments.append(Segment(settling(world)))
         if world.autoStop == false { segments.append(Segment("autostop off")) }
+        if let undo = world.nextUndo { segments.append(Segment("u undoes \(undo)", style: Style(dim: true))) }
         if !world.isRunning, let reason = world.stoppedBecause, !reason.isEmpty {
             segments.append(Segment("stopped because \(reason)", style: Style(dim: true)))
         }

@@ -261,6 +261,20 @@ public struct WatchUI: Equatable, Sendable {
         case .character("a"):
             // One action that flips it in the daemon: two watchers pressing `a` at once never both set the same value.
             return [.dispatch(.settings(.toggleAutoStop))]
+        case .character("u"):
+            guard world.nextUndo != nil || world.isRunning else {
+                note("nothing to undo", context)
+                return []
+            }
+            return [.dispatch(.history(.undo(count: 1)))]
+        case .character("U"):
+            guard world.nextRedo != nil else {
+                note("nothing to redo", context)
+                return []
+            }
+            return [.dispatch(.history(.redo(count: 1)))]
+        case .character("R"):
+            return [.dispatch(.history(.rewind))]
         case .character("x"):
             guard world.jump != nil else {
                 note("no jump runs (lifectl step N starts one when N is more than one action computes at once)", context)
@@ -276,6 +290,7 @@ public struct WatchUI: Equatable, Sendable {
         .character(" "), .character("n"), .character("e"), .character("r"), .character("0"), .character("c"), .character("C"),
         .character("/"), .enter, .character("p"), .character("t"), .character("+"), .character("="), .character("-"),
         .character("_"), .character("s"), .character("a"), .character("x"), .character("]"), .character("["),
+        .character("u"), .character("U"), .character("R"),
     ]
 
     /// The intervals `+` and `-` step through, in milliseconds: a fixed ladder, so that `+` then

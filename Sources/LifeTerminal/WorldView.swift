@@ -38,6 +38,10 @@ public struct WorldView: Equatable, Sendable {
     public var jump: Jump?
     /// `settings.autoStop`: whether the timer stops itself once the world settles; nil when the state does not say.
     public var autoStop: Bool?
+    /// What `history.undo` would take back next, and `history.redo` make again (the entries'
+    /// `what`, without who): nil when there is none, or the daemon keeps no history.
+    public var nextUndo: String?
+    public var nextRedo: String?
 
     /// A world from its parts (for tests and previews).
     public init(
@@ -96,6 +100,10 @@ public struct WorldView: Equatable, Sendable {
             autoStop: settings?["autoStop"]?.boolValue
         )
         generationsPerTick = max(1, settings?["generationsPerTick"]?.intValue ?? 1)
+        let entries = json["history"]?["entries"]?.arrayValue ?? []
+        let done = entries.count - max(0, min(entries.count, json["history"]?["undone"]?.intValue ?? 0))
+        nextUndo = done > 0 ? entries[done - 1]["what"]?.stringValue : nil
+        nextRedo = done < entries.count ? entries[done]["what"]?.stringValue : nil
     }
 
     /// Whether the world has settled (extinct, still or oscillating) while `autoStop` is on,

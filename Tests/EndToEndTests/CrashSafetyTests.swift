@@ -259,12 +259,28 @@ private func isAckOrRefusal(_ message: ServerMessage) -> Bool {
 private struct Snapshot {
     var version: Int
     var ackVersion: Int
+    /// The state but its history, which ``history`` holds (the model predicts the rest).
     var value: JSON
+    var history: JSON
 
     init(_ reply: (version: Int, value: JSON)) {
         version = reply.version
         ackVersion = reply.version
-        value = reply.value
+        value = reply.value.removingMember("history")
+        history = reply.value["history"] ?? .null
+    }
+
+    /// Whether `restored`'s history continues this one: the same entries (the oldest may have
+    /// gone past the bound) and at most `added` new ones at the end, or exactly the same when `added` is 0.
+    func historyContinues(into restored: Snapshot, added: Int) -> Bool {
+        let before = history["entries"]?.arrayValue ?? []
+        let after = restored.history["entries"]?.arrayValue ?? []
+        if added == 0 { return before == after && history["undone"] == restored.history["undone"] }
+        return (0...added).contains { new in
+            let kept = after.dropLast(new)
+            return kept.count <= before.count && Array(before.suffix(kept.count)) == Array(kept)
+                && (kept.count == before.count || kept.count >= History.maxEntries - added)
+        }
     }
 
     var timerRunning: Bool { value["simulation"]?["isRunningTimer"] == true }
@@ -328,6 +344,11 @@ private enum Expectation: CustomStringConvertible {
     /// The last acknowledged state plus `action`; `ackVersion` when its ack was received.
     case applied(RandomAction, ackVersion: Int?)
 
+    var isUnchanged: Bool {
+        if case .unchanged = self { return true }
+        return false
+    }
+
     var description: String {
         switch self {
         case .unchanged: return "the last acked state"
@@ -339,6 +360,8 @@ private enum Expectation: CustomStringConvertible {
     /// Whether `restored` (the first `get ""` after the restart) is this outcome of `last`.
     func allows(_ restored: Snapshot, after last: Snapshot) -> Bool {
         let wasRunning = last.timerRunning
+        // An action adds at most two entries to the history (a run of the timer it ended, and its own).
+        guard last.historyContinues(into: restored, added: self.isUnchanged && !wasRunning ? 0 : 2) else { return false }
         switch self {
         case .unchanged:
             if wasRunning {

@@ -56,6 +56,30 @@ final class WatchUITests: XCTestCase {
         XCTAssertTrue(ui.flash?.text.contains("no jump runs") == true, "\(String(describing: ui.flash))")
     }
 
+    func testUUndoesShiftURedoesAndShiftRRewinds() throws {
+        var ui = WatchUI()
+        let state: JSON = [
+            "simulation": ["isRunningTimer": false, "gridState": ["ticks": 0]],
+            "history": ["entries": [["what": "draw 1,1"], ["what": "paste 3x3 at 5,5"]], "undone": 1],
+        ]
+        let world = try XCTUnwrap(WorldView(json: state))
+        XCTAssertEqual(world.nextUndo, "draw 1,1")
+        XCTAssertEqual(world.nextRedo, "paste 3x3 at 5,5")
+        XCTAssertEqual(ui.handle(.character("u"), context: context(world)), [action("history.undo")])
+        XCTAssertEqual(ui.handle(.character("U"), context: context(world)), [action("history.redo")])
+        XCTAssertEqual(ui.handle(.character("R"), context: context(world)), [action("history.rewind")])
+        XCTAssertTrue(StatusLine.text(for: world).hasSuffix("u undoes draw 1,1"), StatusLine.text(for: world))
+        // With nothing to walk to, the keys say so instead of asking the daemon.
+        let fresh = self.world()
+        XCTAssertEqual(ui.handle(.character("u"), context: context(fresh)), [])
+        XCTAssertEqual(ui.flash?.text, "nothing to undo")
+        XCTAssertEqual(ui.handle(.character("U"), context: context(fresh)), [])
+        XCTAssertEqual(ui.flash?.text, "nothing to redo")
+        // While the timer runs, its run so far is what undo takes back.
+        XCTAssertEqual(ui.handle(.character("u"), context: context(self.world(running: true))), [action("history.undo")])
+        XCTAssertNil(self.world().nextUndo, "a daemon without a history: no undo")
+    }
+
     func testKeysNotAllowedNowAreStillSent() {
         var ui = WatchUI()
         XCTAssertEqual(ui.handle(.character("r"), context: context(world(running: true))), [action("simulation.resetGridToRandom")])

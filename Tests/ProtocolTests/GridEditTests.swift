@@ -300,7 +300,7 @@ final class GridEditTests: XCTestCase {
 final class ActionTypeTests: XCTestCase {
     func testEveryNameIsUniqueAndOnlyTheDaemonsOwnAreRefusedFromClients() {
         XCTAssertEqual(Set(ActionType.allCases.map(\.rawValue)).count, ActionType.allCases.count)
-        XCTAssertEqual(AppAction.allTypeNames.count, 24)
+        XCTAssertEqual(AppAction.allTypeNames.count, 27)
         for type in ActionType.allCases where type.isInternal {
             XCTAssertThrowsError(try AppAction(json: ["type": .string(type.rawValue)])) { error in
                 XCTAssertEqual((error as? ProtocolError)?.code, .unknownAction, type.rawValue)
