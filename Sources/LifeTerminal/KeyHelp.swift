@@ -24,6 +24,7 @@ public enum KeyHelp {
         ("+ / -", "faster / slower, on a ladder from 10ms to 60s (shared)"),
         ("] / [", "step up / down: 10 times the generations a tick (shared)"),
         ("s", "statistics on or off (shared: every watcher sees it)"),
+        ("i", "side panel on or off (default: if the grid fits too)"),
         ("a", "autostop on or off: stop once settled (shared)"),
         ("x", "cancel the jump in flight (a long lifectl step)"),
         ("?", "show or hide this help (arrows scroll it)"),

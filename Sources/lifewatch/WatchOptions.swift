@@ -59,6 +59,12 @@ struct WatchOptions {
         else none (also with NO_COLOR set, or TERM=dumb), when cells are glyphs:
         O alive, + born, x died, · empty.
 
+        The status line: ticks counts the timer's ticks only; gen counts the generations
+        computed (by ticks, n, lifectl step and jumps: the statistics' steps, 0 again only when
+        the statistics are reset). The side panel (statistics, configurations) shows beside a
+        grid that fits beside it; else it makes way, its statistics one line under the grid
+        and the chosen configuration on the message line; i shows or hides it for good.
+
         When lifed goes away, the last state stays on screen, dimmed, and lifewatch
         reconnects (after 100ms, doubling to 2s between attempts) without starting a new
         daemon; after \(Reconnection.defaultGiveUpAfter.components.seconds)s without one it restores the terminal and exits with status 3.
