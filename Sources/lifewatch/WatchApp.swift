@@ -66,7 +66,7 @@ final class WatchApp {
         let size = Terminal().size
         let window = options.path.isRoot
             ? ViewportFollower.window(
-                screenRows: size.rows, cols: size.cols, halfBlocks: ColorMode(environment: Environment.variables).hasColor)
+                screenRows: size.rows, cols: size.cols, halfBlocks: ColorMode.detect(environment: Environment.variables).hasColor)
             : nil
         let app: WatchApp
         do {
@@ -89,7 +89,7 @@ final class WatchApp {
         loop = try EventLoop()
         terminal = Terminal()
         output = TerminalOutput()
-        colorMode = ColorMode(environment: Environment.variables)
+        colorMode = ColorMode.detect(environment: Environment.variables)
         glyphs = DotGlyphs(environment: Environment.variables)
         renderer = ScreenRenderer(colorMode: colorMode)
         size = terminal.size

@@ -56,8 +56,12 @@ struct WatchOptions {
         lifewatch asks the terminal for mouse reports in the world's view and turns them off
         on every way out; hold Shift to select text with the mouse meanwhile. Colours:
         24-bit when COLORTERM is truecolor or 24bit, else 256 when TERM contains 256color,
-        else none (also with NO_COLOR set, or TERM=dumb), when cells are glyphs:
-        O alive, + born, x died, · empty.
+        else as many as TERM's terminfo entry says (its colors: 256; 16, as xterm-16color;
+        8, as xterm, linux or screen, where cells are green alive, yellow born, red died,
+        black empty, dying states red, magenta, then blue), else none (also with NO_COLOR
+        set, or TERM=dumb; vt100 has none), when cells are glyphs: O alive, + born, x died,
+        · empty. The entry is looked for where ncurses looks: $TERMINFO, ~/.terminfo,
+        $TERMINFO_DIRS, /etc/terminfo, /lib/terminfo, /usr/share/terminfo.
 
         The status line: ticks counts the timer's ticks only; gen counts the generations
         computed (by ticks, n, lifectl step and jumps: the statistics' steps, 0 again only when

@@ -54,4 +54,51 @@ final class LifewatchFirstHourTests: XCTestCase {
         // Hidden by the key, it does not offer itself.
         XCTAssertFalse(lines.contains { $0.hasSuffix("i shows the side panel") }, lines.joined(separator: "\n"))
     }
+
+    /// Issue 24: with TERM=xterm the grid was a soup of `O + x ·`. The terminfo entry's colours
+    /// count now: 8 for xterm (green alive, yellow born, red died, black empty, SGR 40–47), 16 for
+    /// xterm-16color (bright green and yellow, SGR 100–107), none for vt100; NO_COLOR still wins.
+    func testColoursFromTheTerminalsTerminfoEntry() throws {
+        let system = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
+        guard system.contains(where: { FileManager.default.fileExists(atPath: "\($0)/x/xterm") }),
+            system.contains(where: { FileManager.default.fileExists(atPath: "\($0)/v/vt100") })
+        else { throw XCTSkip("no terminfo entries for xterm and vt100 on this machine") }
+        guard let tic = ["/usr/bin/tic", "/bin/tic", "/usr/local/bin/tic"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { throw XCTSkip("tic is not installed") }
+        // An xterm-16color entry of our own, compiled by ncurses' tic into a folder named by $TERMINFO.
+        let folder = try makeTemporaryFolder(self)
+        try "xterm-16color|xterm with 16 colors,\n\tcolors#16, pairs#256, use=xterm,\n".write(
+            toFile: "\(folder)/xterm-16color.src", atomically: true, encoding: .utf8)
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: tic)
+        compile.arguments = ["-o", "\(folder)/terminfo", "\(folder)/xterm-16color.src"]
+        try compile.run()
+        compile.waitUntilExit()
+        XCTAssertEqual(compile.terminationStatus, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/terminfo/x/xterm-16color"))
+
+        let daemon = try Daemon(self, arguments: ["--seed", "1"])
+        // A generation, so that there are born and died cells too.
+        _ = try daemon.connect().dispatch("grid.step")
+        let tmux = try TmuxServer(self, command: lifewatch(daemon, environment: "TERM=xterm"))
+        let sixteen = try tmux.newWindow(lifewatch(daemon, environment: "TERMINFO=\(quoted(folder + "/terminfo")) TERM=xterm-16color"))
+        let vt100 = try tmux.newWindow(lifewatch(daemon, environment: "TERM=vt100"))
+        let noColor = try tmux.newWindow(lifewatch(daemon, environment: "NO_COLOR=1 TERM=xterm"))
+        func grid(_ target: String, _ what: String) throws -> String {
+            try tmux.waitFor(what, target, escapes: true) { lines in lines.contains { $0.contains("gen 1 · ") } }.joined(separator: "\n")
+        }
+        let escape = "\u{1B}["
+        let eight = try grid("main:0", "eight colours")
+        for background in ["42m", "43m", "41m", "40m"] { XCTAssertTrue(eight.contains(escape + background), background + "\n" + eight) }
+        XCTAssertFalse(eight.contains("48;5;") || eight.contains("48;2;") || eight.contains(escape + "102m"), eight)
+        let bright = try grid(sixteen, "sixteen colours")
+        for background in ["102m", "103m", "41m", "40m"] { XCTAssertTrue(bright.contains(escape + background), background + "\n" + bright) }
+        XCTAssertFalse(bright.contains("48;5;") || bright.contains("48;2;"), bright)
+        // No colours: the glyphs, and no background colour at all.
+        for (target, what) in [(vt100, "vt100"), (noColor, "NO_COLOR")] {
+            let plain = try grid(target, what)
+            XCTAssertTrue(plain.contains("·") && plain.contains("O"), plain)
+            for code in 0...7 { XCTAssertFalse(plain.contains("\(escape)4\(code)m") || plain.contains("\(escape)10\(code)m"), "\(what)\n\(plain)") }
+        }
+    }
 }
