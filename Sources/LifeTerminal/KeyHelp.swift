@@ -17,6 +17,8 @@ public enum KeyHelp {
         ("z, Z", "zoom in or out: 2:1, 1:1, then braille 1:2 to 1:128"),
         ("t", "toggle the cell under the cursor"),
         ("mouse", "click, drag: draw (erase from a live cell); wheel: zoom"),
+        ("", "at 1:1 the top one of a line's two cells; the one under"),
+        ("", "the pointer where the terminal reports pixels (not tmux)"),
         ("c, C", "choose the next or previous configuration (or fetch)"),
         ("/", "find a configuration by part of its title"),
         ("enter", "load the chosen configuration (not while running)"),

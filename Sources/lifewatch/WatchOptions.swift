@@ -53,6 +53,9 @@ struct WatchOptions {
         shows (a viewport subscription), and asks for another when a move, a zoom or a resize
         leaves it. The mouse draws: a click or a drag makes cells alive, or empty when it
         starts on a live one (at zooms up to 1:4; farther out a click moves the cursor).
+        At 1:1 with colour a character shows two rows: a click draws the top one, or the one
+        under the pointer where the terminal reports it in pixels (SGR-Pixels, mode 1016, which
+        lifewatch turns on where the terminal says it has it; tmux does not pass it on).
         lifewatch asks the terminal for mouse reports in the world's view and turns them off
         on every way out; hold Shift to select text with the mouse meanwhile. Colours:
         24-bit when COLORTERM is truecolor or 24bit, else 256 when TERM contains 256color,

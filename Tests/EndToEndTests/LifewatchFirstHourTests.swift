@@ -19,6 +19,27 @@ final class LifewatchFirstHourTests: XCTestCase {
             + "\(quoted(Products.path("lifewatch"))) --no-start --socket \(quoted(daemon.socketPath))"
     }
 
+    /// Polls `condition` until it holds (what the daemon or the terminal's log shows is the
+    /// event); fails the test when it does not within `timeout`, a safety net on a loaded machine.
+    private func waitUntil(
+        _ what: String, timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line, _ condition: () throws -> Bool
+    ) rethrows {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(20_000)
+        }
+        XCTFail("timed out waiting for \(what)", file: file, line: line)
+    }
+
+    /// The daemon's live cells, as (row, col) pairs.
+    private func liveCells(_ daemon: Daemon) throws -> [[Int]] {
+        let rows = try (daemon.connect().get("/simulation/gridState/grid/cells").value.arrayValue ?? []).compactMap(\.stringValue)
+        return rows.enumerated().flatMap { row, text in
+            text.enumerated().compactMap { col, symbol in symbol == "O" || symbol == "+" ? [row, col] : nil }
+        }
+    }
+
     func testLifectlStepShowsAsGenerationsWhileTheTicksStayAtZero() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "1"])
         let tmux = try TmuxServer(self, command: lifewatch(daemon, environment: "NO_COLOR=1 TERM=xterm-256color"))
@@ -100,5 +121,71 @@ final class LifewatchFirstHourTests: XCTestCase {
             XCTAssertTrue(plain.contains("·") && plain.contains("O"), plain)
             for code in 0...7 { XCTAssertFalse(plain.contains("\(escape)4\(code)m") || plain.contains("\(escape)10\(code)m"), "\(what)\n\(plain)") }
         }
+    }
+
+    /// Issue 24: at 1:1 a click drew two cells, the two rows a half block shows. In tmux, which
+    /// reports cells only, a click or a drag along a line draws the line's top row. Where the
+    /// terminal answers that it has pixel reports (typed into the pane here, as tmux does not
+    /// answer), lifewatch turns them on, and a click draws the row under the pointer; every way
+    /// out turns them off. script(1) logs what lifewatch writes to the terminal.
+    func testAt1To1AClickDrawsTheCellUnderThePointer() throws {
+        guard let script = ["/usr/bin/script", "/bin/script"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { throw XCTSkip("script(1) is not installed") }
+        let daemon = try Daemon(self, arguments: ["--seed", "1", "--size", "20x60"])
+        let driver = try daemon.connect()
+        _ = try driver.dispatch("simulation.resetGridToEmpty")
+        _ = try driver.dispatch("settings.update", ["display": ["showStatistics": false]])
+        let folder = try makeTemporaryFolder(self)
+        let log = folder + "/typescript"
+        func written() -> String { String(decoding: FileManager.default.contents(atPath: log) ?? Data(), as: UTF8.self) }
+        let command = lifewatch(daemon, environment: "TERM=xterm-256color")
+        let tmux = try TmuxServer(self, command: "\(script) -q -f -c \(quoted(command)) \(quoted(log))")
+        // 20 x 60 in 100 x 40 with colour: 1:1, two rows a line, centred in the body (lines 1 to
+        // 36): lines 14 to 23, columns 20 to 79.
+        try tmux.waitFor("the grid at 1:1") { lines in lines.contains { $0.contains("cursor 10,30") && !$0.contains("alive") } }
+        let (top, left) = (14, 20)
+        waitUntil("lifewatch to ask about pixel reports") { written().contains("\u{1B}[?1016$p\u{1B}[16t") }
+        func type(_ text: String) throws { try tmux.run(["send-keys", "-t", "main:0", "-l", text]) }
+        func sgr(_ code: Int, x: Int, y: Int, release: Bool = false) -> String { "\u{1B}[<\(code);\(x + 1);\(y + 1)\(release ? "m" : "M")" }
+
+        // Cells only: line 2 shows rows 4 and 5; the click draws row 4.
+        try type(sgr(0, x: left + 10, y: top + 2) + sgr(0, x: left + 10, y: top + 2, release: true))
+        waitUntil("cell (4, 10)") { (try? liveCells(daemon)) == [[4, 10]] }
+        // A drag along line 3 draws row 6 only.
+        try type(sgr(0, x: left + 2, y: top + 3) + sgr(32, x: left + 5, y: top + 3) + sgr(0, x: left + 5, y: top + 3, release: true))
+        waitUntil("cells (6, 2) to (6, 5)") { (try? liveCells(daemon)) == [[4, 10], [6, 2], [6, 3], [6, 4], [6, 5]] }
+
+        // The terminal says it knows mode 1016, and its cells are 10 x 20 pixels: lifewatch sets
+        // the mode and asks again; the terminal says it is set.
+        try type("\u{1B}[?1016;2$y")
+        try type("\u{1B}[6;20;10t")
+        waitUntil("lifewatch to turn pixel reports on") { written().contains("\u{1B}[?1016h\u{1B}[?1016$p") }
+        try type("\u{1B}[?1016;1$y")
+        // The bottom half of line 2, column 34: row 5, column 14 (pixels from 1, as cells are).
+        func pixel(_ code: Int, column: Int, line: Int, lowerHalf: Bool, release: Bool = false) -> String {
+            sgr(code, x: column * 10 + 5, y: line * 20 + (lowerHalf ? 15 : 4), release: release)
+        }
+        try type(pixel(0, column: left + 14, line: top + 2, lowerHalf: true) + pixel(0, column: left + 14, line: top + 2, lowerHalf: true, release: true))
+        waitUntil("cell (5, 14)") { (try? liveCells(daemon))?.contains([5, 14]) == true }
+        try tmux.waitFor("the cursor on it") { lines in lines.contains { $0.hasPrefix("cursor 5,14 (alive)") } }
+        // A drag along the bottom half of line 4 draws row 9 only; one along the top half of line 5, row 10.
+        try type(
+            pixel(0, column: left + 20, line: top + 4, lowerHalf: true) + pixel(32, column: left + 23, line: top + 4, lowerHalf: true)
+                + pixel(0, column: left + 23, line: top + 4, lowerHalf: true, release: true))
+        try type(pixel(0, column: left + 30, line: top + 5, lowerHalf: false) + pixel(0, column: left + 30, line: top + 5, lowerHalf: false, release: true))
+        waitUntil("row 9's cells and (10, 30)") { (try? liveCells(daemon))?.contains([10, 30]) == true }
+        XCTAssertEqual(
+            try liveCells(daemon),
+            [[4, 10], [5, 14], [6, 2], [6, 3], [6, 4], [6, 5], [9, 20], [9, 21], [9, 22], [9, 23], [10, 30]])
+
+        // q turns every mouse report off, pixels too, and restores the terminal.
+        try tmux.send("q")
+        // Leaving the alternate screen is the restore's last step.
+        waitUntil("lifewatch to leave") { written().contains("\u{1B}[?1049l") }
+        let output = written()
+        let enabled = try XCTUnwrap(output.range(of: "\u{1B}[?1016h"))
+        let disabled = try XCTUnwrap(output.range(of: "\u{1B}[?1016l\u{1B}[?1006l\u{1B}[?1002l", options: .backwards))
+        XCTAssertLessThan(enabled.lowerBound, disabled.lowerBound)
+        XCTAssertEqual(try tmux.display("#{mouse_any_flag}"), "0")
     }
 }
