@@ -25,6 +25,14 @@ public final class Terminal {
         return (Int(window.ws_row), Int(window.ws_col))
     }
 
+    /// The window's size in pixels, when the terminal says (TIOCGWINSZ's `ws_xpixel` and
+    /// `ws_ypixel`; nil where they are 0, as in tmux).
+    public var pixelSize: (width: Int, height: Int)? {
+        var window = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_xpixel > 0, window.ws_ypixel > 0 else { return nil }
+        return (Int(window.ws_xpixel), Int(window.ws_ypixel))
+    }
+
     /// Raw input (no echo, no line buffering, no signals from keys), the alternate screen, a hidden cursor.
     public func enterFullScreen() throws(SystemError) {
         var settings = termios()

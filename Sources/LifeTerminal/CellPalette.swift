@@ -28,12 +28,16 @@ public struct CellPalette: Sendable {
         switch mode {
         case .trueColor: self = Self.trueColor
         case .palette256: self = Self.palette256
+        case .basic16: self = Self.basic16
+        case .basic8: self = Self.basic8
         case .monochrome: self = Self.monochrome
         }
     }
 
     private static let trueColor = CellPalette(making: .trueColor)
     private static let palette256 = CellPalette(making: .palette256)
+    private static let basic16 = CellPalette(making: .basic16)
+    private static let basic8 = CellPalette(making: .basic8)
     private static let monochrome = CellPalette(making: .monochrome)
 
     /// Makes every screen cell of `mode`'s palette.
@@ -47,27 +51,29 @@ public struct CellPalette: Sendable {
         var lowers: [ScreenCell] = []
         for faded in [false, true] {
             for cell in states {
-                let style = Self.adjust(mode.hasColor ? Style(background: Self.color(of: cell)) : Self.monochromeStyle(cell), faded)
+                let style = Self.adjust(mode.hasColor ? Style(background: Self.color(of: cell, in: mode)) : Self.monochromeStyle(cell), faded)
                 left.append(mode.hasColor ? .blank(style) : ScreenCell(Self.glyph(of: cell), style: style))
                 right.append(.blank(style))
                 narrow.append(mode.hasColor ? .blank(style) : ScreenCell(Self.glyph(of: cell), style: style))
             }
             for top in states {
                 for bottom in states.map(Optional.some) + [nil] {
-                    let style = Style(foreground: Self.color(of: top), background: bottom.map(Self.color(of:)) ?? .default)
+                    let below = bottom.map { Self.color(of: $0, in: mode) } ?? .default
+                    let style = Style(foreground: Self.color(of: top, in: mode), background: below)
                     halves.append(ScreenCell("▀", style: Self.adjust(style, faded)))
                 }
-                lowers.append(ScreenCell("▄", style: Self.adjust(Style(foreground: Self.color(of: top)), faded)))
+                lowers.append(ScreenCell("▄", style: Self.adjust(Style(foreground: Self.color(of: top, in: mode)), faded)))
             }
         }
         var braille: [ScreenCell] = []
         var plain: [ScreenCell] = []
         for faded in [false, true] {
-            let dotStyle = mode.hasColor ? Style(foreground: Self.color(of: .alive), background: Self.color(of: .empty)) : Style()
+            let dotStyle =
+                mode.hasColor ? Style(foreground: Self.color(of: .alive, in: mode), background: Self.color(of: .empty, in: mode)) : Style()
             for bits in 0...255 { braille.append(ScreenCell(DotGlyphs.braille(UInt8(bits)), style: Self.adjust(dotStyle, faded))) }
             if mode.hasColor {
-                plain.append(.blank(Self.adjust(Style(background: Self.color(of: .empty)), faded)))
-                plain.append(.blank(Self.adjust(Style(background: Self.color(of: .alive)), faded)))
+                plain.append(.blank(Self.adjust(Style(background: Self.color(of: .empty, in: mode)), faded)))
+                plain.append(.blank(Self.adjust(Style(background: Self.color(of: .alive, in: mode)), faded)))
             } else {
                 plain.append(ScreenCell(".", style: Self.adjust(Style(), faded)))
                 plain.append(ScreenCell("#", style: Self.adjust(Style(bold: true), faded)))
@@ -89,6 +95,20 @@ public struct CellPalette: Sendable {
         case .born: return .rgb(250, 210, 60)
         case .died: return .rgb(170, 50, 50)
         case .empty: return .rgb(40, 40, 48)
+        }
+    }
+
+    /// The colour of a state in `mode`: ``color(of:)``, or where the terminal has only the basic
+    /// colours, green alive, yellow born, red died, black empty (bright green and yellow where
+    /// it has 16), so the states stay apart instead of falling to whichever basic colour is nearest.
+    public static func color(of cell: Cell, in mode: ColorMode) -> Color {
+        guard mode.isBasic else { return color(of: cell) }
+        let bright = mode == .basic16
+        switch cell {
+        case .alive: return bright ? .brightGreen : .green
+        case .born: return bright ? .brightYellow : .yellow
+        case .died: return .red
+        case .empty: return .black
         }
     }
 
@@ -143,13 +163,21 @@ public struct CellPalette: Sendable {
         live ? .rgb(235, 235, 235) : .rgb(70, 110, 230)
     }
 
+    /// The cursor's colour in `mode`: ``cursorColor(live:)``, or with the basic colours white on
+    /// a live cell and cyan on a dead one (blue is a fading dying state's there).
+    public static func cursorColor(live: Bool, in mode: ColorMode) -> Color {
+        guard mode.isBasic else { return cursorColor(live: live) }
+        let bright = mode == .basic16
+        return live ? (bright ? .brightWhite : .white) : (bright ? .brightCyan : .cyan)
+    }
+
     /// `cell` marked as the cursor's: with colour, in the cursor's colour (``cursorColor(live:)``)
     /// where the cell shows its state as a background (a wide or narrow cell, a plain block);
     /// else, and for braille, in reverse video.
     public func cursor(_ cell: ScreenCell, live: Bool) -> ScreenCell {
         var style = cell.style
         if mode.hasColor, cell.character == " " {
-            style.background = Self.cursorColor(live: live)
+            style.background = Self.cursorColor(live: live, in: mode)
         } else {
             style.reverse.toggle()
         }
@@ -159,8 +187,8 @@ public struct CellPalette: Sendable {
     /// A half block whose top or bottom half (`cursorOnTop`) is the cursor's colour, the other
     /// half `other`'s (nil: not known, or below the last row).
     public func halfBlockCursor(cursorOnTop: Bool, live: Bool, other: Cell?, faded: Bool = false) -> ScreenCell {
-        let cursor = Self.cursorColor(live: live)
-        let otherColor = other.map(Self.color(of:)) ?? .default
+        let cursor = Self.cursorColor(live: live, in: mode)
+        let otherColor = other.map { Self.color(of: $0, in: mode) } ?? .default
         let style = cursorOnTop ? Style(foreground: cursor, background: otherColor) : Style(foreground: otherColor, background: cursor)
         if !cursorOnTop, other == nil { return ScreenCell("▄", style: Self.adjust(Style(foreground: cursor), faded)) }
         return ScreenCell("▀", style: Self.adjust(style, faded))

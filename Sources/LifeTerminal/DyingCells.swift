@@ -1,8 +1,9 @@
 import LifeGrid
 
 // Dying states (Generations rules) on the screen: a fading colour, from the colour of a cell
-// that just died towards the empty cells' grey, the further the state; without colour, `#`,
-// bold for state 2, plain for 3, faint from 4 on.
+// that just died towards the empty cells' grey, the further the state (with the basic colours
+// only: red, magenta, then blue); without colour, `#`, bold for state 2, plain for 3, faint
+// from 4 on.
 
 extension GridWindow {
     /// The dying state (2 or more) of the cell at `row`, `col` of the whole grid; nil for any
@@ -28,10 +29,21 @@ extension CellPalette {
         return .rgb(mix(near.0, far.0), mix(near.1, far.1), mix(near.2, far.2))
     }
 
+    /// The colour of dying state `state` in `mode`: ``color(dying:)``, or where the terminal has
+    /// only the basic colours, red for 2 (as a cell that just died), magenta for 3, blue further.
+    public static func color(dying state: Int, in mode: ColorMode) -> Color {
+        guard mode.isBasic else { return color(dying: state) }
+        switch state {
+        case ...2: return .red
+        case 3: return .magenta
+        default: return .blue
+        }
+    }
+
     /// The style of a dying state: its colour as the background, or `#`'s weight without colour.
     private func dyingStyle(_ state: Int, faded: Bool) -> Style {
         let style = mode.hasColor
-            ? Style(background: Self.color(dying: state))
+            ? Style(background: Self.color(dying: state, in: mode))
             : Style(bold: state == 2, dim: state >= 4)
         return faded ? style.faded : style
     }
@@ -51,8 +63,8 @@ extension CellPalette {
     /// The half block of a top and a bottom cell of which one at least is dying (`topDying`,
     /// `bottomDying`: their dying states; nil for a cell of another state, `top`/`bottom`).
     public func halfBlock(top: Cell?, topDying: Int?, bottom: Cell?, bottomDying: Int?, faded: Bool = false) -> ScreenCell {
-        let topColor = topDying.map { Self.color(dying: $0) } ?? top.map { Self.color(of: $0) }
-        let bottomColor = bottomDying.map { Self.color(dying: $0) } ?? bottom.map { Self.color(of: $0) } ?? .default
+        let topColor = topDying.map { Self.color(dying: $0, in: mode) } ?? top.map { Self.color(of: $0, in: mode) }
+        let bottomColor = bottomDying.map { Self.color(dying: $0, in: mode) } ?? bottom.map { Self.color(of: $0, in: mode) } ?? .default
         guard let topColor else {
             let style = Style(foreground: bottomColor)
             return ScreenCell("▄", style: faded ? style.faded : style)

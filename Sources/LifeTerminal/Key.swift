@@ -22,6 +22,8 @@ public enum Key: Hashable, Sendable {
     case function(Int)
     /// A mouse button, wheel or drag, reported while mouse reporting is on.
     case mouse(MouseEvent)
+    /// The terminal's answer to a question lifewatch asked it (see ``PixelMouse``).
+    case report(TerminalReport)
     /// An escape sequence this decoder does not know, kept for debugging.
     case unknown(String)
 
@@ -60,9 +62,15 @@ public struct MouseEvent: Hashable, Sendable {
     public var col: Int
     /// Whether Shift, Alt (Meta) or Ctrl was held.
     public var shift: Bool, alt: Bool, control: Bool
+    /// Whether the pointer is in the bottom half of its character: known only from a
+    /// terminal's pixel reports (mode 1016, see ``PixelMouse``); nil from cell reports.
+    public var lowerHalf: Bool?
 
     /// An event.
-    public init(_ button: Button, _ action: Action, row: Int, col: Int, shift: Bool = false, alt: Bool = false, control: Bool = false) {
+    public init(
+        _ button: Button, _ action: Action, row: Int, col: Int, shift: Bool = false, alt: Bool = false, control: Bool = false,
+        lowerHalf: Bool? = nil
+    ) {
         self.button = button
         self.action = action
         self.row = row
@@ -70,6 +78,7 @@ public struct MouseEvent: Hashable, Sendable {
         self.shift = shift
         self.alt = alt
         self.control = control
+        self.lowerHalf = lowerHalf
     }
 
     /// The event a terminal's button code `code` (xterm's `Cb`, without the 32 of the old
@@ -96,5 +105,36 @@ public struct MouseEvent: Hashable, Sendable {
         self.init(
             button, action, row: max(0, y - 1), col: max(0, x - 1), shift: code & 4 != 0, alt: code & 8 != 0,
             control: code & 16 != 0)
+    }
+}
+
+/// An answer from the terminal to a question (not a key the user pressed).
+public enum TerminalReport: Hashable, Sendable {
+    /// DECRPM, `ESC [ ? mode ; setting $ y`: whether a private mode is set (1), reset (2),
+    /// permanently set (3) or reset (4), or not recognized (0).
+    case mode(Int, setting: Int)
+    /// `ESC [ 6 ; height ; width t`: a character cell's size in pixels (the answer to `ESC [ 16 t`).
+    case cellSize(CellPixels)
+}
+
+/// The size of a character cell in pixels.
+public struct CellPixels: Hashable, Sendable {
+    /// The width.
+    public var width: Int
+    /// The height.
+    public var height: Int
+
+    /// A size; nil unless both are positive.
+    public init?(width: Int, height: Int) {
+        guard width > 0, height > 0 else { return nil }
+        self.width = width
+        self.height = height
+    }
+
+    /// A cell's size from a window's, as TIOCGWINSZ gives it (`ws_xpixel` by `ws_col`, `ws_ypixel`
+    /// by `ws_row`); nil where the terminal does not say (zero pixels, as in tmux).
+    public init?(windowPixels: (width: Int, height: Int), rows: Int, cols: Int) {
+        guard rows > 0, cols > 0 else { return nil }
+        self.init(width: windowPixels.width / cols, height: windowPixels.height / rows)
     }
 }

@@ -12,12 +12,23 @@
 /// modifiers ignored); SS3 sequences `ESC O A`–`D` (optionally `ESC O 2 A`), `H`, `F`, `P`–`S`;
 /// the variants of rxvt (`ESC [ a`–`d` Shift-arrows, `ESC O a`–`d` Ctrl-arrows, `ESC [ 5 $`,
 /// `^` and `@` endings, `ESC [ 7 ~` and `8 ~` for home and end) and of the Linux console
-/// (`ESC [ 1 ~`, `4 ~`, F1–F5 as `ESC [ [ A`–`E`); and mouse reports, SGR's
-/// `ESC [ < b ; x ; y M`/`m` and the older `ESC [ M b x y`.
+/// (`ESC [ 1 ~`, `4 ~`, F1–F5 as `ESC [ [ A`–`E`); mouse reports, SGR's
+/// `ESC [ < b ; x ; y M`/`m` and the older `ESC [ M b x y`; and the terminal's answers
+/// (``TerminalReport``): DECRPM's `ESC [ ? mode ; setting $ y` and `ESC [ 6 ; h ; w t`.
+///
+/// SGR reports count pixels instead of cells once the terminal has said that mode 1016 is set
+/// (`ESC [ ? 1016 ; 1 $ y`): the decoder follows that answer itself, in the order the bytes
+/// came, so a report is read as the terminal meant it whatever else the same read brought. It
+/// turns pixels into the cell and the half of it (``MouseEvent/lowerHalf``) by the cell's size,
+/// from `ESC [ 6 ; h ; w t` or ``cellPixels`` as set; without one, a pixel report is dropped.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     /// Whether the rest of an over-long CSI sequence is being skipped, up to its final byte.
     private var isSkippingSequence = false
+    /// Whether SGR mouse reports count pixels (the terminal said mode 1016 is set).
+    public private(set) var reportsPixels = false
+    /// A character cell's size in pixels, for pixel reports.
+    public var cellPixels: CellPixels?
 
     /// A decoder with nothing pending.
     public init() {}
@@ -43,13 +54,41 @@ public struct KeyDecoder: Sendable {
             guard let (key, length) = Self.parse(pending[index...]) else { break }
             if key == Self.overlongSequence {
                 isSkippingSequence = true
-            } else if let key {
-                keys.append(key)
+            } else if let key, let read = follow(key) {
+                keys.append(read)
             }
             index += length
         }
         pending.removeFirst(index)
         return keys
+    }
+
+    /// Pixel reports are over (the program turned mode 1016 off): reports count cells again
+    /// until the terminal says otherwise.
+    public mutating func stopPixelReports() {
+        reportsPixels = false
+    }
+
+    /// `key` as read in the modes the terminal's answers so far say: an answer about mode 1016
+    /// or the cell's size is taken in (and passed on); a mouse report in pixels becomes one in
+    /// cells, nil without a cell size.
+    private mutating func follow(_ key: Key) -> Key? {
+        switch key {
+        case .report(.mode(PixelMouse.mode, let setting)):
+            reportsPixels = setting == 1 || setting == 3
+        case .report(.cellSize(let size)):
+            cellPixels = size
+        case .mouse(var event) where reportsPixels:
+            // The event's row and column are the pixel's, from 0.
+            guard let cell = cellPixels else { return nil }
+            event.lowerHalf = (event.row % cell.height) * 2 >= cell.height
+            event.row /= cell.height
+            event.col /= cell.width
+            return .mouse(event)
+        default:
+            break
+        }
+        return key
     }
 
     /// Gives up waiting: a pending ESC is the Escape key, and any other incomplete sequence
@@ -165,8 +204,13 @@ public struct KeyDecoder: Sendable {
         }
         var index = start + 2
         while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) {
-            // rxvt ends its Shift-modified editing keys with `$` (`ESC [ 5 $`): a final byte there.
-            if bytes[index] == UInt8(ascii: "$"), index > start + 2, (0x30...0x39).contains(bytes[index - 1]) { break }
+            // rxvt ends its Shift-modified editing keys with `$` (`ESC [ 5 $`): a final byte there,
+            // but not in a private answer such as DECRPM's `ESC [ ? 1016 ; 1 $ y`.
+            if bytes[index] == UInt8(ascii: "$"), index > start + 2, bytes[start + 2] != UInt8(ascii: "?"),
+                (0x30...0x39).contains(bytes[index - 1])
+            {
+                break
+            }
             index += 1
             if index - start > maxSequenceLength {
                 // Not a key any terminal sends: skipped, with the rest of it up to its final byte.
@@ -230,6 +274,7 @@ public struct KeyDecoder: Sendable {
         if parameters.first == "<", final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
             return sgrMouse(parameters.dropFirst(), released: final == UInt8(ascii: "m"))
         }
+        if let report = report(final: final, parameters: parameters) { return .report(report) }
         // "1;5" (Ctrl) and friends: the first number names the key, the rest are modifiers.
         let first = parameters.split(separator: ";", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         // Of the modifiers only Shift counts, and only on arrows (`ESC [ 1 ; 2 A`); Ctrl and Alt are ignored.
@@ -273,6 +318,26 @@ public struct KeyDecoder: Sendable {
         default:
             return .unknown("CSI \(parameters)\(Character(Unicode.Scalar(final)))")
         }
+    }
+
+    /// The terminal's answers: `? mode ; setting $ y` (DECRPM) and `6 ; height ; width t`.
+    private static func report(final: UInt8, parameters: String) -> TerminalReport? {
+        func numbers(_ text: Substring) -> [Int]? {
+            let fields = text.split(separator: ";", omittingEmptySubsequences: false)
+            let values = fields.compactMap { $0.count <= 5 ? Int($0) : nil }
+            return values.count == fields.count ? values : nil
+        }
+        if final == UInt8(ascii: "y"), parameters.hasPrefix("?"), parameters.hasSuffix("$"),
+            let values = numbers(parameters.dropFirst().dropLast()), values.count == 2
+        {
+            return .mode(values[0], setting: values[1])
+        }
+        if final == UInt8(ascii: "t"), let values = numbers(Substring(parameters)), values.count == 3, values[0] == 6,
+            let size = CellPixels(width: values[2], height: values[1])
+        {
+            return .cellSize(size)
+        }
+        return nil
     }
 
     /// `ESC [ < b ; x ; y M` (press or drag) or `m` (release): SGR mouse reporting (mode 1006).

@@ -43,6 +43,10 @@ public enum SGR {
             return "\(foreground ? 38 : 48);2;\(r);\(g);\(b)"
         case (.rgb, .palette256):
             return "\(foreground ? 38 : 48);5;\(color.paletteIndex ?? 0)"
+        case (.basic, _), (.rgb, .basic16), (.rgb, .basic8):
+            // 30–37 / 40–47, and the bright ones 90–97 / 100–107 (where 16 colours are).
+            let index = Int(color.basicIndex(among: mode == .basic8 ? 8 : 16) ?? 0)
+            return String((foreground ? 30 : 40) + (index >= 8 ? 60 + index - 8 : index))
         }
     }
 }

@@ -1,11 +1,16 @@
 import LifeScheduling
 import Protocol
 
-/// The status line: ticks, running or stopped, a jump's progress while one runs, the interval,
-/// the zoom (when not the plain view), the population, whether the world still changes, and
-/// `autostop off` when the timer will not stop itself, e.g.
-/// `ticks 12 · running · every 250ms · population 31 · evolving`, or
-/// `ticks 0 · stopped · jump 45.2% · 450000/1000000 · 3120 gen/s · 2m57s left · every 1s · …`.
+/// The status line: ticks, running or stopped, the generations computed, a jump's progress
+/// while one runs, the interval, the zoom (when not the plain view), the population, whether
+/// the world still changes, and `autostop off` when the timer will not stop itself, e.g.
+/// `ticks 12 · running · gen 12 · every 250ms · population 31 · evolving`, or
+/// `ticks 0 · stopped · gen 400 · jump 45.2% · 450000/1000000 · 3120 gen/s · 2m57s left · …`.
+///
+/// `ticks` counts the timer's ticks only (`lifectl step 400` leaves it at 0), so the line also
+/// shows `gen`: the state's one count of generations, `/statistics/steps`, which every
+/// generation a tick, `n`, a step or a jump computes adds to (it restarts at 0 only when the
+/// statistics are reset, not when the grid is replaced).
 public enum StatusLine {
     /// One part of the line and how it is drawn.
     public struct Segment: Hashable, Sendable {
@@ -34,6 +39,8 @@ public enum StatusLine {
             world.isRunning
                 ? Segment("running", style: Style(foreground: .rgb(80, 220, 100), bold: true))
                 : Segment("stopped", style: Style(foreground: .rgb(240, 190, 60), bold: true)),
+            // Stepping shows here: ticks count only the timer's.
+            Segment("gen \(world.statistics.steps)"),
         ]
         // A tick computed in the background is the timer's work, shown by its rate, not a jump.
         if let jump = world.jump, !jump.isTick {

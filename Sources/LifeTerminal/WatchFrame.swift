@@ -17,4 +17,6 @@ public struct WatchFrame: Sendable {
     public var textLines: Int
     /// How many lines of text show at once.
     public var textPage: Int
+    /// What the frame did with the side panel, when the world shows.
+    public var panel: SidePanel.Placement?
 }

@@ -62,10 +62,11 @@ public struct WatchScreen: Sendable {
             let area = layout.body.centered(height: 1, width: TextWidth.of(text))
             buffer.write(text, row: area.row, col: area.col, style: Style(dim: true))
         case .world(let world):
-            if let (gridLayout, rect, visible) = drawWorld(world, into: &buffer, body: layout.body, hints: &hints) {
+            if let (gridLayout, rect, visible, panel) = drawWorld(world, into: &buffer, body: layout.body, hints: &hints) {
                 frame.gridLayout = gridLayout
                 frame.gridRect = rect
                 frame.visibleGrid = visible
+                frame.panel = panel
             }
         case .subtree(let path, let value):
             let lines = SubtreeText.lines(path: path, value: value)
@@ -112,14 +113,29 @@ public struct WatchScreen: Sendable {
         return frame
     }
 
-    /// Draws the world; returns how the grid was laid out, where it went and the part of it that shows.
+    /// Draws the world; returns how the grid was laid out, where it went, the part of it that
+    /// shows and what became of the side panel.
     private func drawWorld(
         _ world: WorldView, into buffer: inout ScreenBuffer, body: Rect, hints: inout [String]
-    ) -> (GridLayout, Rect, Viewport)? {
+    ) -> (GridLayout, Rect, Viewport, SidePanel.Placement)? {
         var gridArea = body
-        if SidePanel.wants(world), body.width >= SidePanel.minimumBodyWidth {
+        func layout(width: Int, height: Int) -> GridLayout? {
+            world.grid.map { grid in
+                GridLayout(
+                    gridRows: grid.rows, gridCols: grid.cols, areaRows: height, areaCols: width, halfBlocks: colorMode.hasColor,
+                    zoom: ui.navigation.zoom, glyphs: glyphs)
+            }
+        }
+        let showsPanel = SidePanel.shows(world, choice: ui.panel, bodyWidth: body.width) {
+            // The whole grid beside the panel, at the zoom shown (the statistics take no line then).
+            guard let beside = layout(width: body.width - SidePanel.takes, height: body.height) else { return true }
+            return !beside.isViewport
+        }
+        let placement = SidePanel.Placement(
+            isWanted: SidePanel.wants(world), isShown: showsPanel, hasRoom: body.width >= SidePanel.minimumBodyWidthAskedFor)
+        if showsPanel {
             let panel = Rect(row: body.row, col: body.right - SidePanel.width, height: body.height, width: SidePanel.width)
-            gridArea.width -= SidePanel.width + 2
+            gridArea.width -= SidePanel.takes
             SidePanel.draw(world, selected: ui.selectedConfiguration, into: &buffer, area: panel, faded: faded)
         } else {
             if world.showStatistics, body.height >= 3 {
@@ -128,6 +144,9 @@ public struct WatchScreen: Sendable {
                     maxWidth: body.width)
                 gridArea.height -= 1
             }
+            // What the panel would say of the configurations, on the message line.
+            if world.isFetching { hints.append("fetching configurations…") }
+            if let error = world.fetchError { hints.append("fetch failed: \(error)") }
             if let selected = ui.selectedConfiguration, selected < world.configurationTitles.count {
                 hints.append("configuration \(selected + 1)/\(world.configurationTitles.count): \(world.configurationTitles[selected])")
             }
@@ -135,13 +154,10 @@ public struct WatchScreen: Sendable {
         if let selected = ui.selectedConfiguration, selected < world.configurationTitles.count {
             hints.append("\(world.configurationTitles[selected]): enter loads it, p pastes it at the cursor")
         }
-        guard let grid = world.grid else {
+        guard let grid = world.grid, let gridLayout = layout(width: gridArea.width, height: gridArea.height) else {
             buffer.write("the state has no grid", row: gridArea.row, col: gridArea.col, style: Style(dim: true))
             return nil
         }
-        let gridLayout = GridLayout(
-            gridRows: grid.rows, gridCols: grid.cols, areaRows: gridArea.height, areaCols: gridArea.width,
-            halfBlocks: colorMode.hasColor, zoom: ui.navigation.zoom, glyphs: glyphs)
         let cursor = ui.navigation.shownCursor(in: gridLayout)
         let painter = GridPainter(
             layout: gridLayout, palette: CellPalette(mode: colorMode), viewport: ui.viewport, faded: faded, cursor: cursor)
@@ -157,7 +173,10 @@ public struct WatchScreen: Sendable {
             place.append("cursor \(cursor.row),\(cursor.col)\(state)")
         }
         if !place.isEmpty { hints.insert(place.joined(separator: " · "), at: 0) }
-        return (gridLayout, rect, painter.visible)
+        if placement.isWanted, !showsPanel, ui.panel == .automatic, placement.hasRoom {
+            hints.append("i shows the side panel")
+        }
+        return (gridLayout, rect, painter.visible, placement)
     }
 
     private func drawHeader(into buffer: inout ScreenBuffer, area: Rect) {

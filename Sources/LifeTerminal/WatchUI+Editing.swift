@@ -16,6 +16,11 @@ extension WatchUI {
     /// ``DrawStroke``) and moves the cursor; the right or middle button moves the cursor; the
     /// wheel zooms in (up) or out (down) about the cell under the pointer. In a text view the
     /// wheel scrolls.
+    ///
+    /// At 1:1 with half blocks a character shows two rows: the event is for the one under the
+    /// pointer where the terminal reports pixels (``MouseEvent/lowerHalf``), else for the top
+    /// one (issue 24: a click drew both). A stroke goes by half lines there, so that a drag
+    /// down a column leaves no gaps.
     mutating func handleMouse(_ event: MouseEvent, context: Context) -> [WatchCommand] {
         if showsHelp {
             if event.action == .press { showsHelp = false }
@@ -27,11 +32,13 @@ extension WatchUI {
             }
             return []
         }
-        let point = ScreenPoint(row: event.row, col: event.col)
+        let point = pointer(event, context: context)
         switch (event.button, event.action) {
         case (.wheelUp, .press), (.wheelDown, .press):
             guard let layout = context.gridLayout else { return [] }
             flash = nil
+            // A zoom changes what a point is: a stroke in progress ends here.
+            if stroke?.isDown == true { setAside() }
             if let block = block(at: point, context: context) {
                 navigation.place(cursor: Pattern.Coordinate(row: block.row, col: block.col), in: layout)
             }
@@ -72,12 +79,27 @@ extension WatchUI {
         return []
     }
 
-    /// The cells the character at `point` shows, when the grid is there.
+    /// Where `event` is, in the units a stroke goes by: in half blocks, half lines (the top
+    /// half of a line unless pixel reports say the bottom), else screen cells.
+    private func pointer(_ event: MouseEvent, context: Context) -> ScreenPoint {
+        guard context.gridLayout?.mode == .halfBlock else { return ScreenPoint(row: event.row, col: event.col) }
+        return ScreenPoint(row: event.row * 2 + (event.lowerHalf == true ? 1 : 0), col: event.col)
+    }
+
+    /// The cells at `point` (see ``pointer(_:context:)``), when the grid is there: the cells
+    /// the character there shows, or in half blocks the one of its two rows.
     private func block(at point: ScreenPoint, context: Context) -> Viewport? {
-        guard let layout = context.gridLayout, let rect = context.gridRect, point.row >= rect.row, point.row < rect.bottom,
-            point.col >= rect.col, point.col < rect.right
+        guard let layout = context.gridLayout, let rect = context.gridRect else { return nil }
+        let halves = layout.mode == .halfBlock
+        let line = halves ? point.row / 2 : point.row
+        guard point.row >= 0, line >= rect.row, line < rect.bottom, point.col >= rect.col, point.col < rect.right,
+            let cells = layout.cells(atLine: line - rect.row, column: point.col - rect.col, viewport: navigation.viewport.clamped(to: layout))
         else { return nil }
-        return layout.cells(atLine: point.row - rect.row, column: point.col - rect.col, viewport: navigation.viewport.clamped(to: layout))
+        guard halves else { return cells }
+        // The bottom half of the last line of a grid of odd rows shows no cell.
+        let row = cells.row + point.row % 2
+        guard row < cells.row + cells.rows else { return nil }
+        return Viewport(row: row, col: cells.col, rows: 1, cols: cells.cols)
     }
 
     /// Ends the stroke, keeping the actions for the cells it passed and did not send yet.

@@ -33,6 +33,8 @@ public struct WatchUI: Equatable, Sendable {
     public var strokesToSend: [AppAction] = []
     /// The grid size last seen (a new size starts at the automatic zoom, the cursor in the middle).
     public var gridSize: Pattern.Size?
+    /// Whether the side panel shows: by default where the grid fits beside it; `i` decides for good.
+    public var panel = SidePanel.Choice.automatic
 
     /// A UI in its initial state.
     public init() {}
@@ -61,11 +63,13 @@ public struct WatchUI: Equatable, Sendable {
         public var textPage: Int
         /// The monotonic time now, for flashes.
         public var now: Duration
+        /// What the last frame did with the side panel (for `i`).
+        public var panel: SidePanel.Placement?
 
         /// A context.
         public init(
             world: WorldView?, isSubtree: Bool = false, isConnected: Bool, gridLayout: GridLayout? = nil, gridRect: Rect? = nil,
-            textLines: Int = 0, textPage: Int = 0, now: Duration
+            textLines: Int = 0, textPage: Int = 0, now: Duration, panel: SidePanel.Placement? = nil
         ) {
             self.world = world
             self.isSubtree = isSubtree
@@ -75,6 +79,7 @@ public struct WatchUI: Equatable, Sendable {
             self.textLines = textLines
             self.textPage = textPage
             self.now = now
+            self.panel = panel
         }
 
         /// The facts a flash shown now speaks of.
@@ -97,7 +102,7 @@ public struct WatchUI: Equatable, Sendable {
         }
         return Context(
             world: content?.world, isSubtree: isSubtree, isConnected: isConnected, gridLayout: layout, gridRect: lastFrame?.gridRect,
-            textLines: lastFrame?.textLines ?? 0, textPage: lastFrame?.textPage ?? 0, now: now)
+            textLines: lastFrame?.textLines ?? 0, textPage: lastFrame?.textPage ?? 0, now: now, panel: lastFrame?.panel)
     }
 
     /// Updates the UI for `key` and returns what else should happen.
@@ -136,6 +141,10 @@ public struct WatchUI: Equatable, Sendable {
             return []
         }
         if context.isSubtree { return scrollText(key, context: context) }
+        if key == .character("i") {
+            togglePanel(context: context)
+            return []
+        }
         if let commands = navigate(key, context: context) { return commands }
         return act(on: key, context: context)
     }
@@ -323,6 +332,25 @@ public struct WatchUI: Equatable, Sendable {
             return []
         }
         return [.dispatch(.settings(.update(SettingsUpdate(generationsPerTick: step))))]
+    }
+
+    /// `i`: hides the side panel where it shows, shows it where it does not (for good: the
+    /// grid's room no longer decides); a note when it has nothing to show or no room.
+    private mutating func togglePanel(context: Context) {
+        guard let placement = context.panel else { return }
+        if placement.isShown {
+            panel = .hidden
+            return
+        }
+        guard placement.isWanted else {
+            note("the side panel has nothing to show: s shows the statistics, c fetches the configurations", context)
+            return
+        }
+        guard placement.hasRoom else {
+            note("the screen is too narrow for the side panel (\(SidePanel.minimumBodyWidthAskedFor) columns at least)", context)
+            return
+        }
+        panel = .shown
     }
 
     /// Flashes a note (not an error).

@@ -12,7 +12,7 @@ enum CrashRestore {
         guard tcgetattr(input, &settingsBeforeRawMode) == 0 else { return }
         for signal in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
             _ = Glibc.signal(signal) { received in
-                let text: StaticString = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+                let text: StaticString = "\u{1B}[?1016l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
                 _ = Glibc.write(1, text.utf8Start, text.utf8CodeUnitCount)
                 _ = tcsetattr(0, TCSAFLUSH, &settingsBeforeRawMode)
                 _ = Glibc.signal(received, SIG_DFL)

@@ -71,7 +71,7 @@ extension WatchApp {
     }
 
     /// The terminal did not take the whole frame: the rest goes as it is ready, and no frame is drawn until then.
-    private func watchOutput() {
+    func watchOutput() {
         guard !pacer.isWriting else { return }
         do {
             try loop.watch(output.fd, for: .writable) { [unowned self] _ in self.outputReady() }

@@ -10,6 +10,8 @@ extension WatchApp {
         switch signal {
         case SIGWINCH:
             size = terminal.size
+            pixelMouse.resized(cellPixels: cellPixels())
+            if let cell = pixelMouse.cellPixels { keys.cellPixels = cell }
             redraw()
         case SIGTSTP:
             suspend()
@@ -44,12 +46,30 @@ extension WatchApp {
     }
 
     /// Turns the terminal's mouse reports on (buttons and drags, SGR coordinates: modes 1002
-    /// and 1006) or off. A terminal without them ignores both, and keys work as before.
-    /// Every way out turns them off: quit, signals, a suspend (on again when continued), the
-    /// daemon's leaving, a crash (``CrashRestore``).
+    /// and 1006, and pixels, 1016, where ``PixelMouse`` found them) or off. A terminal without
+    /// them ignores them, and keys work as before. Every way out turns them off, pixel reports
+    /// too: quit, signals, a suspend (on again when continued), the daemon's leaving, a crash
+    /// (``CrashRestore``).
     func setMouseReporting(on: Bool) {
         guard reportsMouse else { return }
-        terminal.writeAll(on ? MouseReporting.enable : MouseReporting.disable)
+        if !on { keys.stopPixelReports() }
+        terminal.writeAll(on ? MouseReporting.enable + pixelMouse.resumption : MouseReporting.disable)
+    }
+
+    /// A cell's size in pixels, from the window's as the terminal gives them (nil: it does not).
+    func cellPixels() -> CellPixels? {
+        terminal.pixelSize.flatMap { CellPixels(windowPixels: $0, rows: size.rows, cols: size.cols) }
+    }
+
+    /// One of the terminal's answers: to ``PixelMouse``, writing what it asks next after
+    /// whatever frame is on its way (the decoder has taken the answer in already).
+    private func answered(_ report: TerminalReport) {
+        guard reportsMouse, let next = pixelMouse.handle(report) else { return }
+        switch output.write(Array(next.utf8)) {
+        case .done: break
+        case .pending: watchOutput()
+        case .failed(let error): finish(status: ExitCode.failure.rawValue, message: "\(error)")
+        }
     }
 
     /// The terminal has input: its keys, decoded (a lone ESC waits a moment for the rest of a sequence).
@@ -84,8 +104,13 @@ extension WatchApp {
         }
     }
 
-    /// A key (or a mouse report): what ``WatchUI`` makes of it.
+    /// A key (or a mouse report): what ``WatchUI`` makes of it; an answer from the terminal
+    /// goes to ``answered(_:)``.
     private func handle(_ key: Key) {
+        if case .report(let report) = key {
+            answered(report)
+            return
+        }
         changeUI { ui, context in ui.handle(key, context: context) }
     }
 

@@ -58,6 +58,8 @@ final class WatchApp {
     var jumpMeter = JumpProgressMeter()
     /// Whether the terminal reports the mouse (the world's view asks for it; a text view does not).
     var reportsMouse = false
+    /// Asking the terminal for pixel mouse reports.
+    var pixelMouse = PixelMouse()
 
     /// Runs the watcher on `connection` until the user quits, a signal ends it, or the daemon
     /// does not come back; returns the exit status. The terminal is restored on every way out.
@@ -66,7 +68,7 @@ final class WatchApp {
         let size = Terminal().size
         let window = options.path.isRoot
             ? ViewportFollower.window(
-                screenRows: size.rows, cols: size.cols, halfBlocks: ColorMode(environment: Environment.variables).hasColor)
+                screenRows: size.rows, cols: size.cols, halfBlocks: ColorMode.detect(environment: Environment.variables).hasColor)
             : nil
         let app: WatchApp
         do {
@@ -89,7 +91,7 @@ final class WatchApp {
         loop = try EventLoop()
         terminal = Terminal()
         output = TerminalOutput()
-        colorMode = ColorMode(environment: Environment.variables)
+        colorMode = ColorMode.detect(environment: Environment.variables)
         glyphs = DotGlyphs(environment: Environment.variables)
         renderer = ScreenRenderer(colorMode: colorMode)
         size = terminal.size
@@ -105,6 +107,11 @@ final class WatchApp {
             try terminal.enterFullScreen()
             reportsMouse = subscription.watchesWorld
             setMouseReporting(on: reportsMouse)
+            if reportsMouse {
+                // The decoder needs a cell's size for pixel reports; the terminal may tell it another later.
+                keys.cellPixels = cellPixels()
+                terminal.writeAll(pixelMouse.start(cellPixels: keys.cellPixels))
+            }
             try loop.watch(terminal.input, for: .readable) { [unowned self] events in self.inputReady(events) }
             if let connection { try watch(connection) }
             handleBufferedMessages()

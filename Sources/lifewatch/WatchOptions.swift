@@ -53,11 +53,24 @@ struct WatchOptions {
         shows (a viewport subscription), and asks for another when a move, a zoom or a resize
         leaves it. The mouse draws: a click or a drag makes cells alive, or empty when it
         starts on a live one (at zooms up to 1:4; farther out a click moves the cursor).
+        At 1:1 with colour a character shows two rows: a click draws the top one, or the one
+        under the pointer where the terminal reports it in pixels (SGR-Pixels, mode 1016, which
+        lifewatch turns on where the terminal says it has it; tmux does not pass it on).
         lifewatch asks the terminal for mouse reports in the world's view and turns them off
         on every way out; hold Shift to select text with the mouse meanwhile. Colours:
         24-bit when COLORTERM is truecolor or 24bit, else 256 when TERM contains 256color,
-        else none (also with NO_COLOR set, or TERM=dumb), when cells are glyphs:
-        O alive, + born, x died, · empty.
+        else as many as TERM's terminfo entry says (its colors: 256; 16, as xterm-16color;
+        8, as xterm, linux or screen, where cells are green alive, yellow born, red died,
+        black empty, dying states red, magenta, then blue), else none (also with NO_COLOR
+        set, or TERM=dumb; vt100 has none), when cells are glyphs: O alive, + born, x died,
+        · empty. The entry is looked for where ncurses looks: $TERMINFO, ~/.terminfo,
+        $TERMINFO_DIRS, /etc/terminfo, /lib/terminfo, /usr/share/terminfo.
+
+        The status line: ticks counts the timer's ticks only; gen counts the generations
+        computed (by ticks, n, lifectl step and jumps: the statistics' steps, 0 again only when
+        the statistics are reset). The side panel (statistics, configurations) shows beside a
+        grid that fits beside it; else it makes way, its statistics one line under the grid
+        and the chosen configuration on the message line; i shows or hides it for good.
 
         When lifed goes away, the last state stays on screen, dimmed, and lifewatch
         reconnects (after 100ms, doubling to 2s between attempts) without starting a new

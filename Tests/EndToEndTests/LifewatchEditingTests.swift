@@ -326,7 +326,8 @@ final class LifewatchEditingTests: XCTestCase {
         _ = try driver.dispatch("simulation.startTimer")
         try waitUntil("the timer to stop itself") { try driver.get("/simulation/stoppedBecause").value == "the world became still" }
         let ticks = try driver.get("/simulation/gridState/ticks").value
-        let tmux = try TmuxServer(self, command: lifewatch(daemon))
+        // Wide enough for the whole status line, the reason at its end.
+        let tmux = try TmuxServer(self, cols: 120, command: lifewatch(daemon))
         try tmux.waitFor("the settled world") { lines in lines.contains { $0.contains("stopped because the world became still") } }
         try tmux.send("Space")
         try tmux.waitFor("why space does not start it") { lines in

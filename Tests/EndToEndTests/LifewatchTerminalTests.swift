@@ -58,7 +58,7 @@ final class LifewatchTerminalTests: XCTestCase {
         let daemon = try Daemon(self, arguments: ["--seed", "1", "--interval", "100ms"])
         let rows = try gridRows(daemon)
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
-        let first = try tmux.waitFor("the status line") { lines in lines.contains { $0.contains("ticks 0 · stopped · every 100ms") } }
+        let first = try tmux.waitFor("the status line") { lines in lines.contains { $0.contains("ticks 0 · stopped · gen 0 · every 100ms") } }
         XCTAssertEqual(first.first?.hasPrefix("Welcome"), true, first.joined(separator: "\n"))
         XCTAssertTrue(first[0].hasSuffix("10×10 · connected"), first[0])
         XCTAssertEqual(gridLines(first), rows.map(drawn))
@@ -219,7 +219,7 @@ final class LifewatchTerminalTests: XCTestCase {
         let plain = try runTool("lifewatch", socket)
         XCTAssertEqual(plain.status, 0, plain.stderr)
         let lines = plain.stdout.components(separatedBy: "\n")
-        XCTAssertEqual(Array(lines.prefix(3)), ["Welcome", "ticks 0 · stopped · every 1s · population 31 · evolving", "grid 10x10"])
+        XCTAssertEqual(Array(lines.prefix(3)), ["Welcome", "ticks 0 · stopped · gen 0 · every 1s · population 31 · evolving", "grid 10x10"])
         XCTAssertEqual(Array(lines[3..<13]), rows)
         XCTAssertTrue(lines[13].hasPrefix("statistics: steps 0"), lines[13])
 
@@ -280,23 +280,24 @@ final class LifewatchTerminalTests: XCTestCase {
         guard case .ack = reply else { return XCTFail("\(reply)") }
         let before = try bytesSent(driver)
 
-        // 100x40 without colour: one column a cell, the statistics panel beside the grid, so
-        // the view is 36 rows by 72 columns and a pan step 4 rows or 9 columns.
+        // 100x40 without colour: one column a cell; the statistics panel makes way for a grid
+        // that does not fit beside it (one line of statistics under the grid instead), so the
+        // view is 35 rows by 100 columns.
         let tmux = try TmuxServer(self, command: lifewatch(daemon))
         let first = try tmux.waitFor("the big world") { lines in lines.contains { $0.contains("ticks 0 · stopped") } }
         XCTAssertTrue(first[0].hasSuffix("4096×4096 · connected"), first[0])
         // The view's place, and the cursor, in the middle of the view from the first frame.
         XCTAssertTrue(first.contains { $0.contains("population 12") }, first.joined(separator: "\n"))
-        XCTAssertTrue(first.contains { $0.hasPrefix("rows 0–35 of 4096, cols 0–71 of 4096 · cursor 18,36") }, first.joined(separator: "\n"))
+        XCTAssertTrue(first.contains { $0.hasPrefix("rows 0–34 of 4096, cols 0–99 of 4096 · cursor 17,50") }, first.joined(separator: "\n"))
 
-        // Go to row 414, column 1035 (from 0): the view is centred there, its corner at row 396, column 999.
+        // Go to row 414, column 1035 (from 0): the view is centred there, its corner at row 397, column 985.
         try tmux.run(["send-keys", "-t", "main:0", "g", "414,1035", "Enter"])
         func expected(_ cells: (Int, Int) -> Bool) -> [String] {
-            (396..<432).map { row in String((999..<1071).map { cells(row, $0) ? "O" : "·" }) }
+            (397..<432).map { row in String((985..<1085).map { cells(row, $0) ? "O" : "·" }) }
         }
         let placed = expected { live.contains([$0, $1]) }
         let panned = try tmux.waitFor("the pattern, far from the origin") { lines in
-            lines.contains { $0.hasPrefix("rows 396–431 of 4096, cols 999–1070 of 4096") } && self.gridLines(lines) == placed
+            lines.contains { $0.hasPrefix("rows 397–431 of 4096, cols 985–1084 of 4096") } && self.gridLines(lines) == placed
         }
         XCTAssertEqual(gridLines(panned), placed)
         // Windows of the world came, never the world: one snapshot of it would be 17 MB. (This
@@ -307,9 +308,9 @@ final class LifewatchTerminalTests: XCTestCase {
         // A generation later the window's diff shows it: the glider moved, the blinker turned.
         _ = try driver.dispatch("grid.step")
         var rows: [String] = []
-        for row in 396..<432 {
+        for row in 397..<432 {
             let text = try XCTUnwrap(try driver.get("/simulation/gridState/grid/cells/\(row)").value.stringValue)
-            let line = Array(text)[999..<1071]
+            let line = Array(text)[985..<1085]
             rows.append(String(line.map { $0 == "." ? "·" : $0 }))
         }
         XCTAssertNotEqual(rows, placed)
@@ -322,7 +323,7 @@ final class LifewatchTerminalTests: XCTestCase {
         let lines = plain.stdout.components(separatedBy: "\n")
         XCTAssertEqual(
             Array(lines.prefix(3)),
-            ["Welcome", "ticks 0 · stopped · every 1s · population 12 · evolving", "grid 4096x4096, rows 0–23 and cols 0–79 shown"])
+            ["Welcome", "ticks 0 · stopped · gen 1 · every 1s · population 12 · evolving", "grid 4096x4096, rows 0–23 and cols 0–79 shown"])
         XCTAssertEqual(Array(lines[3..<27]), Array(repeating: String(repeating: ".", count: 80), count: 24))
         XCTAssertTrue(lines[27].hasPrefix("statistics: steps 1"), lines[27])
     }

@@ -123,6 +123,53 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(decode("\u{1B}[<0;123456;5M"), [.unknown("CSI <0;123456;5M")])
     }
 
+    /// The terminal's answers are reports, not keys: DECRPM's `$ y` is not rxvt's `$` ending
+    /// followed by a `y` (which would tick the world).
+    func testTheTerminalsAnswers() {
+        XCTAssertEqual(decode("\u{1B}[?1016;1$y"), [.report(.mode(1016, setting: 1))])
+        XCTAssertEqual(decode("\u{1B}[?1016;0$y"), [.report(.mode(1016, setting: 0))])
+        XCTAssertEqual(decode("\u{1B}[?2004;2$y"), [.report(.mode(2004, setting: 2))])
+        XCTAssertEqual(decode("\u{1B}[6;18;9t"), [.report(.cellSize(CellPixels(width: 9, height: 18)!))])
+        // A cell of no pixels is no size; rxvt's Shift-PageUp still reads as before.
+        XCTAssertEqual(decode("\u{1B}[6;0;9t"), [.unknown("CSI 6;0;9t")])
+        XCTAssertEqual(decode("\u{1B}[5$"), [.pageUp])
+        // Split anywhere.
+        var decoder = KeyDecoder()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[?10".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("16;1$".utf8)), [])
+        XCTAssertEqual(decoder.decode(Array("yq".utf8)), [.report(.mode(1016, setting: 1)), .character("q")])
+    }
+
+    /// Once the terminal says mode 1016 is set, SGR reports count pixels: the decoder turns them
+    /// into cells and says which half of its cell the pointer is in, reading each report in the
+    /// mode that held when it came, even within one read.
+    func testPixelReportsOnceTheTerminalSaysTheyAreOn() {
+        var decoder = KeyDecoder()
+        // The same report before and after the answer: cells, then pixels of 10 x 20 cells.
+        let keys = decoder.decode(Array("\u{1B}[<0;25;47M\u{1B}[6;20;10t\u{1B}[?1016;1$y\u{1B}[<0;25;47M\u{1B}[<32;25;52m".utf8))
+        XCTAssertEqual(
+            keys,
+            [
+                .mouse(MouseEvent(.left, .press, row: 46, col: 24)), .report(.cellSize(CellPixels(width: 10, height: 20)!)),
+                .report(.mode(1016, setting: 1)),
+                // Pixel (46, 24) from 0: line 2, column 2, 6 pixels into the cell's 20: the top half.
+                .mouse(MouseEvent(.left, .press, row: 2, col: 2, lowerHalf: false)),
+                // Pixel (51, 24): 11 pixels in, the bottom half.
+                .mouse(MouseEvent(.left, .release, row: 2, col: 2, lowerHalf: true)),
+            ])
+        XCTAssertTrue(decoder.reportsPixels)
+        // Turned off by the program, or said to be reset: cells again.
+        decoder.stopPixelReports()
+        XCTAssertEqual(decoder.decode(Array("\u{1B}[<0;25;47M".utf8)), [.mouse(MouseEvent(.left, .press, row: 46, col: 24))])
+        _ = decoder.decode(Array("\u{1B}[?1016;1$y\u{1B}[?1016;2$y".utf8))
+        XCTAssertFalse(decoder.reportsPixels)
+        // Pixels without a cell's size cannot be placed: dropped, not read as cells.
+        var sizeless = KeyDecoder()
+        XCTAssertEqual(sizeless.decode(Array("\u{1B}[?1016;1$y\u{1B}[<0;25;47Mq".utf8)), [.report(.mode(1016, setting: 1)), .character("q")])
+        sizeless.cellPixels = CellPixels(width: 8, height: 16)
+        XCTAssertEqual(sizeless.decode(Array("\u{1B}[<0;25;47M".utf8)), [.mouse(MouseEvent(.left, .press, row: 2, col: 3, lowerHalf: true))])
+    }
+
     func testOldMouseEncoding() {
         // ESC [ M then 32 + button, 32 + column, 32 + row: a left press at (3, 2), then the release.
         let press: [UInt8] = [0x1B, 0x5B, 0x4D, 32 + 0, 32 + 3, 32 + 2]

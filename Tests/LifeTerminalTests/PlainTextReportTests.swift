@@ -14,7 +14,7 @@ final class PlainTextReportTests: XCTestCase {
             PlainTextReport.lines(for: .world(world)),
             [
                 "Welcome",
-                "ticks 0 · stopped · every 1s · population 2 · evolving",
+                "ticks 0 · stopped · gen 1 · every 1s · population 2 · evolving",
                 "grid 2x3",
                 "O+.",
                 "x..",

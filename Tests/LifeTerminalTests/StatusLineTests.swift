@@ -14,18 +14,31 @@ final class StatusLineTests: XCTestCase {
     }
 
     func testRunning() {
-        XCTAssertEqual(StatusLine.text(for: world(running: true)), "ticks 12 · running · every 250ms · population 3 · evolving")
+        XCTAssertEqual(StatusLine.text(for: world(running: true)), "ticks 12 · running · gen 0 · every 250ms · population 3 · evolving")
+    }
+
+    /// `lifectl step 400` computes 400 generations without a tick of the timer: the line says
+    /// so with the statistics' count of generations, beside the ticks that stay at 0.
+    func testTheGenerationsComputedShowBesideTheTicks() {
+        var stepped = world()
+        stepped.ticks = 0
+        stepped.statistics = Statistics(steps: 400, alive: 1200, born: 300, died: 310, empty: 1000)
+        XCTAssertEqual(StatusLine.text(for: stepped), "ticks 0 · stopped · gen 400 · every 250ms · population 3 · evolving")
+        // Narrow, the count still shows before the interval is cut.
+        var buffer = ScreenBuffer(rows: 1, cols: 30)
+        StatusLine.draw(stepped, into: &buffer, row: 0, col: 0, width: 30, faded: false)
+        XCTAssertEqual(buffer.lines, ["ticks 0 · stopped · gen 400 ·"])
     }
 
     func testStoppedWithTheReasonLast() {
         XCTAssertEqual(
             StatusLine.text(for: world(settling: "oscillating", period: 2, stoppedBecause: "the world oscillates with period 2")),
-            "ticks 12 · stopped · every 250ms · population 3 · oscillating (period 2) · stopped because the world oscillates with period 2")
-        XCTAssertEqual(StatusLine.text(for: world(settling: "still")), "ticks 12 · stopped · every 250ms · population 3 · still")
+            "ticks 12 · stopped · gen 0 · every 250ms · population 3 · oscillating (period 2) · stopped because the world oscillates with period 2")
+        XCTAssertEqual(StatusLine.text(for: world(settling: "still")), "ticks 12 · stopped · gen 0 · every 250ms · population 3 · still")
         // The reason is about the last stop: once running again it goes.
         XCTAssertEqual(
             StatusLine.text(for: world(running: true, settling: "extinct", stoppedBecause: "old")),
-            "ticks 12 · running · every 250ms · population 3 · extinct")
+            "ticks 12 · running · gen 0 · every 250ms · population 3 · extinct")
     }
 
     /// A jump in flight shows after running or stopped: the share done, and the rate and the time
@@ -35,25 +48,25 @@ final class StatusLineTests: XCTestCase {
         jumping.jump = Jump(target: 1_000_000, done: 450_000, started: 10_000)
         XCTAssertEqual(
             StatusLine.text(for: jumping),
-            "ticks 12 · stopped · jump 45.0% · 450000/1000000 · every 250ms · population 3 · evolving")
+            "ticks 12 · stopped · gen 0 · jump 45.0% · 450000/1000000 · every 250ms · population 3 · evolving")
         var meter = JumpProgressMeter()
         meter.observe(Jump(target: 1_000_000, done: 420_000, started: 10_000), seconds: 1, wallClockMs: 20_000)
         meter.observe(jumping.jump, seconds: 11, wallClockMs: 30_000)
         XCTAssertEqual(
             StatusLine.text(for: jumping, jump: meter),
-            "ticks 12 · stopped · jump 45.0% · 450000/1000000 · 3000 gen/s · 3m04s left · every 250ms · population 3 · evolving")
+            "ticks 12 · stopped · gen 0 · jump 45.0% · 450000/1000000 · 3000 gen/s · 3m04s left · every 250ms · population 3 · evolving")
         // A meter of another jump is not this one's.
         var other = JumpProgressMeter()
         other.observe(Jump(target: 5, done: 1, started: 1), seconds: 1, wallClockMs: 2)
         XCTAssertEqual(
             StatusLine.text(for: jumping, jump: other),
-            "ticks 12 · stopped · jump 45.0% · 450000/1000000 · every 250ms · population 3 · evolving")
+            "ticks 12 · stopped · gen 0 · jump 45.0% · 450000/1000000 · every 250ms · population 3 · evolving")
     }
 
     func testDrawTruncatesToTheWidth() {
         var buffer = ScreenBuffer(rows: 1, cols: 30)
         StatusLine.draw(world(running: true), into: &buffer, row: 0, col: 0, width: 30, faded: false)
-        XCTAssertEqual(buffer.lines, ["ticks 12 · running · every 25…"])
+        XCTAssertEqual(buffer.lines, ["ticks 12 · running · gen 0 · …"])
         XCTAssertTrue(buffer[0, 11].style.bold)
         var faded = ScreenBuffer(rows: 1, cols: 30)
         StatusLine.draw(world(running: true), into: &faded, row: 0, col: 0, width: 30, faded: true)

@@ -202,8 +202,8 @@ final class ViewportFollowerTests: XCTestCase {
         // Without the daemon's count, the population is unknown, and the status line leaves it out.
         let unknown = try GridWindow(json: json.removingMember("population"))
         XCTAssertNil(unknown.population)
-        XCTAssertEqual(StatusLine.text(for: WorldView(grid: unknown)), "ticks 0 · stopped · every 1s · evolving")
-        XCTAssertEqual(StatusLine.text(for: WorldView(grid: window)), "ticks 0 · stopped · every 1s · population 77 · evolving")
+        XCTAssertEqual(StatusLine.text(for: WorldView(grid: unknown)), "ticks 0 · stopped · gen 0 · every 1s · evolving")
+        XCTAssertEqual(StatusLine.text(for: WorldView(grid: window)), "ticks 0 · stopped · gen 0 · every 1s · population 77 · evolving")
     }
 
     func testCellsOutsideTheWindowHeldAreBlank() throws {
@@ -242,7 +242,7 @@ final class ViewportFollowerTests: XCTestCase {
         let world = WorldView(title: "big", grid: GridWindow(rows: 4096, cols: 4096, window: view(0, 0, 2, 3), cells: cells, population: 123))
         XCTAssertEqual(
             PlainTextReport.lines(for: .world(world)),
-            ["big", "ticks 0 · stopped · every 1s · population 123 · evolving", "grid 4096x4096, rows 0–1 and cols 0–2 shown", "O+.", "..."])
+            ["big", "ticks 0 · stopped · gen 0 · every 1s · population 123 · evolving", "grid 4096x4096, rows 0–1 and cols 0–2 shown", "O+.", "..."])
     }
 }
 

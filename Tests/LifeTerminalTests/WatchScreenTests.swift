@@ -26,7 +26,7 @@ final class WatchScreenTests: XCTestCase {
                 "                · · · O",
                 "",
                 "cursor 1,2",
-                "ticks 3 · stopped · every 500ms · popul…",
+                "ticks 3 · stopped · gen 3 · every 500ms",
                 "space start  n tick  …  ? help  q quit",
             ])
     }
@@ -178,10 +178,10 @@ final class WatchScreenTests: XCTestCase {
         XCTAssertEqual(frame.buffer.lines[6], "cursor 0,0 (alive)")
         XCTAssertEqual(frame.gridRect, Rect(row: 2, col: 41, height: 3, width: 8))
         // Autostop off is said; the zoom shows once it is not two columns a cell.
-        XCTAssertEqual(frame.buffer.lines[7], "ticks 3 · stopped · every 500ms · population 3 · evolving · autostop off")
+        XCTAssertEqual(frame.buffer.lines[7], "ticks 3 · stopped · gen 3 · every 500ms · population 3 · evolving · autostop off")
         ui.navigation.zoom = .dots(1)
         let zoomed = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
-        XCTAssertEqual(zoomed.buffer.lines[7], "ticks 3 · stopped · every 500ms · zoom 1:2 · population 3 · evolving · autostop off")
+        XCTAssertEqual(zoomed.buffer.lines[7], "ticks 3 · stopped · gen 3 · every 500ms · zoom 1:2 · population 3 · evolving · autostop o…")
         // 3 x 4 cells at 1:2: two braille characters (alive and born count, died does not), the
         // cursor's in reverse video.
         XCTAssertEqual(zoomed.buffer.lines[3], String(repeating: " ", count: 44) + "\u{2809}\u{2820}")
@@ -196,5 +196,71 @@ final class WatchScreenTests: XCTestCase {
         ui.prompt = Prompt(.goTo, text: "12,3")
         let prompting = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
         XCTAssertEqual(prompting.buffer.lines[6], "go to row,col: 12,3▏  enter goes, esc cancels")
+    }
+
+    /// Issue 24: at 80 x 24 a 40 x 60 world showed columns 0–51 beside the panel. The panel
+    /// now goes where the grid does not fit beside it (its statistics one line under the grid),
+    /// and `i` shows it again, or hides it beside a grid that fits.
+    func testThePanelMakesWayForAGridThatDoesNotFitBesideIt() throws {
+        let rows = (0..<40).map { row in String((0..<60).map { col in (row + col) % 7 == 0 ? "O" : "." }) }
+        var world = WorldView(
+            title: "Big", ticks: 0, grid: GridWindow(try Grid(rows: 40, cols: 60, rowStrings: rows)), showStatistics: true,
+            statistics: Statistics(steps: 400, alive: 1, born: 2, died: 3, empty: 4))
+        var ui = WatchUI()
+        func frame() -> WatchFrame {
+            WatchScreen(rows: 24, cols: 80, colorMode: .trueColor, content: .world(world), connection: .connected, ui: ui).compose()
+        }
+        func press(_ key: Key, after shown: WatchFrame) -> [WatchCommand] {
+            let context = ui.context(content: .world(world), watchesWorld: true, lastFrame: shown, isConnected: true, now: .zero)
+            return ui.handle(key, context: context)
+        }
+        let hidden = frame()
+        XCTAssertEqual(hidden.panel, SidePanel.Placement(isWanted: true, isShown: false, hasRoom: true))
+        XCTAssertEqual(hidden.gridLayout?.visibleCols, 60, "every column shows")
+        XCTAssertFalse(hidden.buffer.lines.contains { $0.contains("Summed over steps") })
+        // The statistics under the grid, the way back on the message line, the generations on the status line.
+        XCTAssertEqual(hidden.buffer.lines[20], "steps 400 · alive 1 · born 2 · died 3 · empty 4")
+        XCTAssertTrue(hidden.buffer.lines[21].hasSuffix("i shows the side panel"), hidden.buffer.lines[21])
+        XCTAssertTrue(hidden.buffer.lines[22].hasPrefix("ticks 0 · stopped · gen 400 · "), hidden.buffer.lines[22])
+        // i shows it, and the grid is a view again.
+        XCTAssertEqual(press(.character("i"), after: hidden), [])
+        XCTAssertEqual(ui.panel, .shown)
+        let shown = frame()
+        XCTAssertEqual(shown.panel?.isShown, true)
+        XCTAssertEqual(shown.gridLayout?.visibleCols, 80 - SidePanel.takes)
+        XCTAssertTrue(shown.buffer.lines[1].hasSuffix("Summed over steps"), shown.buffer.lines[1])
+        // i again hides it, for good: even a grid that fits shows without it.
+        _ = press(.character("i"), after: shown)
+        XCTAssertEqual(ui.panel, .hidden)
+        world.grid = GridWindow(try Grid(rows: 4, cols: 4, rowStrings: ["O...", "....", "....", "...O"]))
+        XCTAssertEqual(frame().panel?.isShown, false)
+        // By default, a grid that fits keeps the panel beside it.
+        ui.panel = .automatic
+        XCTAssertEqual(frame().panel?.isShown, true)
+        // Nothing for the panel, or no room for it: i says so.
+        world.showStatistics = false
+        let empty = frame()
+        _ = press(.character("i"), after: empty)
+        XCTAssertEqual(ui.panel, .automatic)
+        XCTAssertEqual(ui.flash?.text, "the side panel has nothing to show: s shows the statistics, c fetches the configurations")
+        world.showStatistics = true
+        let narrow = WatchScreen(rows: 24, cols: 30, colorMode: .trueColor, content: .world(world), connection: .connected, ui: ui).compose()
+        XCTAssertEqual(narrow.panel, SidePanel.Placement(isWanted: true, isShown: false, hasRoom: false))
+        _ = press(.character("i"), after: narrow)
+        XCTAssertEqual(ui.panel, .automatic)
+        XCTAssertEqual(ui.flash?.text, "the screen is too narrow for the side panel (38 columns at least)")
+    }
+
+    /// Hidden, the panel's fetch and its chosen configuration are on the message line.
+    func testAHiddenPanelsNewsIsOnTheMessageLine() throws {
+        var ui = WatchUI()
+        ui.panel = .hidden
+        ui.selectedConfiguration = 0
+        var world = try world(configs: ["Glider"])
+        world.isFetching = true
+        let lines = WatchScreen(rows: 10, cols: 120, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui)
+            .compose().buffer.lines
+        XCTAssertFalse(lines.contains { $0.contains("Configurations") })
+        XCTAssertEqual(lines[7], "cursor 1,2 · fetching configurations… · configuration 1/1: Glider · Glider: enter loads it, p pastes it at the cursor")
     }
 }

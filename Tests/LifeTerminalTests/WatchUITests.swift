@@ -347,6 +347,56 @@ final class WatchUITests: XCTestCase {
             [dispatch(["type": "grid.setCells", "cells": [[9, 5]], "to": "alive"]), dispatch(["type": "grid.setCells", "cells": [[10, 5]], "to": "alive"])])
     }
 
+    /// Issue 24: at 1:1 a character shows two rows as half blocks, and a click drew both. It
+    /// draws the top one where only cells are reported, the one under the pointer where the
+    /// terminal reports pixels; a drag goes by half lines, a horizontal one along one row.
+    func testAt1To1AClickDrawsOneCellOfTheTwoALineShows() throws {
+        var ui = WatchUI()
+        let world = try mouseWorld()
+        let halves = mouseLayout.with(zoom: .single)
+        XCTAssertEqual(halves.mode, .halfBlock)
+        let context = WatchUI.Context(world: world, isConnected: true, gridLayout: halves, gridRect: mouseRect, now: now)
+        func pixel(_ action: MouseEvent.Action, _ row: Int, _ col: Int, lower: Bool) -> Key {
+            .mouse(MouseEvent(.left, action, row: row, col: col, lowerHalf: lower))
+        }
+        // Screen row 3 shows rows 4 and 5; without pixels, the top one.
+        _ = ui.handle(mouse(.left, .press, 3, 7), context: context)
+        _ = ui.handle(mouse(.left, .release, 3, 7), context: context)
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[4, 7]], "to": "alive"])])
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 4, col: 7))
+        // With pixels, the bottom one when the pointer is in the bottom half, and the cursor there.
+        _ = ui.handle(pixel(.press, 3, 9, lower: true), context: context)
+        _ = ui.handle(pixel(.release, 3, 9, lower: true), context: context)
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[5, 9]], "to": "alive"])])
+        XCTAssertEqual(ui.navigation.cursor, Pattern.Coordinate(row: 5, col: 9))
+        _ = ui.handle(pixel(.press, 3, 11, lower: false), context: context)
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[4, 11]], "to": "alive"])])
+        _ = ui.handle(pixel(.release, 3, 11, lower: false), context: context)
+        // A drag along a line: one row, the top one without pixels...
+        _ = ui.handle(mouse(.left, .press, 5, 2), context: context)
+        _ = ui.handle(mouse(.left, .drag, 5, 5), context: context)
+        _ = ui.handle(mouse(.left, .release, 5, 5), context: context)
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[8, 2], [8, 3], [8, 4], [8, 5]], "to": "alive"])])
+        // ...the bottom one with them...
+        _ = ui.handle(pixel(.press, 6, 2, lower: true), context: context)
+        _ = ui.handle(pixel(.drag, 6, 4, lower: true), context: context)
+        _ = ui.handle(pixel(.release, 6, 4, lower: true), context: context)
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[11, 2], [11, 3], [11, 4]], "to": "alive"])])
+        // ...and down a column, every row it passed: from the bottom of line 8 to the top of line 10.
+        _ = ui.handle(pixel(.press, 8, 20, lower: true), context: context)
+        _ = ui.handle(pixel(.drag, 10, 20, lower: false), context: context)
+        _ = ui.handle(pixel(.release, 10, 20, lower: false), context: context)
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[15, 20], [16, 20], [17, 20], [18, 20]], "to": "alive"])])
+        // The bottom half of the last line of a grid of odd rows shows no cell.
+        let odd = GridLayout(gridRows: 5, gridCols: 4, areaRows: 40, areaCols: 80, halfBlocks: true, zoom: .single)
+        let oddWorld = WorldView(grid: GridWindow(try Grid(rows: 5, cols: 4, rowStrings: Array(repeating: "....", count: 5))))
+        let oddContext = WatchUI.Context(world: oddWorld, isConnected: true, gridLayout: odd, gridRect: Rect(row: 1, col: 0, height: 3, width: 4), now: now)
+        _ = ui.handle(pixel(.press, 3, 1, lower: true), context: oddContext)
+        XCTAssertNil(ui.stroke)
+        _ = ui.handle(pixel(.press, 3, 1, lower: false), context: oddContext)
+        XCTAssertEqual(ui.takeStroke(), [dispatch(["type": "grid.setCells", "cells": [[4, 1]], "to": "alive"])])
+    }
+
     func testAStrokeThatStartsOnALiveCellErases() throws {
         var ui = WatchUI()
         let world = try mouseWorld(["", "", "..OO"].map { $0 + String(repeating: ".", count: 40 - $0.count) })
