@@ -1,10 +1,11 @@
 /// What differs between two grids of one size: the XOR of their planes, kept sparse. Applied to
 /// either grid it gives the other, so one delta serves an undo and its redo.
 ///
-/// The planes are laid end to end (live, previous, then the dying planes, the missing ones of
-/// the grid with fewer taken as clear) and cut into blocks of ``blockWords`` words; only the
-/// blocks where the grids differ are kept, with their XORed words. An edit of a few cells on a
-/// 4096 x 4096 world is a few dozen bytes; a new random soup is about the size of its planes.
+/// The planes are laid end to end (live; previous XOR live, the cells the last generation
+/// changed, which a new grid or an edit leaves as it was; then the dying planes, the missing
+/// ones of the grid with fewer taken as clear) and cut into blocks of ``blockWords`` words; only
+/// the blocks where the grids differ are kept, with their XORed words. An edit of a few cells on
+/// a 4096 x 4096 world is a few dozen bytes; a new random soup about the size of its live plane.
 public struct GridDelta: Hashable, Sendable {
     /// The grids' size.
     public let rows: Int
@@ -41,33 +42,46 @@ public struct GridDelta: Hashable, Sendable {
         let rowRange = (touched ?? 0..<rows).clamped(to: 0..<rows)
         let oldPlanes = [old.live.storage, old.previous.storage] + old.dying.map(\.storage)
         let newPlanes = [new.live.storage, new.previous.storage] + new.dying.map(\.storage)
-        let planeCount = max(oldPlanes.count, newPlanes.count)
-        let zeros = oldPlanes.count == newPlanes.count ? [] : [UInt64](repeating: 0, count: planeWords)
-        for plane in 0..<planeCount {
+        let zeros = [UInt64](repeating: 0, count: oldPlanes.count == newPlanes.count ? 0 : planeWords)
+        func shared(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+            a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
+        }
+        for plane in 0..<max(oldPlanes.count, newPlanes.count) {
             let a = plane < oldPlanes.count ? oldPlanes[plane] : zeros
             let b = plane < newPlanes.count ? newPlanes[plane] : zeros
+            // Plane 1 is the previous plane XOR the live one: the cells the last generation changed.
+            let aLive = plane == 1 ? oldPlanes[0] : zeros
+            let bLive = plane == 1 ? newPlanes[0] : zeros
+            // Planes that share their storage are equal: nothing to read.
+            if shared(a, b), plane != 1 || shared(aLive, bLive) { continue }
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
-                    // Planes that share their storage are equal: nothing to read.
-                    guard a.baseAddress != b.baseAddress || a.isEmpty else { return }
-                    let base = plane * planeWords
-                    var index = base + rowRange.lowerBound * rowWords
-                    let end = base + rowRange.upperBound * rowWords
-                    while index < end {
-                        let block = index / Self.blockWords
-                        let blockEnd = min((block + 1) * Self.blockWords, end)
-                        var any: UInt64 = 0
-                        for word in index..<blockEnd { any |= a[word - base] ^ b[word - base] }
-                        if any != 0 {
-                            // A block that straddles two planes is met twice: its second part joins the first.
-                            if blocks.last != UInt32(block) {
-                                blocks.append(UInt32(block))
-                                words.append(contentsOf: repeatElement(0, count: Self.blockWords))
+                    aLive.withUnsafeBufferPointer { aLive in
+                        bLive.withUnsafeBufferPointer { bLive in
+                            let changes = plane == 1
+                            func difference(_ at: Int) -> UInt64 {
+                                changes ? (a[at] ^ aLive[at]) ^ (b[at] ^ bLive[at]) : a[at] ^ b[at]
                             }
-                            let slot = words.count - Self.blockWords
-                            for word in index..<blockEnd { words[slot + word - block * Self.blockWords] ^= a[word - base] ^ b[word - base] }
+                            let base = plane * planeWords
+                            var index = base + rowRange.lowerBound * rowWords
+                            let end = base + rowRange.upperBound * rowWords
+                            while index < end {
+                                let block = index / Self.blockWords
+                                let blockEnd = min((block + 1) * Self.blockWords, end)
+                                var any: UInt64 = 0
+                                for word in index..<blockEnd { any |= difference(word - base) }
+                                if any != 0 {
+                                    // A block that straddles two planes is met twice: its second part joins the first.
+                                    if blocks.last != UInt32(block) {
+                                        blocks.append(UInt32(block))
+                                        words.append(contentsOf: repeatElement(0, count: Self.blockWords))
+                                    }
+                                    let slot = words.count - Self.blockWords - block * Self.blockWords
+                                    for word in index..<blockEnd { words[slot + word] ^= difference(word - base) }
+                                }
+                                index = blockEnd
+                            }
                         }
-                        index = blockEnd
                     }
                 }
             }
@@ -110,7 +124,10 @@ public struct GridDelta: Hashable, Sendable {
                 let x = words[index * Self.blockWords + offset]
                 guard x != 0 else { continue }
                 let word = Int(block) * Self.blockWords + offset
-                planes[word / planeWords][word % planeWords] ^= x
+                let plane = word / planeWords
+                planes[plane][word % planeWords] ^= x
+                // The live plane's change changes the previous plane too: plane 1 is their XOR.
+                if plane == 0 { planes[1][word] ^= x }
             }
         }
         var result = grid

@@ -34,7 +34,22 @@ final class HistoryCodingTests: XCTestCase {
         let rows = try XCTUnwrap(GridDelta(from: before, to: a, rows: 17..<20))
         XCTAssertEqual(whole, rows)
         XCTAssertEqual(rows.applied(to: before), a)
-        XCTAssertLessThanOrEqual(rows.byteCount, 4 * (GridDelta.blockWords * 8 + 4) + 48, "a two-cell edit: a block of each of two rows in each of the two planes")
+        // An edit leaves the previous plane's XOR with the live one as it was: a block of each of the two rows, of the live plane only.
+        XCTAssertLessThanOrEqual(rows.byteCount, 2 * (GridDelta.blockWords * 8 + 4) + 48, "a two-cell edit")
+    }
+
+    func testANewSoupCostsItsLivePlaneNotBoth() throws {
+        let a = soup(rows: 256, cols: 256, seed: 11, density: 0.5)
+        let b = soup(rows: 256, cols: 256, seed: 12, density: 0.5)
+        let delta = try XCTUnwrap(GridDelta(from: a, to: b))
+        XCTAssertEqual(delta.words.count, a.livePlane.count, "every word of the live plane, none of the previous one")
+        // And a generation, which changes both, round-trips too.
+        var stepped = b
+        stepped[3, 3] = .born
+        stepped[4, 4] = .died
+        let step = try XCTUnwrap(GridDelta(from: b, to: stepped))
+        XCTAssertEqual(step.applied(to: b), stepped)
+        XCTAssertEqual(step.applied(to: stepped), b)
     }
 
     func testADeltaBetweenWorldsWithAndWithoutDyingStates() throws {
