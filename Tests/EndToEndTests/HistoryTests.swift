@@ -50,6 +50,11 @@ final class HistoryTests: XCTestCase {
             ("rule", { self.ack(try client.dispatch("settings.update", ["rule": "B36/S23", "topology": "bounded"]), "rule") }),
             ("load", { self.ack(try client.dispatch("simulation.setGrid", ["rle": .string(glider)]), "setGrid") }),
             ("empty", { self.ack(try client.dispatch("simulation.resetGridToEmpty"), "empty") }),
+            ("configuration", {
+                // Adding to the list changes no world (no entry); loading it is one.
+                self.ack(try client.dispatch("configurations.add", ["title": "Glider", "rle": .string(glider)]), "add")
+                self.ack(try client.dispatch("configurations.load", ["title": "Glider", "resize": true]), "load")
+            }),
             ("generations", { self.ack(try client.dispatch("settings.update", ["rule": "/2/3"]), "generations rule") }),
             ("random again", { self.ack(try client.dispatch("simulation.resetGridToRandom"), "random") }),
             ("generations step", { self.ack(try client.dispatch("grid.step", ["generations": 3]), "step") }),
