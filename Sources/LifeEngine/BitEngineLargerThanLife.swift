@@ -32,9 +32,16 @@ import LifeGrid
 // their running sums go along diagonals). A still world costs nothing; a small Moore pattern on a
 // large grid costs its neighbourhood, a von Neumann one its (2r + 1)-high band of rows. When that
 // is more than half the grid, generations are computed whole.
+//
+// Dying states (`C3` and up, Golly's LtL with C states): as for Generations rules
+// (BitEngineGenerations.swift), only state-1 cells count; after the two-state generation the
+// dying counter planes are advanced, dying cells are kept from birth, and live cells that do not
+// survive start dying. Those generations are computed whole (a dying cell changes every
+// generation until it dies out, and is born again only then).
 
 extension BitGrid {
-    /// `generations` generations of a two-state Larger than Life rule (see the top of the file).
+    /// `generations` generations of a Larger than Life rule (see the top of the file), with the
+    /// states ``fitDying(states:)`` last fitted the dying planes to.
     mutating func runLargerThanLife(
         _ rule: LargerThanLife, generations: Int, topology: Topology, counting: Bool, _ observe: (Census, UInt64) -> Void
     ) {
@@ -56,8 +63,22 @@ extension BitGrid {
             activity = nil
         }
         if tracking.changes.tiles.count != (TileGeometry(layout).tiles + 63) / 64 { tracking.changes.everything = true }
+        let planes = dyingPlanes
+        let limit = UInt64(max((dyingStates ?? 2) - 2, 0))
+        if planes > 0 {
+            activity = nil
+            tracking.changes.everything = true
+        }
+        var dyingTotal = dyingCount ?? 0
+        var dyingArray = dying
+        dying = []
+        defer {
+            dying = dyingArray
+            dyingCount = counting && planes > 0 ? dyingTotal : nil
+        }
         live.withUnsafeMutableBufferPointer { liveBuffer in
             previous.withUnsafeMutableBufferPointer { previousBuffer in
+              dyingArray.withUnsafeMutableBufferPointer { dyingBuffer in
                 var input = liveBuffer.baseAddress! + layout.origin
                 var output = previousBuffer.baseAddress! + layout.origin
                 let wide = rule.shape == .moore
@@ -73,6 +94,27 @@ extension BitGrid {
                             rows = activity.plan(range: rule.range, torus: torus, words: layout.words, columnsToo: rule.shape == .moore)
                         }
                         var changed = LargerThanLifeActivity(key: key, rows: layout.rows)
+                        if planes > 0, let counters = dyingBuffer.baseAddress.map({ $0 + layout.origin }) {
+                            _ = stepper.generation(
+                                input: input, output: output, plan: nil, changed: &changed, counting: false, changes: &tracking.changes)
+                            let stats = BitEngine.fadeDying(
+                                layout, input: input, output: output, counters: counters, planes: planes, limit: limit, rows: 0, layout.rows,
+                                counting: counting)
+                            tracking.wholeGenerations += 1
+                            if counting {
+                                dyingTotal = stats.dying
+                                tracking.totals = PlaneTotals(live: stats.live, hash: stats.hash)
+                                observe(
+                                    Census(
+                                        empty: cells - stats.live - stats.died - stats.dying, alive: stats.alive, born: stats.live - stats.alive,
+                                        died: stats.died, dying: stats.dying),
+                                    Fingerprint.finish(stats.hash, rows: layout.rows, cols: layout.cols))
+                            } else {
+                                tracking.totals = nil
+                            }
+                            swap(&input, &output)
+                            continue
+                        }
                         let stats = stepper.generation(
                             input: input, output: output, plan: rows, changed: &changed, counting: counting, changes: &tracking.changes)
                         activity = changed
@@ -94,6 +136,7 @@ extension BitGrid {
                     }
                 }
                 if wide { steps(UInt32.self) } else { steps(UInt16.self) }
+              }
             }
         }
         if generations % 2 == 1 { swap(&live, &previous) }
