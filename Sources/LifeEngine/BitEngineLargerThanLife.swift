@@ -544,6 +544,27 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
 
     // MARK: Moore
 
+    /// ORs `count` bits of the row `words`, from column `from` on (all within the row), into
+    /// ``bits`` from bit `to` on.
+    @inline(__always)
+    private func copyBits(_ words: UnsafePointer<UInt64>, from: Int, to: Int, count: Int) {
+        let bits = self.bits
+        var done = 0
+        while done < count {
+            let n = Swift.min(64, count &- done)
+            let source = from &+ done
+            let shift = source & 63
+            var chunk = words[source &>> 6] &>> UInt64(shift)
+            if shift != 0 && shift &+ n > 64 { chunk |= words[(source &>> 6) &+ 1] &<< UInt64(64 &- shift) }
+            if n < 64 { chunk &= (1 &<< UInt64(n)) &- 1 }
+            let target = to &+ done
+            let offset = target & 63
+            bits[target &>> 6] |= chunk &<< UInt64(offset)
+            if offset != 0 && offset &+ n > 64 { bits[(target &>> 6) &+ 1] |= chunk &>> UInt64(64 &- offset) }
+            done &+= n
+        }
+    }
+
     /// Row `row`'s bits with margins (``extendedBits(_:row:)``), nil when it is dead (beyond a
     /// bounded grid's edge); valid until the next call.
     @inline(__always)
@@ -570,8 +591,14 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
             if shift != 0 { bits[offset &+ index &+ 1] |= word &>> (64 &- shift) }
         }
         guard torus else { return }
-        @inline(__always) func bit(_ column: Int) -> UInt64 { (words[column &>> 6] &>> UInt64(column & 63)) & 1 }
         let columns = layout.cols
+        if margin <= columns {
+            // The last `margin` columns before the row, the first ones after it, a word at a time.
+            copyBits(words, from: columns &- margin, to: 0, count: margin)
+            copyBits(words, from: 0, to: margin &+ columns, count: margin)
+            return
+        }
+        @inline(__always) func bit(_ column: Int) -> UInt64 { (words[column &>> 6] &>> UInt64(column & 63)) & 1 }
         for index in 0..<margin {
             var column = (index &- margin) % columns
             if column < 0 { column &+= columns }

@@ -42,7 +42,7 @@ struct SlicedMooreCounts {
     let birthEnd: Int
 
     /// Level i's plane j at `levels[i] + j * levelWords` (level 0: the row's bits, one plane).
-    private let levels: [UnsafeMutablePointer<UInt64>]
+    private let levels: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>
     /// The ring: slot k's window sums, plane j of word w at `ring[k] + j * stride + w`; entry
     /// 2r + 1 is a spare, for the window sums of the row that enters, swapped with the slot
     /// it replaces.
@@ -72,8 +72,8 @@ struct SlicedMooreCounts {
             return raw.bindMemory(to: UInt64.self, capacity: Swift.max(count, 1))
         }
         let (top, levelWords, width, sumPlanes, countPlanes) = (top, levelWords, width, sumPlanes, countPlanes)
-        var levels: [UnsafeMutablePointer<UInt64>] = []
-        for level in 0...top { levels.append(allocate((level + 1) * levelWords)) }
+        let levels = UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>.allocate(capacity: top + 1)
+        for level in 0...top { (levels + level).initialize(to: allocate((level + 1) * levelWords)) }
         self.levels = levels
         let ring = UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>.allocate(capacity: width + 1)
         let stride = self.stride
@@ -87,6 +87,7 @@ struct SlicedMooreCounts {
     func deallocate() {
         for raw in memory { raw.deallocate() }
         ring.deallocate()
+        levels.deallocate()
     }
 
     /// Four words: 256 cells a step.
@@ -254,6 +255,8 @@ struct SlicedMooreCounts {
         // A bound past every count: no count reaches it.
         let limit = 1 &<< countPlanes
         let countPlanes = self.countPlanes
+        // Survival and birth from the same count (Bosco's rule): one comparison.
+        let sharedLow = survivalLow == birthLow
         var w = first & ~3
         while w <= last {
             // Each count against the four bounds at once, from the top plane down: greater so far, equal so far.
@@ -272,7 +275,7 @@ struct SlicedMooreCounts {
                 }
                 step(survivalLow, &greater.0, &equal.0)
                 step(survivalEnd, &greater.1, &equal.1)
-                step(birthLow, &greater.2, &equal.2)
+                if !sharedLow { step(birthLow, &greater.2, &equal.2) }
                 step(birthEnd, &greater.3, &equal.3)
                 plane &-= 1
             }
@@ -280,7 +283,8 @@ struct SlicedMooreCounts {
                 bound <= 0 ? ~Block() : bound >= limit ? Block() : greater | equal
             }
             let survives = atLeast(survivalLow, greater.0, equal.0) & ~atLeast(survivalEnd, greater.1, equal.1)
-            let born = atLeast(birthLow, greater.2, equal.2) & ~atLeast(birthEnd, greater.3, equal.3)
+            let born = (sharedLow ? atLeast(survivalLow, greater.0, equal.0) : atLeast(birthLow, greater.2, equal.2))
+                & ~atLeast(birthEnd, greater.3, equal.3)
             let words = self.words
             let cells = w &+ 4 <= words
                 ? SlicedMooreCounts.load(live, w)
