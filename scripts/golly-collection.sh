@@ -2,7 +2,7 @@
 # Loads every file of Golly's pattern collection with `lifectl load` into a throwaway lifed, and
 # compares each loaded population with the one Golly's own command-line bgolly reads.
 #
-#   scripts/golly-collection.sh [PATTERNS_DIR] [BUILD_DIR]
+#   scripts/golly-collection.sh [--load-only] [PATTERNS_DIR] [BUILD_DIR [BENCH_BUILD_DIR]]
 #
 # Needs Golly (Debian: apt-get install golly, which ships bgolly and /usr/share/golly/Patterns).
 # Nothing in the test suite depends on it. Prints one line per file (with the family of the rule
@@ -13,11 +13,31 @@
 #              family's engine is not in yet (Rule.unsupportedReason), "family" when lifed names
 #              a family it does not run (rule tables, Wolfram, hexagonal, …), "cells" for
 #              multi-state cells, "file" for files that are not patterns lifed reads, "other"
+#
+# Then (unless --load-only) every loaded file of the families the engine runs (Life-like with or
+# without B0, Hensel, MAP, Generations, Larger than Life) is run 100 and 1,000 generations by
+# bgolly (QuickLife, HashLife for macrocells, Generations, Larger than Life) and by the engine
+# (`lifebench evolve`, from BENCH_BUILD_DIR, default .build/release), and the two worlds are
+# compared cell for cell and state for state (scripts/rle-compare.py: bgolly writes no
+# position, so each world is taken relative to its bounding box). The world: a file that names
+# its own (`:T` torus, `:P` plane) runs in it on both sides; any other runs in lifed on a bounded
+# world large enough that light speed cannot reach its edge in 1,000 generations (the live
+# cells' box plus 1,000 x range + 2 a side), capped at 4096x4096: a pattern that grows to the
+# edge of a capped world may differ from Golly's unbounded plane, and is counted apart. Per
+# file one more line, per family more columns:
+#   at100 / at1000  the same cells at 100 / 1,000 generations
+#   EVDIFF          differs at 100 or 1,000 (a bug unless explained in the line)
+#   slow            bgolly needs more than 30 s for 1,000 generations: not compared
+#   outgrew         differs, but the pattern reached the edge of a capped 4096x4096 world
 # and exits 1 when any file differs or fails without a reason.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+evolve=1
+if [ "${1:-}" = --load-only ]; then evolve=0; shift; fi
 patterns=${1:-/usr/share/golly/Patterns}
 build=${2:-.build/debug}
+bench=${3:-.build/release}/lifebench
+[ "$evolve" = 0 ] || [ -x "$bench" ] || { echo "golly-collection: no $bench (swift build -c release --product lifebench)" >&2; exit 2; }
 command -v bgolly >/dev/null || { echo "golly-collection: bgolly is not installed (apt-get install golly)" >&2; exit 2; }
 [ -d "$patterns" ] || { echo "golly-collection: no folder $patterns" >&2; exit 2; }
 
@@ -80,8 +100,49 @@ algorithm_of() {
 }
 
 declare -A tally families
-same=0 differ=0 refused=0 failed=0
+same=0 differ=0 refused=0 failed=0 evdiffer=0
 count() { tally["$1 $2"]=$((${tally["$1 $2"]:-0} + 1)); families["$1"]=1; }
+
+# Runs a loaded file 100 and 1,000 generations on both sides and compares (see the top).
+evolve_file() {
+    local file=$1 family=$2 algorithm line n world safe edge verdict result=""
+    case "$family" in Life-like | Life-like-B0 | Hensel | MAP | Generations | Larger-than-Life) ;; *) return ;; esac
+    algorithm=$(algorithm_of "$family" "$file")
+    rm -f "$folder"/golly-*.rle "$folder"/ours-*.rle
+    local began=$SECONDS
+    if ! timeout 30 bgolly -a "$algorithm" -m 1000 -o "$folder/golly-1000.rle" "$file" >"$folder/golly.log" 2>&1; then
+        if [ $((SECONDS - began)) -ge 29 ]; then
+            count "$family" slow; echo "  slow   bgolly needs more than 30 s for 1000 generations"
+        else
+            evdiffer=$((evdiffer + 1)); count "$family" EVDIFF; echo "  EVDIFF bgolly failed: $(tail -1 "$folder/golly.log")"
+        fi
+        return
+    fi
+    timeout 60 bgolly -a "$algorithm" -m 100 -o "$folder/golly-100.rle" "$file" >"$folder/golly.log" 2>&1
+    if ! "$bench" evolve "$file" --generations 100,1000 --output "$folder/ours" >"$folder/ours.log" 2>&1; then
+        evdiffer=$((evdiffer + 1)); count "$family" EVDIFF; echo "  EVDIFF lifebench evolve failed: $(tail -1 "$folder/ours.log")"
+        return
+    fi
+    read -r _ _ _ world <"$folder/ours.log"
+    local differs=0 outgrew=0
+    for n in 100 1000; do
+        edge=$(awk -v n=$n '$1 == n { print $5 }' "$folder/ours.log")
+        if verdict=$(python3 scripts/rle-compare.py "$folder/ours-$n.rle" "$folder/golly-$n.rle"); then
+            count "$family" "at$n"; result+=" $n: same (${verdict#same } cells);"
+        elif [ "$world" = capped ] && [ "$edge" = 1 ]; then
+            outgrew=1; result+=" $n: reached the edge of 4096x4096;"
+        else
+            differs=1; result+=" $n: $verdict;"
+        fi
+    done
+    if [ $differs = 1 ]; then
+        evdiffer=$((evdiffer + 1)); count "$family" EVDIFF; echo "  EVDIFF$result"
+    elif [ $outgrew = 1 ]; then
+        count "$family" outgrew; echo "  outgrew$result"
+    else
+        echo "  evolved$result"
+    fi
+}
 while IFS= read -r file; do
     family=$(family_of "$(rule_of "$file")")
     if output=$("$build/lifectl" --socket "$socket" load "$file" 2>"$folder/err"); then
@@ -99,6 +160,7 @@ while IFS= read -r file; do
         else
             differ=$((differ + 1)); count "$family" DIFFER; echo "DIFFER   [$family] $file (lifed $ours, bgolly ${golly:-nothing})"
         fi
+        [ "$evolve" = 0 ] || evolve_file "$file" "$family"
     elif grep -q "lifectl: " "$folder/err"; then
         refused=$((refused + 1))
         reason=$(sed 's/^lifectl: //' "$folder/err" | head -1)
@@ -118,13 +180,13 @@ while IFS= read -r file; do
 done < <(find "$patterns" -type f | sort)
 
 echo
-printf '%-20s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' family loaded same DIFFER "ref-gate" "ref-fam" "ref-cells" "ref-file" "ref-other" FAILED
+printf '%-20s'"$(printf ' %%9s%.0s' $(seq 14))"'\n' family loaded same DIFFER "ref-gate" "ref-fam" "ref-cells" "ref-file" "ref-other" FAILED at100 at1000 EVDIFF slow outgrew
 for family in $(printf '%s\n' "${!families[@]}" | sort); do
     printf '%-20s' "$family"
-    for column in loaded same DIFFER refused-gate refused-family refused-cells refused-file refused-other FAILED; do
+    for column in loaded same DIFFER refused-gate refused-family refused-cells refused-file refused-other FAILED at100 at1000 EVDIFF slow outgrew; do
         printf ' %9s' "${tally["$family $column"]:-0}"
     done
     echo
 done
-echo "golly-collection: $same same, $differ differ, $refused refused with a reason, $failed failed"
-[ "$differ" -eq 0 ] && [ "$failed" -eq 0 ]
+echo "golly-collection: $same same, $differ differ, $refused refused with a reason, $failed failed; $evdiffer differ after 100 or 1000 generations"
+[ "$differ" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$evdiffer" -eq 0 ]

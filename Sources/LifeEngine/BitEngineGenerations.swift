@@ -131,7 +131,9 @@ extension BitGrid {
         guard dyingStates != states || dyingPlanes != needed else { return }
         let layout = self.layout
         let limit = UInt64(max(states - 2, 0))
-        if dyingPlanes > 0 {
+        // A limit with a bit above the planes there are exceeds every counter they hold (a grid
+        // loaded with states up to 2 and run with 6: its one plane's counters are all below 4).
+        if dyingPlanes > 0, dyingPlanes >= 64 || limit >> UInt64(dyingPlanes) == 0 {
             // Word-parallel comparison of each counter with `limit`, from the top bit down.
             for row in 0..<layout.rows {
                 for index in 0..<layout.words {

@@ -5,15 +5,17 @@ import LifeGrid
 //
 // The grid stays in BitGrid's two bit planes (live and previous), so that the census, the
 // fingerprint, the tile changes and everything downstream work as for Life-like rules; the counts
-// are computed a row at a time in lanes of 16 bits (32 when the neighbourhood holds 65,535 cells
-// or more), with a cost per cell that does not depend on r:
+// are computed a row at a time:
 //
-// - Moore: each row's horizontal window sums (a row's live cells within r columns) come from a
-//   prefix sum of its bits (eight bits at a time: a table gives each byte's running counts); a
-//   cell's count is the sum of the window sums of the 2r + 1 rows around it, kept from one row to
-//   the next by adding the row that enters the square and subtracting the one that leaves (a ring
-//   of 2r + 1 rows of window sums).
-// - von Neumann: the diamond moves down a row by gaining its lower edge (a V of two diagonal
+// - Moore: a cell's count is the sum of the window sums (a row's live cells within r columns) of
+//   the 2r + 1 rows around it, kept from one row to the next by adding the row that enters the
+//   square and subtracting the one that leaves (a ring of 2r + 1 rows of window sums). For r ≤ 4
+//   bit-sliced, 64 cells a word operation (BitEngineLargerThanLifeSliced.swift: window sums from
+//   sums of runs of 1, 2, 4, … cells; its cost per cell grows as log²(r)); for larger ranges in
+//   lanes of 16 bits (32 when the neighbourhood holds 65,535 cells or more), the window sums from
+//   a prefix sum of the row's bits (eight bits at a time: a table gives each byte's running
+//   counts), at a cost per cell that does not depend on r.
+// - von Neumann, in lanes, at a cost per cell that does not depend on r: the diamond moves down a row by gaining its lower edge (a V of two diagonal
 //   segments of r + 1 cells meeting at the bottom corner) and losing the upper edge of the
 //   diamond above (a Λ). Each of the four diagonal segments a cell needs is a running sum that
 //   moves one row down and one column sideways by gaining a cell at one end and losing one at the
@@ -32,9 +34,16 @@ import LifeGrid
 // their running sums go along diagonals). A still world costs nothing; a small Moore pattern on a
 // large grid costs its neighbourhood, a von Neumann one its (2r + 1)-high band of rows. When that
 // is more than half the grid, generations are computed whole.
+//
+// Dying states (`C3` and up, Golly's LtL with C states): as for Generations rules
+// (BitEngineGenerations.swift), only state-1 cells count; after the two-state generation the
+// dying counter planes are advanced, dying cells are kept from birth, and live cells that do not
+// survive start dying. Those generations are computed whole (a dying cell changes every
+// generation until it dies out, and is born again only then).
 
 extension BitGrid {
-    /// `generations` generations of a two-state Larger than Life rule (see the top of the file).
+    /// `generations` generations of a Larger than Life rule (see the top of the file), with the
+    /// states ``fitDying(states:)`` last fitted the dying planes to.
     mutating func runLargerThanLife(
         _ rule: LargerThanLife, generations: Int, topology: Topology, counting: Bool, _ observe: (Census, UInt64) -> Void
     ) {
@@ -56,8 +65,22 @@ extension BitGrid {
             activity = nil
         }
         if tracking.changes.tiles.count != (TileGeometry(layout).tiles + 63) / 64 { tracking.changes.everything = true }
+        let planes = dyingPlanes
+        let limit = UInt64(max((dyingStates ?? 2) - 2, 0))
+        if planes > 0 {
+            activity = nil
+            tracking.changes.everything = true
+        }
+        var dyingTotal = dyingCount ?? 0
+        var dyingArray = dying
+        dying = []
+        defer {
+            dying = dyingArray
+            dyingCount = counting && planes > 0 ? dyingTotal : nil
+        }
         live.withUnsafeMutableBufferPointer { liveBuffer in
             previous.withUnsafeMutableBufferPointer { previousBuffer in
+              dyingArray.withUnsafeMutableBufferPointer { dyingBuffer in
                 var input = liveBuffer.baseAddress! + layout.origin
                 var output = previousBuffer.baseAddress! + layout.origin
                 let wide = rule.shape == .moore
@@ -73,6 +96,27 @@ extension BitGrid {
                             rows = activity.plan(range: rule.range, torus: torus, words: layout.words, columnsToo: rule.shape == .moore)
                         }
                         var changed = LargerThanLifeActivity(key: key, rows: layout.rows)
+                        if planes > 0, let counters = dyingBuffer.baseAddress.map({ $0 + layout.origin }) {
+                            _ = stepper.generation(
+                                input: input, output: output, plan: nil, changed: &changed, counting: false, changes: &tracking.changes)
+                            let stats = BitEngine.fadeDying(
+                                layout, input: input, output: output, counters: counters, planes: planes, limit: limit, rows: 0, layout.rows,
+                                counting: counting)
+                            tracking.wholeGenerations += 1
+                            if counting {
+                                dyingTotal = stats.dying
+                                tracking.totals = PlaneTotals(live: stats.live, hash: stats.hash)
+                                observe(
+                                    Census(
+                                        empty: cells - stats.live - stats.died - stats.dying, alive: stats.alive, born: stats.live - stats.alive,
+                                        died: stats.died, dying: stats.dying),
+                                    Fingerprint.finish(stats.hash, rows: layout.rows, cols: layout.cols))
+                            } else {
+                                tracking.totals = nil
+                            }
+                            swap(&input, &output)
+                            continue
+                        }
                         let stats = stepper.generation(
                             input: input, output: output, plan: rows, changed: &changed, counting: counting, changes: &tracking.changes)
                         activity = changed
@@ -94,6 +138,7 @@ extension BitGrid {
                     }
                 }
                 if wide { steps(UInt32.self) } else { steps(UInt16.self) }
+              }
             }
         }
         if generations % 2 == 1 { swap(&live, &previous) }
@@ -264,10 +309,14 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     private var counts: UnsafeMutablePointer<Count>
     /// Per cell: 1 when its count keeps it live, 2 when its count gives birth.
     private var flags: UnsafeMutablePointer<UInt8>
-    /// Moore: the ring of 2r + 1 rows of window sums.
-    private var ring: UnsafeMutablePointer<Count>?
     /// von Neumann: the four diagonal running sums, two buffers each, with a lane before and after.
     private var diagonals: [UnsafeMutablePointer<Count>] = []
+    /// Moore, r ≥ 5: the ring of 2r + 1 rows of window sums.
+    private var ring: UnsafeMutablePointer<Count>?
+    /// Moore, r ≤ 4: the counts, bit-sliced (BitEngineLargerThanLifeSliced.swift).
+    private var sliced: SlicedMooreCounts?
+    /// The next state of the words of a row, before they are written.
+    private var nextWords: UnsafeMutablePointer<UInt64>
 
     init(rule: LargerThanLife, layout: BitLayout, torus: Bool) {
         self.rule = rule
@@ -311,8 +360,14 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         bits = allocate(bitWords, UInt64.self)
         counts = allocate(lanes, Count.self)
         flags = allocate(lanes + 8, UInt8.self)
-        if rule.shape == .moore {
+        nextWords = allocate(layout.words + 8, UInt64.self)
+        if rule.shape == .moore && range > SlicedMooreCounts.largestRange {
             ring = allocate((2 * range + 1) * lanes, Count.self)
+        } else if rule.shape == .moore {
+            sliced = SlicedMooreCounts(
+                range: range, words: layout.words, extendedWords: bitWords,
+                survival: (Int(survivalStart), Int(survivalStart) + Int(survivalSpan) + 1),
+                birth: (Int(birthStart), Int(birthStart) + Int(birthSpan) + 1))
         } else {
             for _ in 0..<8 { diagonals.append(allocate(lanes + 2, Count.self) + 1) }
         }
@@ -322,6 +377,8 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     mutating func deallocate() {
         for raw in memory { raw.deallocate() }
         memory = []
+        sliced?.deallocate()
+        sliced = nil
     }
 
     /// The grid row whose cells row `row` (any integer) holds, or nil when it is dead (outside a
@@ -459,9 +516,21 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         _ lastWord: Int, changed: inout LargerThanLifeActivity, partial: Bool, counting: Bool, changes: inout TileChanges
     ) -> BandStats {
         var stats = BandStats()
-        let columns = firstWord &* 64..<(lastWord &+ 1) &* 64
         for row in first..<end {
+            if let sliced {
+                if row == first {
+                    sliced.start(row: row, firstWord, lastWord) { offset in extendedRow(input, row &+ offset) }
+                } else {
+                    sliced.advance(row: row, firstWord, lastWord, entering: extendedRow(input, row &+ range))
+                }
+                sliced.next(firstWord, lastWord, live: input + row &* layout.stride, into: nextWords)
+                stats += record(
+                    input: input, output: output, row: row, words: firstWord, lastWord, changed: &changed, partial: partial,
+                    counting: counting, changes: &changes)
+                continue
+            }
             if rule.shape == .moore {
+                let columns = firstWord &* 64..<(lastWord &+ 1) &* 64
                 if row == first { startMoore(input, row: row, columns) } else { advanceMoore(input, row: row, columns) }
             } else {
                 if row == first { startVonNeumann(input, row: row) } else { advanceVonNeumann(input, row: row) }
@@ -474,6 +543,36 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     }
 
     // MARK: Moore
+
+    /// ORs `count` bits of the row `words`, from column `from` on (all within the row), into
+    /// ``bits`` from bit `to` on.
+    @inline(__always)
+    private func copyBits(_ words: UnsafePointer<UInt64>, from: Int, to: Int, count: Int) {
+        let bits = self.bits
+        var done = 0
+        while done < count {
+            let n = Swift.min(64, count &- done)
+            let source = from &+ done
+            let shift = source & 63
+            var chunk = words[source &>> 6] &>> UInt64(shift)
+            if shift != 0 && shift &+ n > 64 { chunk |= words[(source &>> 6) &+ 1] &<< UInt64(64 &- shift) }
+            if n < 64 { chunk &= (1 &<< UInt64(n)) &- 1 }
+            let target = to &+ done
+            let offset = target & 63
+            bits[target &>> 6] |= chunk &<< UInt64(offset)
+            if offset != 0 && offset &+ n > 64 { bits[(target &>> 6) &+ 1] |= chunk &>> UInt64(64 &- offset) }
+            done &+= n
+        }
+    }
+
+    /// Row `row`'s bits with margins (``extendedBits(_:row:)``), nil when it is dead (beyond a
+    /// bounded grid's edge); valid until the next call.
+    @inline(__always)
+    private func extendedRow(_ plane: UnsafePointer<UInt64>, _ row: Int) -> UnsafePointer<UInt64>? {
+        guard let source = source(row) else { return nil }
+        extendedBits(plane, row: source)
+        return UnsafePointer(bits)
+    }
 
     /// Row `row`'s bits with margins into `bits`: bit `margin + c` for column c, and `margin`
     /// bits on either side, round the circle on a torus, dead beyond a bounded grid's edges.
@@ -492,8 +591,14 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
             if shift != 0 { bits[offset &+ index &+ 1] |= word &>> (64 &- shift) }
         }
         guard torus else { return }
-        @inline(__always) func bit(_ column: Int) -> UInt64 { (words[column &>> 6] &>> UInt64(column & 63)) & 1 }
         let columns = layout.cols
+        if margin <= columns {
+            // The last `margin` columns before the row, the first ones after it, a word at a time.
+            copyBits(words, from: columns &- margin, to: 0, count: margin)
+            copyBits(words, from: 0, to: margin &+ columns, count: margin)
+            return
+        }
+        @inline(__always) func bit(_ column: Int) -> UInt64 { (words[column &>> 6] &>> UInt64(column & 63)) & 1 }
         for index in 0..<margin {
             var column = (index &- margin) % columns
             if column < 0 { column &+= columns }
@@ -678,7 +783,6 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         let counts = self.counts
         let flags = self.flags
         let before = input + row &* layout.stride
-        let after = output + row &* layout.stride
         // The row's own cells as bytes: each cell's count is tested against the survival range
         // when it is live, the birth range when not, giving one flag per cell.
         let cells = bytes[1]
@@ -703,15 +807,33 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
             flags[column] = counts[column] &- start <= span ? 1 : 0
         }
         let raw = UnsafeRawPointer(flags)
-        var firstChanged = -1
-        var lastChanged = -1
-        var stats = BandStats()
-        let groups = (layout.words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
         for index in firstWord...lastWord {
             var next: UInt64 = 0
             for part in 0..<8 {
                 next |= packBytes(raw.loadUnaligned(fromByteOffset: index &* 64 &+ part &* 8, as: UInt64.self)) &<< UInt64(part &* 8)
             }
+            nextWords[index] = next
+        }
+        return record(
+            input: input, output: output, row: row, words: firstWord, lastWord, changed: &changed, partial: partial, counting: counting,
+            changes: &changes)
+    }
+
+    /// Writes words `firstWord...lastWord` of row `row` of `output` from ``nextWords``; records
+    /// their changes from `input`'s row, and counts them when `counting`.
+    @inline(__always)
+    private func record(
+        input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, row: Int, words firstWord: Int, _ lastWord: Int,
+        changed: inout LargerThanLifeActivity, partial: Bool, counting: Bool, changes: inout TileChanges
+    ) -> BandStats {
+        let before = input + row &* layout.stride
+        let after = output + row &* layout.stride
+        var firstChanged = -1
+        var lastChanged = -1
+        var stats = BandStats()
+        let groups = (layout.words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
+        for index in firstWord...lastWord {
+            let next = nextWords[index]
             let mask = index == layout.words &- 1 ? layout.tailMask : ~0
             let old = before[index] & mask
             let new = next & mask

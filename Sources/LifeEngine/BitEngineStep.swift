@@ -56,6 +56,9 @@ extension BitGrid {
             return
         }
         if case .largerThanLife(let largerThanLife) = rule.transitions {
+            // Dying states (LtL's C above 2) as the Generations counter planes.
+            let states = min(max(rule.states, 2), Grid.maxStates)
+            if states > 2 || dyingPlanes > 0 { fitDying(states: states) }
             runLargerThanLife(largerThanLife, generations: generations, topology: topology, counting: counting, observe)
             return
         }

@@ -113,7 +113,7 @@ extension Rule {
         case .moore:
             return states == 2 ? nil : "lifed does not run Generations rules (cells with dying states) yet"
         case .largerThanLife:
-            return states == 2 ? nil : "lifed does not run Larger than Life rules with dying states yet"
+            return states <= Grid.maxStates ? nil : "Larger than Life rules have at most \(Grid.maxStates) states"
         }
     }
 }

@@ -33,5 +33,5 @@ struct Subcommand: Sendable {
     var help: String { "Usage: lifebench \(usage)\n\n\(summary)\n\n\(details)" }
 
     /// Every subcommand, in the order `lifebench --help` lists them.
-    static let all: [Subcommand] = [.engine, .fanout, .control, .memory, .durability, .storm, .patterns, .jump, .live, .history]
+    static let all: [Subcommand] = [.engine, .fanout, .control, .memory, .durability, .storm, .patterns, .jump, .live, .history, .evolve]
 }

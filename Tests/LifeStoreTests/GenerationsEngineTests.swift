@@ -169,4 +169,22 @@ final class GenerationsEngineTests: XCTestCase {
         XCTAssertEqual(cellStates(bits.grid), [[0, 0, 0], [0, 0, 0], [0, 0, 0]])
         XCTAssertTrue(bits.grid.dying.isEmpty)
     }
+
+    func testMoreStatesThanTheGridsPlanesKeepItsDyingCells() {
+        // A grid whose cells go up to state 3 has two counter planes; under 6 states (the last
+        // counter, 4, needs three bits) its dying cells go on: none is taken for past the last state.
+        var grid = Grid(rows: 1, cols: 3)
+        grid.setState(2, row: 0, col: 0)
+        grid.setState(3, row: 0, col: 2)
+        var bits = BitGrid(grid)
+        bits.step(rule: Rule(table: MooreTable(birth: 0, survival: 0), states: 6))
+        XCTAssertEqual(cellStates(bits.grid), [[3, 0, 4]])
+        var one = Grid(rows: 1, cols: 1)
+        one.setState(2, row: 0, col: 0)
+        bits = BitGrid(one)
+        bits.advance(generations: 3, rule: Rule(table: MooreTable(birth: 0, survival: 0), states: 6))
+        XCTAssertEqual(cellStates(bits.grid), [[5]])
+        bits.step(rule: Rule(table: MooreTable(birth: 0, survival: 0), states: 6))
+        XCTAssertEqual(cellStates(bits.grid), [[0]])
+    }
 }

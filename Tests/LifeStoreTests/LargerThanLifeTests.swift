@@ -150,10 +150,15 @@ final class LargerThanLifeTests: XCTestCase {
     func testASmallPatternOnALargeGridIsTracked() {
         let bosco = LargerThanLife(range: 5, countsMiddle: true, survival: 34...58, birth: 34...45, shape: .moore)
         let gnarl = LargerThanLife(range: 1, countsMiddle: true, survival: 1...1, birth: 1...1, shape: .vonNeumann)
+        let gnarlMoore = LargerThanLife(range: 1, countsMiddle: true, survival: 1...1, birth: 1...1, shape: .moore)
+        let spreadR3 = LargerThanLife(range: 3, countsMiddle: false, survival: 1...2, birth: 1...1, shape: .moore)
         let cases = [
             (Topology.torus, bosco, 300, 200, 120, 70), (.bounded, bosco, 300, 200, 120, 70), (.torus, bosco, 250, 700, 100, 300),
             (.bounded, bosco, 250, 700, 100, 300), (.torus, bosco, 250, 700, 1, 3), (.bounded, bosco, 250, 700, 1, 3),
             (.torus, bosco, 250, 700, 236, 662), (.bounded, bosco, 250, 700, 236, 662), (.torus, gnarl, 200, 700, 100, 600),
+            // Small Moore ranges count bit-sliced, in blocks of four words (near the edges too).
+            (.torus, gnarlMoore, 200, 700, 100, 600), (.bounded, gnarlMoore, 200, 700, 2, 697),
+            (.torus, spreadR3, 250, 700, 3, 690), (.bounded, spreadR3, 250, 700, 245, 2),
         ]
         for (topology, rule, rows, cols, row, col) in cases {
             let what = "\(Rule(largerThanLife: rule).notation) at \(row), \(col) on \(topology) \(rows)x\(cols)"

@@ -279,17 +279,19 @@ public func statesFromRLE(_ text: String) -> [[Int]] {
             count.append(character)
             continue
         }
+        guard let ascii = character.asciiValue else { continue }
+        if ("p"..."y").contains(character) {
+            // A prefix letter: the run count before it (`2pE`) counts the state it starts.
+            prefix = Int(ascii - UInt8(ascii: "p") + 1) * 24
+            continue
+        }
         let run = Int(count) ?? 1
         count = ""
-        guard let ascii = character.asciiValue else { continue }
         switch character {
         case "!": return states
         case "$":
             row += run
             col = 0
-            continue
-        case "p"..."y":
-            prefix = Int(ascii - UInt8(ascii: "p") + 1) * 24
             continue
         default: break
         }
