@@ -8,17 +8,14 @@ enum JumpRecord {
     /// `{"target", "started", "grid": {"rows", "cols", "planes"}, "statistics", "status", "period", "fingerprints"}`,
     /// and `"tick": true` for a timer's tick.
     static func json(of result: JumpResult) -> JSON {
-        var period = JSON.null
-        if case .oscillating(let p) = result.settling.status { period = .int(p) }
-        let record: JSON = [
+        var members: [String: JSON] = [
             "target": .int(result.jump.target),
             "started": .int(result.jump.started),
             "grid": ["rows": .int(result.grid.rows), "cols": .int(result.grid.cols), "planes": .string(GridPlanesCoding.text(of: result.grid))],
             "statistics": result.statistics.json,
-            "status": .string(result.settling.status.name),
-            "period": period,
-            "fingerprints": .array(result.settling.fingerprints.map { .string(String($0)) }),
         ]
+        members.merge(result.settling.storageMembers) { $1 }
+        let record = JSON.object(members)
         return result.jump.isTick ? record.settingMember("tick", true) : record
     }
 
@@ -34,27 +31,9 @@ enum JumpRecord {
         let grid = try GridPlanesCoding.grid(
             rows: try gridFields.int("rows", in: 0...Grid.maxSide), cols: try gridFields.int("cols", in: 0...Grid.maxSide),
             text: try gridFields.string("planes"))
-        let status: Settling.Status
-        switch try fields.string("status") {
-        case "evolving": status = .evolving
-        case "extinct": status = .extinct
-        case "still": status = .still
-        case "oscillating": status = .oscillating(period: try fields.int("period", in: 2...Settling.maxPeriod))
-        case let other: throw ProtocolError(.invalidArgument, "record.action.status: unknown status \(JSON.string(other).preview)")
-        }
-        guard case .array(let texts) = try fields.required("fingerprints"), texts.count <= Settling.maxPeriod else {
-            throw ProtocolError(.invalidArgument, "record.action.fingerprints must be an array of at most \(Settling.maxPeriod) decimal UInt64 strings")
-        }
-        var fingerprints: [UInt64] = []
-        for text in texts {
-            guard let fingerprint = text.stringValue.flatMap({ UInt64($0) }) else {
-                throw ProtocolError(.invalidArgument, "record.action.fingerprints must hold decimal UInt64 strings")
-            }
-            fingerprints.append(fingerprint)
-        }
         return JumpResult(
             jump: jump, grid: grid, statistics: try Statistics(json: try fields.required("statistics")),
-            settling: Settling(status: status, fingerprints: fingerprints))
+            settling: try Settling(storageFields: fields, at: "record.action"))
     }
 }
 

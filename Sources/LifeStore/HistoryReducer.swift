@@ -116,9 +116,11 @@ enum HistoryRecording {
         state.history.open = nil
         let ticks = end.simulation.gridState.ticks - open.before.ticks
         let generations = end.statistics.steps - open.before.statistics.steps
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
         let what =
             generations > 0 && generations != ticks
-            ? "run of the timer: \(ticks) ticks, \(generations) generations" : "run of the timer: \(max(ticks, generations)) generations"
+            ? "run of the timer: \(counted(ticks, "tick")), \(counted(generations, "generation"))"
+            : "run of the timer: \(counted(max(ticks, generations), "generation"))"
         append(
             what: what, author: open.author, time: open.time, isRun: true, from: (open.before, open.beforeGrid),
             to: (end.worldMark, end.simulation.gridState.grid), rows: nil, into: &state.history, environment)

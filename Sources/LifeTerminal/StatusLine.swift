@@ -29,8 +29,8 @@ public enum StatusLine {
     /// What goes between segments.
     public static let separator = " · "
 
-    /// The segments for `world`. Why the timer last stopped itself (`stoppedBecause`) comes
-    /// last, while it is stopped, so a narrow line cuts it first.
+    /// The segments for `world`. Why the timer last stopped itself (`stoppedBecause`), while it
+    /// is stopped, and what `u` would undo come last, so a narrow line cuts them first.
     /// `jump` measures the rate of the jump in flight, when there is one; without it only the
     /// share done shows.
     public static func segments(for world: WorldView, jump meter: JumpProgressMeter? = nil, zoom: GridZoom? = nil) -> [Segment] {
@@ -61,10 +61,11 @@ public enum StatusLine {
         if let population = world.population { segments.append(Segment("population \(population)")) }
         segments.append(Segment(settling(world)))
         if world.autoStop == false { segments.append(Segment("autostop off")) }
-        if let undo = world.nextUndo { segments.append(Segment("u undoes \(undo)", style: Style(dim: true))) }
         if !world.isRunning, let reason = world.stoppedBecause, !reason.isEmpty {
             segments.append(Segment("stopped because \(reason)", style: Style(dim: true)))
         }
+        // What u would undo comes last: a narrow line cuts it first.
+        if let undo = world.nextUndo { segments.append(Segment("u undoes \(undo)", style: Style(dim: true))) }
         return segments
     }
 

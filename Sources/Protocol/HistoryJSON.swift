@@ -99,42 +99,22 @@ extension Author {
 
 extension WorldMark {
     var json: JSON {
-        var period = JSON.null
-        if case .oscillating(let p) = settling.status { period = .int(p) }
-        return [
-            "ticks": .int(ticks), "statistics": statistics.json, "status": .string(settling.status.name), "period": period,
-            "fingerprints": .array(settling.fingerprints.map { JSON.string(String($0)) }),
-            "stoppedBecause": stoppedBecause.map(JSON.string) ?? .null, "rows": .int(rows), "cols": .int(cols),
-            "rule": .string(rule.notation), "topology": .string(topology.rawValue),
+        var members: [String: JSON] = [
+            "ticks": .int(ticks), "statistics": statistics.json, "stoppedBecause": stoppedBecause.map(JSON.string) ?? .null,
+            "rows": .int(rows), "cols": .int(cols), "rule": .string(rule.notation), "topology": .string(topology.rawValue),
         ]
+        members.merge(settling.storageMembers) { $1 }
+        return .object(members)
     }
 
     init(json: JSON) throws(ProtocolError) {
         let fields = try JSONFields(json, at: "history.mark")
         try fields.rejectUnknown(["ticks", "statistics", "status", "period", "fingerprints", "stoppedBecause", "rows", "cols", "rule", "topology"])
-        let status: Settling.Status
-        switch try fields.string("status") {
-        case "evolving": status = .evolving
-        case "extinct": status = .extinct
-        case "still": status = .still
-        case "oscillating": status = .oscillating(period: try fields.int("period", in: 2...Settling.maxPeriod))
-        case let other: throw ProtocolError(.invalidArgument, "history.mark.status: unknown status \(JSON.string(other).preview)")
-        }
-        guard case .array(let texts) = try fields.required("fingerprints"), texts.count <= Settling.maxPeriod else {
-            throw ProtocolError(.invalidArgument, "history.mark.fingerprints must be an array")
-        }
-        var fingerprints: [UInt64] = []
-        for text in texts {
-            guard let value = text.stringValue.flatMap(UInt64.init) else {
-                throw ProtocolError(.invalidArgument, "history.mark.fingerprints must hold decimal UInt64 strings")
-            }
-            fingerprints.append(value)
-        }
         let rule: Rule
         do { rule = try Rule(parsing: try fields.string("rule")) } catch { throw ProtocolError(.invalidArgument, "history.mark.rule: \(error)") }
         self.init(
             ticks: try fields.int("ticks", in: 0...Int.max), statistics: try Statistics(json: try fields.required("statistics")),
-            settling: Settling(status: status, fingerprints: fingerprints), stoppedBecause: try fields.optionalString("stoppedBecause"),
+            settling: try Settling(storageFields: fields, at: "history.mark"), stoppedBecause: try fields.optionalString("stoppedBecause"),
             rows: try fields.int("rows", in: Settings.sideRange), cols: try fields.int("cols", in: Settings.sideRange), rule: rule,
             topology: try Topology(field: "history.mark.topology", try fields.string("topology")))
     }

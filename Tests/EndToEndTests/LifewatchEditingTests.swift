@@ -18,20 +18,6 @@ final class LifewatchEditingTests: XCTestCase {
         "env -u NO_COLOR -u COLORTERM -u LC_ALL -u LC_CTYPE \(environment) \(quoted(Products.path("lifewatch"))) --no-start --socket \(quoted(daemon.socketPath))"
     }
 
-    /// Polls `condition` until it holds (the screen or the state showing it is the event: tmux
-    /// has no way to say the pane changed); fails the test when it does not within `timeout`,
-    /// a safety net on a loaded machine.
-    private func waitUntil(
-        _ what: String, timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line, _ condition: () throws -> Bool
-    ) rethrows {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return }
-            usleep(20_000)
-        }
-        XCTFail("timed out waiting for \(what)", file: file, line: line)
-    }
-
     /// The daemon's grid rows.
     private func cells(_ daemon: Daemon) throws -> [String] {
         try (daemon.connect().get("/simulation/gridState/grid/cells").value.arrayValue ?? []).compactMap(\.stringValue)

@@ -19,19 +19,6 @@ final class LifewatchFirstHourTests: XCTestCase {
             + "\(quoted(Products.path("lifewatch"))) --no-start --socket \(quoted(daemon.socketPath))"
     }
 
-    /// Polls `condition` until it holds (what the daemon or the terminal's log shows is the
-    /// event); fails the test when it does not within `timeout`, a safety net on a loaded machine.
-    private func waitUntil(
-        _ what: String, timeout: TimeInterval = 120, file: StaticString = #filePath, line: UInt = #line, _ condition: () throws -> Bool
-    ) rethrows {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if try condition() { return }
-            usleep(20_000)
-        }
-        XCTFail("timed out waiting for \(what)", file: file, line: line)
-    }
-
     /// The daemon's live cells, as (row, col) pairs.
     private func liveCells(_ daemon: Daemon) throws -> [[Int]] {
         let rows = try (daemon.connect().get("/simulation/gridState/grid/cells").value.arrayValue ?? []).compactMap(\.stringValue)

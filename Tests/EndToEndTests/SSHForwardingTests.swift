@@ -17,17 +17,12 @@ final class SSHForwardingTests: XCTestCase {
     /// when the test ends. Not Foundation's `Process`: sshd and ssh started that way left
     /// Foundation reaping no later child, so the next `lifectl` never seemed to exit.
     private func spawn(_ argv: [String], log: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
-        guard spawned == 0 else { throw XCTSkip("cannot start \(argv[0]): \(String(cString: strerror(spawned)))") }
+        let pid: pid_t
+        do {
+            pid = try spawnProcess(argv, output: log)
+        } catch {
+            throw XCTSkip(error.description)
+        }
         addTeardownBlock {
             endProcesses(descendants(of: pid).reversed(), grace: 5)
             kill(pid, SIGTERM)

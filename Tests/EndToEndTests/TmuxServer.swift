@@ -51,22 +51,14 @@ final class TmuxServer {
     func run(_ arguments: [String]) throws -> String {
         let outputPath = NSTemporaryDirectory() + "/\(name)-\(UInt32.random(in: 0...UInt32.max)).out"
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = [executable, "-L", name] + arguments
-        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
-        var cEnvironment: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in cEnvironment { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)
-        guard spawned == 0 else { throw TmuxError.failed(arguments, "posix_spawn: \(String(cString: strerror(spawned)))") }
+        let pid: pid_t
+        do {
+            pid = try spawnProcess([executable, "-L", name] + arguments, output: outputPath, environment: environment)
+        } catch {
+            throw TmuxError.failed(arguments, "posix_spawn: \(error.reason)")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw TmuxError.failed(arguments, "waitpid: \(String(cString: strerror(errno)))") }
