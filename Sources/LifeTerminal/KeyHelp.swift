@@ -31,6 +31,7 @@ public enum KeyHelp {
         ("x", "cancel the jump in flight (a long lifectl step)"),
         ("u, U", "undo / redo the last change to the world (shared)"),
         ("R", "rewind to where the last run, step or jump began"),
+        ("w", "resize the world: w 40x60 enter (cells kept centred)"),
         ("?", "show or hide this help (arrows scroll it)"),
         ("ctrl-l", "redraw the screen"),
         ("ctrl-z", "suspend (fg resumes)"),

@@ -1,5 +1,5 @@
 /// A line of input on the message line: `g` asks where to go, `/` what to find among the
-/// configurations. Printable characters type, Backspace deletes, Enter answers, Escape cancels.
+/// configurations, `w` the world's new size. Printable characters type, Backspace deletes, Enter answers, Escape cancels.
 public struct Prompt: Hashable, Sendable {
     /// What the answer is for.
     public enum Purpose: Hashable, Sendable {
@@ -7,6 +7,8 @@ public struct Prompt: Hashable, Sendable {
         case goTo
         /// Part of a configuration's title; `restore` is the selection to put back on Escape.
         case find(restore: Int?)
+        /// The world's new size, `ROWSxCOLS`.
+        case resize
     }
 
     /// What the answer is for.
@@ -28,6 +30,7 @@ public struct Prompt: Hashable, Sendable {
         switch purpose {
         case .goTo: return "go to row,col: "
         case .find: return "find configuration: "
+        case .resize: return "world size rowsxcols: "
         }
     }
 

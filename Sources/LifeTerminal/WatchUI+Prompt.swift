@@ -15,7 +15,7 @@ extension WatchUI {
             prompt = nil
         case .enter:
             prompt = nil
-            answer(open, titles: titles, context: context)
+            return answer(open, titles: titles, context: context)
         case .backspace:
             if open.deleteBackward() { prompt = open }
             chooseFirstMatch(of: open, in: titles)
@@ -45,10 +45,22 @@ extension WatchUI {
         if let first = ConfigurationSearch.matches(prompt.text, in: titles).first { selectedConfiguration = first }
     }
 
-    private mutating func answer(_ prompt: Prompt, titles: [String], context: Context) {
+    private mutating func answer(_ prompt: Prompt, titles: [String], context: Context) -> [WatchCommand] {
         switch prompt.purpose {
+        case .resize:
+            switch WorldSizeInput.parse(prompt.text) {
+            case .success(let size):
+                guard size.rows != context.world?.grid?.rows || size.cols != context.world?.grid?.cols else {
+                    note("the world is \(size.rows)x\(size.cols) already", context)
+                    return []
+                }
+                return [.dispatch(.settings(.update(SettingsUpdate(rows: size.rows, cols: size.cols))))]
+            case .failure(let error):
+                showError(error.message, now: context.now)
+                return []
+            }
         case .goTo:
-            guard let layout = context.gridLayout else { return }
+            guard let layout = context.gridLayout else { return [] }
             switch GoToInput.parse(prompt.text, rows: layout.gridRows, cols: layout.gridCols) {
             case .success(let cell):
                 navigation.go(to: Pattern.Coordinate(row: cell.row, col: cell.col), in: layout)
@@ -60,7 +72,7 @@ extension WatchUI {
             let query = prompt.text.isEmpty ? lastSearch : prompt.text
             guard !query.isEmpty else {
                 selectedConfiguration = restore
-                return
+                return []
             }
             lastSearch = query
             let found: Int?
@@ -73,10 +85,11 @@ extension WatchUI {
             guard let found else {
                 selectedConfiguration = restore
                 showError("no configuration's title contains \"\(query)\"", now: context.now)
-                return
+                return []
             }
             selectedConfiguration = found
         }
+        return []
     }
 
     /// The words the message line shows for an open prompt: its label, the text typed and,
@@ -88,6 +101,8 @@ extension WatchUI {
         switch prompt.purpose {
         case .goTo:
             line += "  enter goes, esc cancels"
+        case .resize:
+            line += "  enter resizes (cells kept centred), esc cancels"
         case .find:
             if prompt.text.isEmpty {
                 line += lastSearch.isEmpty ? "  type part of a title; esc cancels" : "  enter finds \"\(lastSearch)\" again"

@@ -284,6 +284,10 @@ public struct WatchUI: Equatable, Sendable {
             return [.dispatch(.history(.redo(count: 1)))]
         case .character("R"):
             return [.dispatch(.history(.rewind))]
+        case .character("w"):
+            // The size in place to edit: a resize is usually a small change of it.
+            prompt = Prompt(.resize, text: world.grid.map { "\($0.rows)x\($0.cols)" } ?? "")
+            return []
         case .character("x"):
             guard world.jump != nil else {
                 note("no jump runs (lifectl step N starts one when N is more than one action computes at once)", context)
@@ -299,7 +303,7 @@ public struct WatchUI: Equatable, Sendable {
         .character(" "), .character("n"), .character("e"), .character("r"), .character("0"), .character("c"), .character("C"),
         .character("/"), .enter, .character("p"), .character("t"), .character("+"), .character("="), .character("-"),
         .character("_"), .character("s"), .character("a"), .character("x"), .character("]"), .character("["),
-        .character("u"), .character("U"), .character("R"),
+        .character("u"), .character("U"), .character("R"), .character("w"),
     ]
 
     /// The intervals `+` and `-` step through, in milliseconds: a fixed ladder, so that `+` then

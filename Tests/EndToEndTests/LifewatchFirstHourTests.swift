@@ -39,6 +39,22 @@ final class LifewatchFirstHourTests: XCTestCase {
         XCTAssertEqual(steps, 400, lines.joined(separator: "\n"))
     }
 
+    /// Issue 24: `lifectl set size` resizes the world; lifewatch has `w` for it.
+    func testWResizesTheWorld() throws {
+        let daemon = try Daemon(self, arguments: ["--seed", "1", "--size", "20x30"])
+        let tmux = try TmuxServer(self, command: lifewatch(daemon, environment: "NO_COLOR=1 TERM=xterm-256color"))
+        try tmux.waitFor("the world") { lines in lines.contains { $0.contains("20×30") } }
+        try tmux.send("w")
+        try tmux.waitFor("the prompt, the size in place") { lines in lines.contains { $0.contains("world size rowsxcols: 20x30") } }
+        try tmux.send("BSpace", "BSpace", "BSpace", "BSpace", "BSpace")
+        try tmux.run(["send-keys", "-t", "main:0", "-l", "40x60"])
+        try tmux.send("Enter")
+        try tmux.waitFor("the new size") { lines in lines.contains { $0.contains("40×60") } }
+        let grid = try daemon.connect().get("/simulation/gridState/grid").value
+        XCTAssertEqual(grid["rows"], 40)
+        XCTAssertEqual(grid["cols"], 60)
+    }
+
     func testTheSidePanelMakesWayForAGridThatDoesNotFitAndIBringsItBack() throws {
         // The issue's case: 80 x 24, a 40 x 60 world, colour (two rows a line), the statistics on.
         let daemon = try Daemon(self, arguments: ["--seed", "1", "--size", "40x60"])

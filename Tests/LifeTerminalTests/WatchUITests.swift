@@ -80,6 +80,26 @@ final class WatchUITests: XCTestCase {
         XCTAssertNil(self.world().nextUndo, "a daemon without a history: no undo")
     }
 
+    func testWAsksForTheWorldsNewSizeAndSendsIt() throws {
+        var ui = WatchUI()
+        var world = self.world()
+        world.grid = GridWindow(Grid(rows: 20, cols: 30))
+        XCTAssertEqual(ui.handle(.character("w"), context: context(world)), [])
+        XCTAssertEqual(ui.prompt?.text, "20x30", "the size in place, to edit")
+        for _ in 0..<5 { _ = ui.handle(.backspace, context: context(world)) }
+        for character in "40x60" { _ = ui.handle(.character(character), context: context(world)) }
+        XCTAssertEqual(ui.handle(.enter, context: context(world)), [dispatch(["type": "settings.update", "rows": 40, "cols": 60])])
+        XCTAssertNil(ui.prompt)
+        // A size that is not one says why, and sends nothing.
+        _ = ui.handle(.character("w"), context: context(world))
+        for _ in 0..<5 { _ = ui.handle(.backspace, context: context(world)) }
+        for character in "2x9000" { _ = ui.handle(.character(character), context: context(world)) }
+        XCTAssertEqual(ui.handle(.enter, context: context(world)), [])
+        XCTAssertEqual(ui.flash?.text, "2x9000 is not a world size: each side is 3 to 4096")
+        XCTAssertEqual(try WorldSizeInput.parse("40 × 60").get().cols, 60)
+        XCTAssertNil(try? WorldSizeInput.parse("40").get())
+    }
+
     func testKeysNotAllowedNowAreStillSent() {
         var ui = WatchUI()
         XCTAssertEqual(ui.handle(.character("r"), context: context(world(running: true))), [action("simulation.resetGridToRandom")])
