@@ -64,7 +64,8 @@ enum HistoryRecording {
             break
 
         case .simulation(.startTimer):
-            guard state.simulation.isRunningTimer, state.history.open == nil else { break }
+            // A run already open is the one a restart resumes; a jump's is stale (no jump runs when the timer may start).
+            guard state.simulation.isRunningTimer, state.history.open?.isTimer != true else { break }
             state.history.open = OpenEntry(
                 what: "run of the timer", author: context.author, time: context.now(environment), isTimer: true, before: old.worldMark,
                 beforeGrid: old.simulation.gridState.grid)

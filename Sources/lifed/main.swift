@@ -144,6 +144,8 @@ if let jump = initialState.simulation.jump {
     log.info("a jump of \(jump.target) generations was in flight when lifed stopped (\(jump.done) done); it is gone, and the grid is as it was before it")
     initialState.simulation.jump = nil
 }
+// The history's entry for that jump goes with it.
+if initialState.history.open?.isTimer == false { initialState.history.open = nil }
 let store = Store(
     initialState: initialState, version: firstVersion,
     reducer: Reducer<AppState, AppAction, AppEnvironment>.withHistory,

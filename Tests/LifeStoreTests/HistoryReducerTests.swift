@@ -203,6 +203,38 @@ final class HistoryReducerTests: XCTestCase {
         XCTAssertEqual(store.store.state.statistics, Statistics())
     }
 
+    func testAJumpsEntryLeftByARestartDoesNotKeepTheTimersRunOut() {
+        // A restart drops the jump in flight; its open entry, were it left, is replaced.
+        var state = AppState.fixture()
+        state.history.open = OpenEntry(
+            what: "step 40", author: nil, time: 1, isTimer: false, before: state.worldMark, beforeGrid: state.simulation.gridState.grid)
+        let app = AppHarness(state: state, history: true)
+        let store = app.store
+        store.send(.simulation(.startTimer)) {
+            $0.simulation.isRunningTimer = true
+            $0.history.open = OpenEntry(
+                what: "run of the timer", author: nil, time: AppHarness.wallClock, isTimer: true, before: state.worldMark,
+                beforeGrid: state.simulation.gridState.grid)
+        }
+        app.scheduler.advance(by: .seconds(1))
+        store.receive(.simulation(.tick)) {
+            $0.simulation.gridState.ticks = 1
+            $0.expectGeneration(Blinker.generation(1))
+        }
+        store.send(.simulation(.stopTimer)) {
+            $0.simulation.isRunningTimer = false
+            $0.history.open = nil
+            var stopped = $0
+            stopped.history = History()
+            $0.history.append(
+                HistoryEntry(
+                    what: "run of the timer: 1 generation", author: nil, time: AppHarness.wallClock, version: 0, isRun: true,
+                    before: state.worldMark, after: stopped.worldMark,
+                    grid: GridHistory(from: state.simulation.gridState.grid, to: stopped.simulation.gridState.grid)))
+        }
+        store.finish()
+    }
+
     func testTheOldestEntriesGoPastAHundred() {
         let app = AppHarness(state: .fixture(grid: Grid(rows: 20, cols: 20)), history: true)
         let store = app.store.store
