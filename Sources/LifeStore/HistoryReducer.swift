@@ -152,25 +152,9 @@ enum HistoryWalk {
         }
         switch walk {
         case .undo(let count):
-            guard state.history.nextUndo != nil else {
-                throw ProtocolError(.notAllowed, "there is nothing to undo", refused: .nothingToUndo)
-            }
-            for _ in 0..<count {
-                guard let entry = state.history.nextUndo else { break }
-                guard let grid = entry.grid.undoing(state.simulation.gridState.grid) else { throw broken(entry) }
-                state.restore(entry.before, grid: grid)
-                state.history.undone += 1
-            }
+            try step(&state, count: count, back: true)
         case .redo(let count):
-            guard state.history.nextRedo != nil else {
-                throw ProtocolError(.notAllowed, "there is nothing to redo", refused: .nothingToRedo)
-            }
-            for _ in 0..<count {
-                guard let entry = state.history.nextRedo else { break }
-                guard let grid = entry.grid.redoing(state.simulation.gridState.grid) else { throw broken(entry) }
-                state.restore(entry.after, grid: grid)
-                state.history.undone -= 1
-            }
+            try step(&state, count: count, back: false)
         case .rewind:
             let done = state.history.done
             guard let start = done.lastIndex(where: \.isRun) else {
@@ -193,6 +177,24 @@ enum HistoryWalk {
             state.restore(mark, grid: grid)
         }
         return wasRunning ? .cancel(id: .timer) : .none
+    }
+
+    /// Undoes (`back`) or redoes up to `count` entries, each putting back the world its entry
+    /// recorded before or after it; refused when there is none to walk to.
+    private static func step(_ state: inout AppState, count: Int, back: Bool) throws(ProtocolError) {
+        func next(_ history: History) -> HistoryEntry? { back ? history.nextUndo : history.nextRedo }
+        guard next(state.history) != nil else {
+            throw back
+                ? ProtocolError(.notAllowed, "there is nothing to undo", refused: .nothingToUndo)
+                : ProtocolError(.notAllowed, "there is nothing to redo", refused: .nothingToRedo)
+        }
+        for _ in 0..<count {
+            guard let entry = next(state.history) else { break }
+            let now = state.simulation.gridState.grid
+            guard let grid = back ? entry.grid.undoing(now) : entry.grid.redoing(now) else { throw broken(entry) }
+            state.restore(back ? entry.before : entry.after, grid: grid)
+            state.history.undone += back ? 1 : -1
+        }
     }
 
     /// An entry whose grid change does not fit the grid in place: a bug, said as one.

@@ -145,6 +145,19 @@ extension GridHistory {
 extension GridDelta {
     /// `{"rows", "cols", "fromDying", "toDying", "blocks": BASE64, "words": BASE64}`: the block
     /// numbers as 32-bit and the words as 64-bit little-endian integers.
+    /// `bytes` read as little-endian integers of `type` (its length a multiple of their size).
+    private static func littleEndian<Integer: FixedWidthInteger>(_ bytes: [UInt8], as type: Integer.Type) -> [Integer] {
+        let size = MemoryLayout<Integer>.size
+        var values: [Integer] = []
+        values.reserveCapacity(bytes.count / size)
+        for at in stride(from: 0, to: bytes.count, by: size) {
+            var value: Integer = 0
+            for byte in 0..<size { value |= Integer(bytes[at + byte]) << (8 * byte) }
+            values.append(value)
+        }
+        return values
+    }
+
     var storageJSON: JSON {
         var blockBytes: [UInt8] = []
         blockBytes.reserveCapacity(blocks.count * 4)
@@ -164,20 +177,8 @@ extension GridDelta {
         guard let blockBytes = Base64.decode(try fields.string("blocks")), blockBytes.count % 4 == 0,
             let wordBytes = Base64.decode(try fields.string("words")), wordBytes.count % 8 == 0
         else { throw ProtocolError(.invalidArgument, "history.delta: blocks or words are not base64 of whole integers") }
-        var blocks: [UInt32] = []
-        blocks.reserveCapacity(blockBytes.count / 4)
-        for at in stride(from: 0, to: blockBytes.count, by: 4) {
-            var value: UInt32 = 0
-            for byte in 0..<4 { value |= UInt32(blockBytes[at + byte]) << UInt32(8 * byte) }
-            blocks.append(value)
-        }
-        var words: [UInt64] = []
-        words.reserveCapacity(wordBytes.count / 8)
-        for at in stride(from: 0, to: wordBytes.count, by: 8) {
-            var value: UInt64 = 0
-            for byte in 0..<8 { value |= UInt64(wordBytes[at + byte]) << UInt64(8 * byte) }
-            words.append(value)
-        }
+        let blocks = Self.littleEndian(blockBytes, as: UInt32.self)
+        let words = Self.littleEndian(wordBytes, as: UInt64.self)
         guard
             let delta = GridDelta(
                 rows: try fields.int("rows", in: 0...Grid.maxSide), cols: try fields.int("cols", in: 0...Grid.maxSide),
