@@ -33,7 +33,10 @@ public enum StatusLine {
     /// is stopped, and what `u` would undo come last, so a narrow line cuts them first.
     /// `jump` measures the rate of the jump in flight, when there is one; without it only the
     /// share done shows.
-    public static func segments(for world: WorldView, jump meter: JumpProgressMeter? = nil, zoom: GridZoom? = nil) -> [Segment] {
+    /// With `keyHints` (the live view, not a plain-text report), what `u` would undo ends the line.
+    public static func segments(
+        for world: WorldView, jump meter: JumpProgressMeter? = nil, zoom: GridZoom? = nil, keyHints: Bool = false
+    ) -> [Segment] {
         var segments = [
             Segment("ticks \(world.ticks)"),
             world.isRunning
@@ -65,7 +68,7 @@ public enum StatusLine {
             segments.append(Segment("stopped because \(reason)", style: Style(dim: true)))
         }
         // What u would undo comes last: a narrow line cuts it first.
-        if let undo = world.nextUndo { segments.append(Segment("u undoes \(undo)", style: Style(dim: true))) }
+        if keyHints, let undo = world.nextUndo { segments.append(Segment("u undoes \(undo)", style: Style(dim: true))) }
         return segments
     }
 
@@ -87,7 +90,7 @@ public enum StatusLine {
         col: Int, width: Int, faded: Bool
     ) {
         var used = 0
-        for (index, segment) in segments(for: world, jump: meter, zoom: zoom).enumerated() {
+        for (index, segment) in segments(for: world, jump: meter, zoom: zoom, keyHints: true).enumerated() {
             let style = faded ? segment.style.faded : segment.style
             if index > 0 {
                 used += buffer.write(separator, row: row, col: col + used, style: faded ? Style.plain.faded : .plain, maxWidth: width - used)
