@@ -24,8 +24,11 @@ public final class HistoryContext: @unchecked Sendable {
         readTime = nil
     }
 
-    /// The time of a new entry, noted for the journal.
+    /// The time of a new entry, noted for the journal: one time for everything one action
+    /// records (an edit while the timer runs closes the run, is an entry, and opens a new run),
+    /// so that a replay, which has only the one the record keeps, gives each the same.
     func now(_ environment: AppEnvironment) -> Int {
+        if let readTime { return readTime }
         let now = time ?? environment.wallClock()
         readTime = now
         return now

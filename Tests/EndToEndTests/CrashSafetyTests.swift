@@ -124,6 +124,7 @@ final class CrashSafetyTests: XCTestCase {
                     last acked (ack version \(last.ackVersion), timer \(last.timerRunning ? "running" : "stopped")), \
                     then restored (version \(restored.version)); what differs:
                     \(differences(last.value, restored.value).joined(separator: "\n"))
+                    \(last.history == restored.history ? "" : "history: \(last.history.text)\n  -> \(restored.history.text)")
                     """)
                 return
             }

@@ -37,12 +37,15 @@ final class JournalReplayTests: XCTestCase {
     private func checkReplay(seed: UInt64, steps: Int) throws -> [String: Int] {
         var chance = SplitMix64(seed: seed)
         let scheduler = TestScheduler()
+        // Each read of the wall clock a millisecond later than the last, as a real one moves: what
+        // an action reads twice (the history's entries) must reach the replay as the live store read it.
+        let clock = ReadCounter()
         let random = RandomSource(seed: seed)
         let defaults = Settings(intervalMs: 100, rows: 9, cols: 11, topology: .torus, rule: try Rule(parsing: "B3/S23"), density: 0.3)
         var environment = AppEnvironment(
             scheduler: scheduler, random: random, defaultSettings: defaults,
             jumps: .slices(on: scheduler, every: .milliseconds(20), generations: 30),
-            wallClock: { 1_700_000_000_000 + DurationText.milliseconds(of: scheduler.now) })
+            wallClock: { 1_700_000_000_000 + DurationText.milliseconds(of: scheduler.now) + clock.tick() })
         // One action computes about 20 generations of these small worlds at once: more is a jump.
         environment.cellUpdatesPerAction = Self.cellUpdatesPerAction
         environment.fetchConfigurations = { _ in
@@ -174,5 +177,14 @@ final class JournalReplayTests: XCTestCase {
         XCTAssertEqual(costs[0], cells + JournalReplay.recordCost, "a tick on an engine made afresh")
         XCTAssertGreaterThan(costs[3], JournalReplay.recordCost, "a tick still computes something")
         XCTAssertLessThan(costs[3], cells / 4, "the glider's tiles and their neighbours (nine tiles of 64 x 256 cells at most), not the grid: \(costs)")
+    }
+}
+
+/// Counts the reads of a clock: each read returns how many came before it.
+private final class ReadCounter: @unchecked Sendable {
+    private var reads = 0
+    func tick() -> Int {
+        defer { reads += 1 }
+        return reads
     }
 }
