@@ -84,8 +84,9 @@ enum HistoryRecording {
             if let open = state.history.open, !open.isTimer {
                 state.history.open = nil
                 append(
-                    what: open.what, author: open.author, time: open.time, isRun: true, from: (open.before, open.beforeGrid),
-                    to: (state.worldMark, state.simulation.gridState.grid), rows: nil, into: &state.history, environment)
+                    what: open.what, author: open.author, time: open.time, isRun: true, from: open.before,
+                    to: state.worldMark, change: GridHistory(from: open.beforeGrid, to: state.simulation.gridState.grid),
+                    into: &state.history, environment)
             }
 
         case .simulation(.grid(.cancelJump)):
@@ -93,13 +94,14 @@ enum HistoryRecording {
 
         default:
             guard let what = description(of: action, from: old, to: state) else { break }
-            let changed = old.worldMark != state.worldMark || old.simulation.gridState.grid != state.simulation.gridState.grid
-            guard changed else { break }
+            // The change is computed once, over the rows the action can have touched (an edit's, not
+            // the grid's), and tells whether the world changed at all.
+            let change = GridHistory(from: old.simulation.gridState.grid, to: state.simulation.gridState.grid, rows: touchedRows(action, old))
+            guard !change.isEmpty || old.worldMark != state.worldMark else { break }
             closeRun(&state, at: old, environment)
             append(
-                what: what, author: context.author, time: context.now(environment), isRun: action.isStep,
-                from: (old.worldMark, old.simulation.gridState.grid), to: (state.worldMark, state.simulation.gridState.grid),
-                rows: touchedRows(action, old), into: &state.history, environment)
+                what: what, author: context.author, time: context.now(environment), isRun: action.isStep, from: old.worldMark,
+                to: state.worldMark, change: change, into: &state.history, environment)
             if state.simulation.isRunningTimer {
                 state.history.open = OpenEntry(
                     what: "run of the timer", author: context.author, time: context.now(environment), isTimer: true,
@@ -126,21 +128,21 @@ enum HistoryRecording {
             ? "run of the timer: \(counted(ticks, "tick")), \(counted(generations, "generation"))"
             : "run of the timer: \(counted(max(ticks, generations), "generation"))"
         append(
-            what: what, author: open.author, time: open.time, isRun: true, from: (open.before, open.beforeGrid),
-            to: (end.worldMark, end.simulation.gridState.grid), rows: nil, into: &state.history, environment)
+            what: what, author: open.author, time: open.time, isRun: true, from: open.before,
+            to: end.worldMark, change: GridHistory(from: open.beforeGrid, to: end.simulation.gridState.grid), into: &state.history,
+            environment)
     }
 
     /// Appends the change from `before` to `after` to `history`, unless nothing changed.
     static func append(
-        what: String, author: Author?, time: Int, isRun: Bool, from before: (mark: WorldMark, grid: Grid),
-        to after: (mark: WorldMark, grid: Grid), rows: Range<Int>?, into history: inout History, _ environment: AppEnvironment
+        what: String, author: Author?, time: Int, isRun: Bool, from before: WorldMark, to after: WorldMark, change: GridHistory,
+        into history: inout History, _ environment: AppEnvironment
     ) {
-        let grid = GridHistory(from: before.grid, to: after.grid, rows: rows)
-        guard !grid.isEmpty || after.mark != before.mark else { return }
+        guard !change.isEmpty || after != before else { return }
         history.append(
             HistoryEntry(
-                what: what, author: author, time: time, version: environment.history.version, isRun: isRun, before: before.mark,
-                after: after.mark, grid: grid))
+                what: what, author: author, time: time, version: environment.history.version, isRun: isRun, before: before,
+                after: after, grid: change))
     }
 }
 
@@ -172,11 +174,10 @@ enum HistoryWalk {
                 grid = earlier
                 mark = entry.before
             }
-            let now = (state.worldMark, state.simulation.gridState.grid)
             HistoryRecording.append(
                 what: "rewind to before \(done[start].what)", author: environment.history.author,
-                time: environment.history.now(environment), isRun: false, from: now, to: (mark, grid), rows: nil,
-                into: &state.history, environment)
+                time: environment.history.now(environment), isRun: false, from: state.worldMark, to: mark,
+                change: GridHistory(from: state.simulation.gridState.grid, to: grid), into: &state.history, environment)
             state.restore(mark, grid: grid)
         }
         return wasRunning ? .cancel(id: .timer) : .none
