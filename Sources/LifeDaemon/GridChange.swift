@@ -56,6 +56,8 @@ struct GridChange {
     private var scratch: [UInt64] = []
     /// The new grid's runs of rows ORed, by scale, for the scales whose windows overlap enough to share them.
     private var stacked: [Int: StackedRows] = [:]
+    /// The new grid's aligned blocks at every scale its lattice-aligned windows need, when made.
+    private var pyramid: BlockPyramid?
 
     init(old: Grid, new: Grid) {
         self.old = old
@@ -285,7 +287,10 @@ struct GridChange {
         }
         blocksRendered += window.cols
         let after: [UInt64]
-        if let table = stacked[window.scale] {
+        if let pyramid, pyramid.largestScale >= window.scale, Self.isAligned(window) {
+            windowWords += BlockPyramid.blockRowWords(count: window.cols)
+            after = pyramid.blockRow(scale: window.scale, row: top / window.scale, col: window.col / window.scale, count: window.cols)
+        } else if let table = stacked[window.scale] {
             windowWords += 2 * (words / max(1, min(window.scale, new.rows - top)))
             after = new.live.blockRow(row: top, col: window.col, scale: window.scale, count: window.cols, scratch: &scratch, stacked: table)
         } else {
@@ -296,19 +301,61 @@ struct GridChange {
         return before == after ? nil : after
     }
 
-    /// Builds, for each scale at which `windows` (as asked for) would read the new grid's plane
-    /// more than twice over, a table of its runs of rows ORed (``StackedRows``), which makes every
-    /// row of blocks at that scale a read of two rows. `storage` lends the tables' memory and gets
-    /// it back from ``returnStacked(to:)``.
-    mutating func stackRows(for windows: some Sequence<Viewport>, storage: inout [Int: StackedRows]) {
-        guard sameShape, !isUnchanged else { return }
+    /// Makes the tables that scaled windows share, for this change's new grid:
+    ///
+    /// - for windows whose corner is on their scale's lattice (a power of two; lifewatch's),
+    ///   the aligned blocks of every scale up to theirs (``BlockPyramid``): brought up to date
+    ///   where the grid changed when `pyramid` describes the old grid, else made whole when those
+    ///   windows would read more than a quarter of the plane without it. Each of their rows of
+    ///   blocks is then a few words.
+    /// - for each other scale at which `windows` would read the plane more than twice over, a
+    ///   table of its runs of rows ORed (``StackedRows``), which makes every row of blocks at
+    ///   that scale a read of two rows.
+    ///
+    /// `stacked` and `pyramid` lend the tables' memory and get it back from ``returnTables(stacked:pyramid:)``.
+    mutating func prepareTables(for windows: some Sequence<Viewport>, stacked storage: inout [Int: StackedRows], pyramid: inout BlockPyramid) {
+        guard sameShape else { return }
+        guard !isUnchanged else {
+            if pyramid.describes(old.live, upTo: 2) { pyramid.adopt(new.live) }
+            return
+        }
         var cost: [Int: Int] = [:]
+        var alignedScale = 0
+        var alignedCost = 0
         for requested in windows {
             let window = clamped(requested)
             guard window.isScaled, window.rows > 0 else { continue }
-            cost[window.scale, default: 0] += window.rows * new.live.blockRowWords(row: window.row, col: window.col, scale: window.scale, count: window.cols)
+            let words = window.rows * new.live.blockRowWords(row: window.row, col: window.col, scale: window.scale, count: window.cols)
+            if Self.isAligned(window) {
+                alignedScale = max(alignedScale, window.scale)
+                alignedCost += words
+            } else {
+                cost[window.scale, default: 0] += words
+            }
         }
         let planeWords = new.rows * new.wordsPerRow
+        if alignedScale > 0 {
+            var table = pyramid
+            pyramid = BlockPyramid()
+            if table.describes(old.live, upTo: alignedScale) {
+                var words: [ClosedRange<Int>?] = []
+                words.reserveCapacity(changedRows.count)
+                for (local, changed) in changedRows.enumerated() {
+                    let span = changedSpans[local]
+                    words.append(changed ? Int(span.first)...Int(span.last) : nil)
+                    if changed { sharedWords += Int(span.last - span.first) + 1 }
+                }
+                table.update(from: new.live, firstRow: firstRow, changedWords: words)
+                self.pyramid = table
+            } else if alignedCost > planeWords / 4 {
+                table.build(from: new.live, upTo: alignedScale)
+                sharedWords += planeWords
+                self.pyramid = table
+            } else {
+                table.forget()
+                pyramid = table
+            }
+        }
         for (scale, words) in cost where words > 2 * planeWords {
             var table = storage.removeValue(forKey: scale) ?? StackedRows()
             table.build(from: new.live, scale: scale)
@@ -317,10 +364,20 @@ struct GridChange {
         }
     }
 
+    /// Whether a scaled window's blocks are on the lattice of its scale, a power of two: the
+    /// ones ``BlockPyramid`` serves.
+    static func isAligned(_ window: Viewport) -> Bool {
+        BlockPyramid.serves(scale: window.scale) && window.row % window.scale == 0 && window.col % window.scale == 0
+    }
+
     /// Gives the tables' memory back, for the next change.
-    mutating func returnStacked(to storage: inout [Int: StackedRows]) {
+    mutating func returnTables(stacked storage: inout [Int: StackedRows], pyramid: inout BlockPyramid) {
         storage.merge(stacked) { _, mine in mine }
         stacked = [:]
+        if let kept = self.pyramid {
+            pyramid = kept
+            self.pyramid = nil
+        }
     }
 
     /// The old grid's rows of blocks of the scaled `window` as far as `kept` knows them: its rows
@@ -329,11 +386,29 @@ struct GridChange {
     /// `kept` (left nil), so that the caller's changes to them copy nothing.
     func oldBlocks(kept: inout KeptBlocks?, window: Viewport) -> [[UInt64]?] {
         guard let known = kept.take(), known.window == window, known.rows.count == window.rows,
-            known.grid.live.isSameStorage(as: old.live)
+            known.grid.live.sharesStorage(with: old.live)
         else {
             return Array(repeating: nil, count: window.rows)
         }
         return known.rows
+    }
+
+    /// Fills the rows of blocks of `window` that `rows` does not know (none of its cells changed
+    /// since it was made, or ever) from the aligned blocks, when they serve the window: a few words
+    /// a row, so that the next change compares its blocks without rendering the old ones from the plane.
+    mutating func completeKept(_ rows: inout [[UInt64]?], window: Viewport) {
+        guard let pyramid, pyramid.largestScale >= window.scale, Self.isAligned(window) else { return }
+        for index in rows.indices where rows[index] == nil {
+            windowWords += BlockPyramid.blockRowWords(count: window.cols)
+            rows[index] = pyramid.blockRow(scale: window.scale, row: window.row / window.scale + index, col: window.col / window.scale, count: window.cols)
+        }
+    }
+
+    /// `kept`, made from the old grid, as the new grid's when the grids are equal (a change that
+    /// left the grid as it was); nil when it was made from another grid.
+    func carried(_ kept: KeptBlocks) -> KeptBlocks? {
+        guard isUnchanged, sameShape, kept.grid.live.sharesStorage(with: old.live) else { return nil }
+        return KeptBlocks(grid: new, window: kept.window, rows: kept.rows)
     }
 
     /// The new grid's rows of blocks of `window`, as ``blockRowChanged(_:index:kept:)`` left them,
@@ -395,13 +470,4 @@ struct KeptBlocks {
     fileprivate let window: Viewport
     /// Each row's blocks, or nil where they were not rendered.
     fileprivate let rows: [[UInt64]?]
-}
-
-extension BitPlane {
-    /// Whether both planes are the very same storage (so the same bits), which is cheaper to tell
-    /// than comparing them; false says nothing of their bits.
-    func isSameStorage(as other: BitPlane) -> Bool {
-        guard rows == other.rows, cols == other.cols else { return false }
-        return words.withUnsafeBufferPointer { mine in other.words.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
-    }
 }

@@ -45,6 +45,8 @@ public final class Publisher {
     private var keeping: [SubscriptionGroup: KeptBlocks] = [:]
     /// The memory of the tables of rows ORed (``StackedRows``), by scale, lent to each change.
     private var stackedStorage: [Int: StackedRows] = [:]
+    /// The aligned blocks of the last change's new grid (``BlockPyramid``), brought up to date by the next.
+    private var pyramid = BlockPyramid()
 
     public init(renderer: StateRenderer) {
         self.renderer = renderer
@@ -70,7 +72,8 @@ public final class Publisher {
         // The grids. change, made once when a group first needs it, with the tables its scaled windows share.
         func change() -> GridChange {
             var change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
-            change.stackRows(for: groups.lazy.filter { $0.gridPlacement != .none }.compactMap(\.viewport), storage: &stackedStorage)
+            change.prepareTables(
+                for: groups.lazy.filter { $0.gridPlacement != .none }.compactMap(\.viewport), stacked: &stackedStorage, pyramid: &pyramid)
             return change
         }
         for group in groups {
@@ -102,7 +105,7 @@ public final class Publisher {
             if let patch = writer.finish() { patches.encoded[group] = patch }
         }
         if var grid {
-            grid.returnStacked(to: &stackedStorage)
+            grid.returnTables(stacked: &stackedStorage, pyramid: &pyramid)
             work.gridComparisons += 1
             work.cellsRendered += grid.cellsRendered
             work.blocksRendered += grid.blocksRendered
@@ -110,7 +113,13 @@ public final class Publisher {
             work.sharedWords += grid.sharedWords
         }
         work.patches += patches.encoded.count
-        // Only the windows rendered for this change keep their blocks (the others' old grid is gone).
+        // Only the windows rendered for this change keep their blocks (the others' old grid is
+        // gone), unless the grid did not change: then they are the new grid's blocks too.
+        if let grid, grid.isUnchanged {
+            for (group, kept) in keptBlocks where keeping[group] == nil {
+                if let carried = grid.carried(kept) { keeping[group] = carried }
+            }
+        }
         keptBlocks = keeping
         keeping = [:]
         return patches
@@ -174,6 +183,7 @@ public final class Publisher {
                 writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }
             }
         }
+        grid.completeKept(&rows, window: clamped)
         keeping[group] = grid.keptBlocks(window: clamped, rows: rows)
     }
 

@@ -39,9 +39,11 @@ struct FanoutWindow: Hashable {
             return (0..<options.windows).map { index in
                 let place = watcher * options.windows + index
                 let (latticeRow, latticeCol) = place.quotientAndRemainder(dividingBy: across)
+                // On the lattice of the scale, as lifewatch places its windows (a zoomed-out view
+                // moves a block at a time), which lets lifed serve them from its aligned blocks.
                 return FanoutWindow(
-                    row: spread(latticeRow, of: down, over: options.gridRows - height),
-                    col: spread(latticeCol, of: across, over: options.gridCols - width),
+                    row: spread(latticeRow, of: down, over: options.gridRows - height) / scale * scale,
+                    col: spread(latticeCol, of: across, over: options.gridCols - width) / scale * scale,
                     rows: size.rows, cols: size.cols, scale: scale)
             }
         }

@@ -68,4 +68,58 @@ final class PublisherSharedBlocksTests: XCTestCase {
         }
         XCTAssertLessThan(publisher.work.blocksRendered, freshBlocks, "blocks kept from one change to the next are not rendered again")
     }
+
+    /// Windows on their scale's lattice (as lifewatch places them) are served from the aligned
+    /// blocks of every scale, kept from change to change and brought up to date where the grid
+    /// changed: over many changes, some saying where they happened (as ticks do) and some not,
+    /// each patch takes the window's old value to its new one, and the windows read a few words
+    /// a row of blocks, not the cells under them.
+    func testAlignedWindowsThroughManyChangesGetTheirNewValues() throws {
+        var g = TestSeed.generator(self)
+        let (rows, cols) = (250, 700)
+        var windows: [Viewport] = []
+        for scale in [2, 4, 8, 16, 32, 64, 4, 16] {
+            windows.append(
+                Viewport(
+                    row: Int.random(in: 0..<rows, using: &g) / scale * scale, col: Int.random(in: 0..<cols, using: &g) / scale * scale,
+                    rows: 40, cols: 120, scale: scale))
+        }
+        windows.append(Viewport(row: 0, col: 0, rows: 40, cols: 120, scale: 256))
+        let groups = windows.map { SubscriptionGroup(path: Viewport.gridPath, viewport: $0) }
+        let publisher = Publisher(renderer: StateRenderer())
+        var grid = Grid(rows: rows, cols: cols)
+        for _ in 0..<400 { grid[Int.random(in: 0..<rows, using: &g), Int.random(in: 0..<cols, using: &g)] = .alive }
+        grid.recordLineage(from: nil, changedWithin: nil)
+        var patched = 0
+        for step in 0..<40 {
+            var next = grid
+            let top = Int.random(in: 0..<rows, using: &g)
+            let left = Int.random(in: 0..<cols, using: &g)
+            let rect = CellRect(row: top, col: left, rows: Int.random(in: 1...min(rows - top, 20), using: &g), cols: Int.random(in: 1...min(cols - left, 90), using: &g))
+            for _ in 0..<Int.random(in: 1...30, using: &g) {
+                next[Int.random(in: rect.row..<rect.bottom, using: &g), Int.random(in: rect.col..<rect.right, using: &g)] =
+                    Cell.allCases[Int.random(in: 0..<4, using: &g)]
+            }
+            next.recordLineage(from: grid, changedWithin: step % 6 == 5 ? nil : [rect])
+            let before = publisher.work.windowWords
+            let patches = publisher.patches(from: state(grid), to: state(next), for: groups).encoded
+            // Rows of blocks read from the aligned blocks: a few words each, not k rows of words
+            // (the spans of changed words under each of the k rows, then the blocks' words). The
+            // first change renders the old blocks from the plane; later ones know them.
+            let bound = windows.map { $0.clamped(toRows: rows, cols: cols) }.reduce(0) { $0 + $1.rows * ($1.scale + 3) }
+            if step > 0 { XCTAssertLessThanOrEqual(publisher.work.windowWords - before, bound, "change \(step)") }
+            for group in groups {
+                let old = grid.json(window: group.viewport)
+                let new = next.json(window: group.viewport)
+                guard let encoded = patches[group] else {
+                    XCTAssertEqual(old, new, "change \(step): \(group.viewport?.description ?? "") changed but got no patch")
+                    continue
+                }
+                patched += 1
+                XCTAssertEqual(try old.applying(PatchOperation.patch(from: JSON(parsing: encoded))), new, "change \(step): \(group.viewport?.description ?? "")")
+            }
+            grid = next
+        }
+        XCTAssertGreaterThan(patched, 40, "the changes reach the windows")
+    }
 }
