@@ -120,11 +120,17 @@ extension BitGrid {
     /// ``TileChanges/everything``, or a grid of another size, `grid` becomes ``grid`` whole.
     public func write(_ changes: TileChanges, into grid: inout Grid) {
         let layout = self.layout
-        guard !changes.everything, grid.rows == layout.rows, grid.cols == layout.cols, dyingPlanes == 0, grid.dying.isEmpty else {
+        guard grid.rows == layout.rows, grid.cols == layout.cols, dyingPlanes == 0, grid.dying.isEmpty else {
             grid = self.grid
             return
         }
         defer { if let live = tracking.totals?.live { grid.recordPopulation(live) } }
+        guard !changes.everything else {
+            // Every row, into the grid's own planes: a busy 4096 x 4096 world's tick then
+            // allocates (and faults in) no new 4 MB of planes.
+            writeAll(into: &grid)
+            return
+        }
         guard !changes.isEmpty else { return }
         let geometry = TileGeometry(layout)
         let groupWords = TileGeometry.groupWords
@@ -153,6 +159,27 @@ extension BitGrid {
                                     previousTo[to &+ word] = previousFrom[from &+ word] & mask
                                 }
                             }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every row of both planes into `grid` (this grid's size, two states), in place.
+    private func writeAll(into grid: inout Grid) {
+        let layout = self.layout
+        live.withUnsafeBufferPointer { liveSource in
+            previous.withUnsafeBufferPointer { previousSource in
+                grid.withUnsafeMutablePlanes { liveTarget, previousTarget in
+                    for row in 0..<layout.rows {
+                        let from = layout.origin &+ row &* layout.stride
+                        let to = row &* layout.words
+                        for word in 0..<layout.words {
+                            // The last word of a row holds the east ghost past its tail.
+                            let mask = word == layout.words &- 1 ? layout.tailMask : ~0
+                            liveTarget[to &+ word] = liveSource[from &+ word] & mask
+                            previousTarget[to &+ word] = previousSource[from &+ word] & mask
                         }
                     }
                 }
