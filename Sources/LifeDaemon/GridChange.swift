@@ -429,7 +429,7 @@ struct GridChange {
     mutating func appendText(row: Int, col: Int, count: Int, to output: inout [UInt8]) {
         // Rows with dying cells are cut by characters, not bytes: rendered for the slice.
         guard count >= 256, !new.hasDyingCells(row: row) else {
-            output.append(contentsOf: new.rowText(row, from: col, count: count).utf8)
+            new.appendRowText(row, from: col, count: count, to: &output)
             cellsRendered += count
             return
         }

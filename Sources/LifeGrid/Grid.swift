@@ -185,33 +185,53 @@ public struct Grid: Hashable, Sendable {
     public func rowText(_ row: Int, from col: Int, count: Int) -> String {
         precondition(row >= 0 && row < rows && col >= 0 && count >= 0 && col + count <= cols, "cells out of range")
         if hasDyingCells(row: row) { return dyingRowText(row, from: col, count: count) }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            writeTwoStateText(row, from: col, count: count, into: buffer)
+            return count
+        }
+    }
+
+    /// Appends the `cells` text of the row's cells from `col`, `count` of them, to `output`: the
+    /// bytes of ``rowText(_:from:count:)``, written in place rather than made into a string first.
+    public func appendRowText(_ row: Int, from col: Int, count: Int, to output: inout [UInt8]) {
+        precondition(row >= 0 && row < rows && col >= 0 && count >= 0 && col + count <= cols, "cells out of range")
+        if hasDyingCells(row: row) {
+            output.append(contentsOf: dyingRowText(row, from: col, count: count).utf8)
+            return
+        }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: count))
+        output.withUnsafeMutableBufferPointer { buffer in
+            writeTwoStateText(row, from: col, count: count, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    /// The symbols of a row of two-state cells (no dying cell in the row) into `buffer`, `count` of them.
+    private func writeTwoStateText(_ row: Int, from col: Int, count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
         let start = row * wordsPerRow
         let livePlane = live.words
         let previousPlane = previous.words
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            livePlane.withUnsafeBufferPointer { live in
-                previousPlane.withUnsafeBufferPointer { previous in
-                    var offset = 0
-                    // Eight cells at a time where they lie in one word: their two bits spread to
-                    // bytes, then the symbol by arithmetic on the bytes (see symbolBytes).
-                    while offset < count {
-                        let column = col &+ offset
-                        let index = start &+ (column &>> 6)
-                        let shift = UInt64(column & 63)
-                        if count &- offset >= 8, shift <= 56, let base = buffer.baseAddress {
-                            let eight = Grid.symbolBytes(
-                                live: Grid.spread((live[index] &>> shift) & 0xFF), wasLive: Grid.spread((previous[index] &>> shift) & 0xFF))
-                            UnsafeMutableRawPointer(base + offset).storeBytes(of: eight.littleEndian, as: UInt64.self)
-                            offset &+= 8
-                        } else {
-                            let code = ((live[index] &>> shift) & 1) &<< 1 | ((previous[index] &>> shift) & 1)
-                            buffer[offset] = Grid.symbols[Int(code)]
-                            offset &+= 1
-                        }
+        livePlane.withUnsafeBufferPointer { live in
+            previousPlane.withUnsafeBufferPointer { previous in
+                var offset = 0
+                // Eight cells at a time where they lie in one word: their two bits spread to
+                // bytes, then the symbol by arithmetic on the bytes (see symbolBytes).
+                while offset < count {
+                    let column = col &+ offset
+                    let index = start &+ (column &>> 6)
+                    let shift = UInt64(column & 63)
+                    if count &- offset >= 8, shift <= 56, let base = buffer.baseAddress {
+                        let eight = Grid.symbolBytes(
+                            live: Grid.spread((live[index] &>> shift) & 0xFF), wasLive: Grid.spread((previous[index] &>> shift) & 0xFF))
+                        UnsafeMutableRawPointer(base + offset).storeBytes(of: eight.littleEndian, as: UInt64.self)
+                        offset &+= 8
+                    } else {
+                        let code = ((live[index] &>> shift) & 1) &<< 1 | ((previous[index] &>> shift) & 1)
+                        buffer[offset] = Grid.symbols[Int(code)]
+                        offset &+= 1
                     }
                 }
             }
-            return count
         }
     }
 

@@ -32,6 +32,9 @@ final class GenerationsCellsTests: XCTestCase {
         grid.setState(255, row: 0, col: 5)
         XCTAssertEqual(grid.rowText(0), "O+xĂăǿ")
         XCTAssertEqual(grid.rowText(0, from: 3, count: 2), "Ăă")
+        var appended: [UInt8] = []
+        grid.appendRowText(0, from: 3, count: 2, to: &appended)
+        XCTAssertEqual(appended, Array("Ăă".utf8), "a row with dying cells appends its characters' bytes")
         XCTAssertEqual(grid.state(row: 0, col: 5), 255)
         XCTAssertEqual(Grid.dyingSymbol(2), "Ă")
         XCTAssertEqual(Grid.dyingState(symbol: "ǿ"), 255)

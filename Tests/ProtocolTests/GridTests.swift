@@ -74,6 +74,10 @@ final class GridTests: XCTestCase {
             for count in [0, 1, 7, 8, 9, 17, 64, 65, 150 - col] where col + count <= 150 {
                 let expected = String(decoding: (col..<(col + count)).map { grid[1, $0].symbol }, as: UTF8.self)
                 XCTAssertEqual(grid.rowText(1, from: col, count: count), expected, "from \(col), \(count) cells")
+                // Appended in place after what the output holds, the same bytes.
+                var output: [UInt8] = Array("ab".utf8)
+                grid.appendRowText(1, from: col, count: count, to: &output)
+                XCTAssertEqual(output, Array("ab".utf8) + Array(expected.utf8), "appended from \(col), \(count) cells")
             }
         }
     }
