@@ -106,25 +106,51 @@ public struct BlockPyramid: Sendable {
     /// ``BitPlane/blockRow(row:col:scale:count:scratch:stacked:)`` gives them for the cells at
     /// `row · scale`, `col · scale`. Blocks past the plane's edge are clear.
     public func blockRow(scale: Int, row: Int, col: Int, count: Int) -> [UInt64] {
-        let index = scale.trailingZeroBitCount - 1
-        precondition(Self.serves(scale: scale) && index < levels.count && row >= 0 && col >= 0 && count >= 0, "a made level's blocks")
         var result = [UInt64](repeating: 0, count: (count + 63) >> 6)
-        let level = levels[index]
-        guard row < level.rows, col < level.cols, count > 0 else { return result }
-        let stride = level.wordsPerRow
-        level.words.withUnsafeBufferPointer { words in
-            let base = row &* stride
-            let shift = UInt64(col & 63)
-            for out in result.indices {
-                let word = (col &>> 6) &+ out
-                guard word < stride else { break }
-                var bits = words[base &+ word] &>> shift
-                if shift != 0, word &+ 1 < stride { bits |= words[base &+ word &+ 1] &<< (64 &- shift) }
+        _ = result.withUnsafeMutableBufferPointer { result in
+            forEachWord(scale: scale, row: row, col: col, count: count) { out, bits in
                 result[out] = bits
+                return true
             }
         }
-        if count & 63 != 0 { result[result.count - 1] &= (1 &<< UInt64(count & 63)) &- 1 }
         return result
+    }
+
+    /// Whether ``blockRow(scale:row:col:count:)`` would give `bits`, found without making it (a
+    /// busy world's zoomed-out rows mostly stay the same).
+    public func blockRow(scale: Int, row: Int, col: Int, count: Int, equals bits: [UInt64]) -> Bool {
+        guard bits.count == (count + 63) >> 6 else { return false }
+        return bits.withUnsafeBufferPointer { bits in
+            forEachWord(scale: scale, row: row, col: col, count: count) { out, word in bits[out] == word }
+        }
+    }
+
+    /// Calls `body` with each word of the row of blocks ``blockRow(scale:row:col:count:)`` makes
+    /// (its index and bits) while it returns true; whether it always did.
+    @inline(__always)
+    private func forEachWord(scale: Int, row: Int, col: Int, count: Int, _ body: (Int, UInt64) -> Bool) -> Bool {
+        let index = scale.trailingZeroBitCount - 1
+        precondition(Self.serves(scale: scale) && index < levels.count && row >= 0 && col >= 0 && count >= 0, "a made level's blocks")
+        let resultWords = (count + 63) >> 6
+        let level = levels[index]
+        let stride = level.wordsPerRow
+        let inside = row < level.rows && col < level.cols
+        let tail: UInt64 = count & 63 == 0 ? ~0 : (1 &<< UInt64(count & 63)) &- 1
+        return level.words.withUnsafeBufferPointer { words in
+            let base = row &* stride
+            let shift = UInt64(col & 63)
+            for out in 0..<resultWords {
+                let word = (col &>> 6) &+ out
+                var bits: UInt64 = 0
+                if inside, word < stride {
+                    bits = words[base &+ word] &>> shift
+                    if shift != 0, word &+ 1 < stride { bits |= words[base &+ word &+ 1] &<< (64 &- shift) }
+                }
+                if out == resultWords &- 1 { bits &= tail }
+                guard body(out, bits) else { return false }
+            }
+            return true
+        }
     }
 
     /// The words ``blockRow(scale:row:col:count:)`` reads (for counting work).

@@ -32,6 +32,14 @@ final class BlockPyramidTests: XCTestCase {
                     pyramid.blockRow(scale: scale, row: row, col: col, count: count), expected,
                     "\(context): scale \(scale), block row \(row), col \(col), count \(count) on \(plane.rows)x\(plane.cols)",
                     file: file, line: line)
+                // Compared in place: equal to its own bits, not to them with any one block flipped.
+                XCTAssertTrue(pyramid.blockRow(scale: scale, row: row, col: col, count: count, equals: expected), file: file, line: line)
+                if count > 0 {
+                    var flipped = expected
+                    let block = Int.random(in: 0..<count, using: &g)
+                    flipped[block >> 6] ^= 1 << UInt64(block & 63)
+                    XCTAssertFalse(pyramid.blockRow(scale: scale, row: row, col: col, count: count, equals: flipped), file: file, line: line)
+                }
             }
             scale *= 2
         }
