@@ -9,9 +9,10 @@ import LifeGrid
 //
 // - Moore: a cell's count is the sum of the window sums (a row's live cells within r columns) of
 //   the 2r + 1 rows around it, kept from one row to the next by adding the row that enters the
-//   square and subtracting the one that leaves (a ring of 2r + 1 rows of window sums). For r ≤ 4
-//   bit-sliced, 64 cells a word operation (BitEngineLargerThanLifeSliced.swift: window sums from
-//   sums of runs of 1, 2, 4, … cells; its cost per cell grows as log²(r)); for larger ranges in
+//   square and subtracting the one that leaves (a ring of 2r + 1 rows of window sums). For r ≤ 7
+//   bit-sliced, 64 cells a word operation, in the kernel (BitEngineLargerThanLifeSliced.swift and
+//   LifeKernel's LargerThanLifeKernel.swift, built for AVX2 too: window sums from the row's bits
+//   shifted by 1 … 2r + 1 columns; its cost per cell grows about as r); for larger ranges in
 //   lanes of 16 bits (32 when the neighbourhood holds 65,535 cells or more), the window sums from
 //   a prefix sum of the row's bits (eight bits at a time: a table gives each byte's running
 //   counts), at a cost per cell that does not depend on r.
@@ -45,7 +46,8 @@ extension BitGrid {
     /// `generations` generations of a Larger than Life rule (see the top of the file), with the
     /// states ``fitDying(states:)`` last fitted the dying planes to.
     mutating func runLargerThanLife(
-        _ rule: LargerThanLife, generations: Int, topology: Topology, counting: Bool, _ observe: (Census, UInt64) -> Void
+        _ rule: LargerThanLife, generations: Int, topology: Topology, kernel: any BandKernel.Type, counting: Bool,
+        _ observe: (Census, UInt64) -> Void
     ) {
         let layout = self.layout
         var tracking = self.tracking
@@ -87,7 +89,7 @@ extension BitGrid {
                     ? (2 * rule.range + 1) * (2 * rule.range + 1) >= Int(UInt16.max)
                     : 2 * rule.range * (rule.range + 1) + 1 >= Int(UInt16.max)
                 func steps<Count: FixedWidthInteger & UnsignedInteger & SIMDScalar>(_: Count.Type) {
-                    var stepper = LargerThanLifeStepper<Count>(rule: rule, layout: layout, torus: torus)
+                    var stepper = LargerThanLifeStepper<Count>(rule: rule, layout: layout, torus: torus, kernel: kernel)
                     defer { stepper.deallocate() }
                     for _ in 0..<generations {
                         // What to compute: everything, or the words within r of last generation's changes.
@@ -311,14 +313,14 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     private var flags: UnsafeMutablePointer<UInt8>
     /// von Neumann: the four diagonal running sums, two buffers each, with a lane before and after.
     private var diagonals: [UnsafeMutablePointer<Count>] = []
-    /// Moore, r ≥ 5: the ring of 2r + 1 rows of window sums.
+    /// Moore, r ≥ 8: the ring of 2r + 1 rows of window sums.
     private var ring: UnsafeMutablePointer<Count>?
-    /// Moore, r ≤ 4: the counts, bit-sliced (BitEngineLargerThanLifeSliced.swift).
+    /// Moore, r ≤ 7: the counts, bit-sliced (BitEngineLargerThanLifeSliced.swift).
     private var sliced: SlicedMooreCounts?
     /// The next state of the words of a row, before they are written.
     private var nextWords: UnsafeMutablePointer<UInt64>
 
-    init(rule: LargerThanLife, layout: BitLayout, torus: Bool) {
+    init(rule: LargerThanLife, layout: BitLayout, torus: Bool, kernel: any BandKernel.Type) {
         self.rule = rule
         self.layout = layout
         self.torus = torus
@@ -356,16 +358,16 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         for _ in 0..<4 { rows.append(allocate(rowBytes, UInt8.self)) }
         bytes = rows
         prefix = allocate((rowBytes + 63) / 64 * 64 + 8, Count.self)
-        bitWords = rowBytes / 64 + 2
+        bitWords = Swift.max(rowBytes / 64 + 2, SlicedMooreCounts.extendedWords(words: layout.words))
         bits = allocate(bitWords, UInt64.self)
         counts = allocate(lanes, Count.self)
         flags = allocate(lanes + 8, UInt8.self)
         nextWords = allocate(layout.words + 8, UInt64.self)
-        if rule.shape == .moore && range > SlicedMooreCounts.largestRange {
+        if rule.shape == .moore && range > Swift.min(SlicedMooreCounts.largestRange, kernel.largerThanLifeLargestRange) {
             ring = allocate((2 * range + 1) * lanes, Count.self)
         } else if rule.shape == .moore {
             sliced = SlicedMooreCounts(
-                range: range, words: layout.words, extendedWords: bitWords,
+                kernel: kernel, range: range, words: layout.words,
                 survival: (Int(survivalStart), Int(survivalStart) + Int(survivalSpan) + 1),
                 birth: (Int(birthStart), Int(birthStart) + Int(birthSpan) + 1))
         } else {
@@ -518,12 +520,12 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         var stats = BandStats()
         for row in first..<end {
             if let sliced {
+                let live = input + row &* layout.stride
                 if row == first {
-                    sliced.start(row: row, firstWord, lastWord) { offset in extendedRow(input, row &+ offset) }
+                    sliced.start(row: row, firstWord, lastWord, live: live, into: nextWords) { offset in extendedRow(input, row &+ offset) }
                 } else {
-                    sliced.advance(row: row, firstWord, lastWord, entering: extendedRow(input, row &+ range))
+                    sliced.advance(row: row, firstWord, lastWord, entering: extendedRow(input, row &+ range), live: live, into: nextWords)
                 }
-                sliced.next(firstWord, lastWord, live: input + row &* layout.stride, into: nextWords)
                 stats += record(
                     input: input, output: output, row: row, words: firstWord, lastWord, changed: &changed, partial: partial,
                     counting: counting, changes: &changes)
