@@ -833,25 +833,34 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         var firstChanged = -1
         var lastChanged = -1
         var stats = BandStats()
-        let groups = (layout.words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
-        for index in firstWord...lastWord {
-            let next = nextWords[index]
-            let mask = index == layout.words &- 1 ? layout.tailMask : ~0
-            let old = before[index] & mask
-            let new = next & mask
-            after[index] = new
-            guard counting || new != old else { continue }
-            if counting {
-                stats.alive &+= (old & new).nonzeroBitCount
-                stats.live &+= partial ? new.nonzeroBitCount &- old.nonzeroBitCount : new.nonzeroBitCount
-            }
-            if new != old {
-                if firstChanged < 0 { firstChanged = index }
-                lastChanged = index
-                if !changes.everything {
-                    let tile = row / TileGeometry.tileRows &* groups &+ index / TileGeometry.groupWords
-                    changes.tiles[tile &>> 6] |= 1 &<< UInt64(tile & 63)
+        let groupWords = TileGeometry.groupWords
+        let tileBase = row / TileGeometry.tileRows &* ((layout.words + groupWords - 1) / groupWords)
+        let lastData = layout.words &- 1
+        // A group of words (a tile's columns) at a time, without branches on each word's change
+        // (in a busy world they are as good as random): the group's tile is marked once.
+        var index = firstWord
+        while index <= lastWord {
+            let group = index / groupWords
+            let groupEnd = Swift.min((group &+ 1) &* groupWords, lastWord &+ 1)
+            var difference: UInt64 = 0
+            while index < groupEnd {
+                let mask = index == lastData ? layout.tailMask : ~0
+                let old = before[index] & mask
+                let new = nextWords[index] & mask
+                after[index] = new
+                if counting {
+                    stats.alive &+= (old & new).nonzeroBitCount
+                    stats.live &+= partial ? new.nonzeroBitCount &- old.nonzeroBitCount : new.nonzeroBitCount
                 }
+                let changed = old != new
+                firstChanged = changed && firstChanged < 0 ? index : firstChanged
+                lastChanged = changed ? index : lastChanged
+                difference |= old ^ new
+                index &+= 1
+            }
+            if difference != 0 && !changes.everything {
+                let tile = tileBase &+ group
+                changes.tiles[tile &>> 6] |= 1 &<< UInt64(tile & 63)
             }
         }
         changed.record(row: row, first: firstChanged, last: lastChanged)
