@@ -72,19 +72,8 @@ extension BitKernel {
 /// Four planes of window sums.
 private typealias WindowSums = (Lanes, Lanes, Lanes, Lanes)
 
-/// Plane `j` (0 to 3) of `sums`.
-@inline(__always)
-private func plane(_ sums: WindowSums, _ j: Int) -> Lanes {
-    switch j {
-    case 0: return sums.0
-    case 1: return sums.1
-    case 2: return sums.2
-    default: return sums.3
-    }
-}
-
 /// The window sums of the lane at `bits` (a row's bits with margins): per cell c, bits c + 1 …
-/// c + 2r + 1.
+/// c + 2r + 1. Straight-line code for the range: shifts by constants, no loop.
 @inline(__always)
 private func windowSums<Window: MooreWindow>(_: Window.Type, _ bits: UnsafePointer<UInt64>) -> WindowSums {
     let width = 2 &* Window.range &+ 1
@@ -108,34 +97,28 @@ private func windowSums<Window: MooreWindow>(_: Window.Type, _ bits: UnsafePoint
         let both = sum & d
         return (sum ^ d, carry ^ both, carry & both)
     }
-    var sums = WindowSums(Lanes(), Lanes(), Lanes(), Lanes())
-    var k = 1
-    var filled = false
-    let groups = (width &+ 3) / 4
-    var index = 0
-    while index < groups {
-        let n = Swift.min(4, width &+ 1 &- k)
-        let (g0, g1, g2) = group(k, n)
-        if filled {
-            // At most 15 in all: no carry out of plane 3.
-            let t0 = sums.0 ^ g0
-            var carry = sums.0 & g0
-            let t1 = sums.1 ^ g1
-            let s1 = t1 ^ carry
-            carry = (sums.1 & g1) | (t1 & carry)
-            let t2 = sums.2 ^ g2
-            let s2 = t2 ^ carry
-            carry = (sums.2 & g2) | (t2 & carry)
-            sums = (t0, s1, s2, sums.3 ^ carry)
-        } else {
-            sums = (g0, g1, g2, Lanes())
-            filled = true
-        }
-        k &+= n
-        index &+= 1
+    // A group added to the sums so far (at most 15 in all: no carry out of plane 3).
+    @inline(__always) func add(_ sums: WindowSums, _ g: (Lanes, Lanes, Lanes)) -> WindowSums {
+        let t0 = sums.0 ^ g.0
+        var carry = sums.0 & g.0
+        let t1 = sums.1 ^ g.1
+        let s1 = t1 ^ carry
+        carry = (sums.1 & g.1) | (t1 & carry)
+        let t2 = sums.2 ^ g.2
+        let s2 = t2 ^ carry
+        carry = (sums.2 & g.2) | (t2 & carry)
+        return (t0, s1, s2, sums.3 ^ carry)
     }
+    let first = group(1, Swift.min(4, width))
+    var sums = WindowSums(first.0, first.1, first.2, Lanes())
+    if width > 4 { sums = add(sums, group(5, Swift.min(4, width &- 4))) }
+    if width > 8 { sums = add(sums, group(9, Swift.min(4, width &- 8))) }
+    if width > 12 { sums = add(sums, group(13, width &- 12)) }
     return sums
 }
+
+/// Eight planes of counts.
+private typealias Counts = (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes)
 
 @inline(__always)
 private func mooreRow<Window: MooreWindow>(
@@ -152,44 +135,60 @@ private func mooreRow<Window: MooreWindow>(
         var sums = WindowSums(Lanes(), Lanes(), Lanes(), Lanes())
         if let entering { sums = windowSums(window, entering + w) }
         // The counts plus the entering sums less the leaving ones, a plane at a time; the
-        // entering sums take the leaving ones' place.
+        // entering sums take the leaving ones' place. Straight-line: `j` is a constant.
         var carry = Lanes()
         var borrow = Lanes()
-        var j = 0
-        while j < countPlanes {
+        @inline(__always) func update(_ j: Int, _ entering: Lanes) -> Lanes {
+            guard j < countPlanes else { return Lanes() }
             let target = counts + (j &* stride &+ w)
             let a = loadLanes(target)
+            let result: Lanes
             if j < sumPlanes {
                 let ring = slot + (j &* stride &+ w)
                 let leaving = loadLanes(ring)
-                let entering = plane(sums, j)
                 storeLanes(entering, ring)
                 let t = a ^ entering
                 let sum = t ^ carry
                 carry = (a & entering) | (carry & t)
                 let u = sum ^ leaving
-                storeLanes(u ^ borrow, target)
+                result = u ^ borrow
                 borrow = (~sum & leaving) | (borrow & ~u)
             } else {
                 let sum = a ^ carry
                 carry = a & carry
-                storeLanes(sum ^ borrow, target)
+                result = sum ^ borrow
                 borrow = ~sum & borrow
             }
-            j &+= 1
+            storeLanes(result, target)
+            return result
         }
+        let c0 = update(0, sums.0)
+        let c1 = update(1, sums.1)
+        let c2 = update(2, sums.2)
+        let c3 = update(3, sums.3)
+        let c4 = update(4, Lanes())
+        let c5 = update(5, Lanes())
+        let c6 = update(6, Lanes())
+        let c7 = update(7, Lanes())
         if let live {
+            let planes: Counts = (c0, c1, c2, c3, c4, c5, c6, c7)
             // count >= bound: from plane 0 up, AND where the bound's bit is set, OR where clear.
             @inline(__always) func atLeast(_ bound: Int) -> Lanes {
                 if bound <= 0 { return ~Lanes() }
                 if bound >= 1 &<< countPlanes { return Lanes() }
                 var result = ~Lanes()
-                var j = 0
-                while j < countPlanes {
-                    let bits = loadLanes(counts + (j &* stride &+ w))
+                @inline(__always) func step(_ j: Int, _ bits: Lanes) {
+                    guard j < countPlanes else { return }
                     result = (bound &>> j) & 1 == 1 ? bits & result : bits | result
-                    j &+= 1
                 }
+                step(0, planes.0)
+                step(1, planes.1)
+                step(2, planes.2)
+                step(3, planes.3)
+                step(4, planes.4)
+                step(5, planes.5)
+                step(6, planes.6)
+                step(7, planes.7)
                 return result
             }
             let low = atLeast(survival.low)
