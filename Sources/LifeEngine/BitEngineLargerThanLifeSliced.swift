@@ -76,12 +76,6 @@ struct SlicedMooreCounts {
         ring.deallocate()
     }
 
-    /// The ring's slot of row `row` (any integer): row mod 2r + 1.
-    @inline(__always)
-    private func slot(_ row: Int) -> UnsafeMutablePointer<UInt64> {
-        ring[(row % width + width) % width]
-    }
-
     /// Starts the counts of words `first...last` at a row: `extendedRow(offset)` gives the bits
     /// with margins of the row `offset` (-r … r) rows below it, nil for a dead one. The ring and
     /// the counts start at zero, and the rows above enter one by one, the last with the rule.
@@ -96,31 +90,48 @@ struct SlicedMooreCounts {
         for index in 0..<width {
             for plane in 0..<SlicedMooreCounts.sumPlanes { (ring[index] + plane &* stride + first).update(repeating: 0, count: count) }
         }
+        var slot = slotIndex(enteringRow: row &- range)
         for offset in -range..<range {
-            enter(extendedRow(offset), at: row &+ offset, first, last, live: nil, into: next)
+            enter(extendedRow(offset), slot: slot, first, last, live: nil, into: next)
+            slot = nextSlot(slot)
         }
-        enter(extendedRow(range), at: row &+ range, first, last, live: live, into: next)
+        enter(extendedRow(range), slot: slot, first, last, live: live, into: next)
     }
 
-    /// Moves the counts of words `first...last` one row down to `row`: `entering` is row `row + r`'s
-    /// bits with margins (nil when dead); row `row - r - 1`'s window sums leave. The next states
-    /// of the row, whose cells are `live`, go to `next` (words `first` to `last` rounded up to a
-    /// whole block).
+    /// The ring slot that row `row`'s window sums go to when it enters (then
+    /// ``nextSlot(_:)`` for each row after).
+    @inline(__always)
+    func slotIndex(enteringRow row: Int) -> Int {
+        let index = row % width
+        return index < 0 ? index &+ width : index
+    }
+
+    /// The slot after `index`.
+    @inline(__always)
+    func nextSlot(_ index: Int) -> Int {
+        index &+ 1 == width ? 0 : index &+ 1
+    }
+
+    /// Moves the counts of words `first...last` one row down: `entering` is the bits with
+    /// margins of the row that enters (r rows below; nil when dead), whose window sums go to ring
+    /// slot `slot` (see ``slotIndex(enteringRow:)``), where the leaving row's (r + 1 rows above)
+    /// were. The next states of the row, whose cells are `live`, go to `next` (words `first` to
+    /// `last` rounded up to a whole block).
     @inline(__always)
     func advance(
-        row: Int, _ first: Int, _ last: Int, entering: UnsafePointer<UInt64>?, live: UnsafePointer<UInt64>,
+        slot: Int, _ first: Int, _ last: Int, entering: UnsafePointer<UInt64>?, live: UnsafePointer<UInt64>,
         into next: UnsafeMutablePointer<UInt64>
     ) {
-        enter(entering, at: row &+ range, first, last, live: live, into: next)
+        enter(entering, slot: slot, first, last, live: live, into: next)
     }
 
     @inline(__always)
     private func enter(
-        _ entering: UnsafePointer<UInt64>?, at enteringRow: Int, _ first: Int, _ last: Int, live: UnsafePointer<UInt64>?,
+        _ entering: UnsafePointer<UInt64>?, slot: Int, _ first: Int, _ last: Int, live: UnsafePointer<UInt64>?,
         into next: UnsafeMutablePointer<UInt64>
     ) {
         kernel.largerThanLifeMooreRow(
-            range: range, entering: entering, slot: slot(enteringRow), counts: counts, stride: stride, words: first, last, live: live,
+            range: range, entering: entering, slot: ring[slot], counts: counts, stride: stride, words: first, last, live: live,
             next: next, survival: survival, birth: birth)
     }
 }
