@@ -9,10 +9,11 @@ import LifeGrid
 //
 // - Moore: a cell's count is the sum of the window sums (a row's live cells within r columns) of
 //   the 2r + 1 rows around it, kept from one row to the next by adding the row that enters the
-//   square and subtracting the one that leaves (a ring of 2r + 1 rows of window sums). For r ≤ 7
-//   bit-sliced, 64 cells a word operation, in the kernel (BitEngineLargerThanLifeSliced.swift and
-//   LifeKernel's LargerThanLifeKernel.swift, built for AVX2 too: window sums from the row's bits
-//   shifted by 1 … 2r + 1 columns; its cost per cell grows about as r); for larger ranges in
+//   square and subtracting the one that leaves (a ring of 2r + 1 rows of window sums). Up to
+//   r = 15 with the AVX2 kernel, 9 with the baseline's, bit-sliced, 64 cells a word operation, in
+//   the kernel (BitEngineLargerThanLifeSliced.swift and LifeKernel's LargerThanLifeKernel.swift:
+//   window sums from the row's bits shifted by 1 … 2r + 1 columns; its cost per cell grows about
+//   as r); for larger ranges in
 //   lanes of 16 bits (32 when the neighbourhood holds 65,535 cells or more), the window sums from
 //   a prefix sum of the row's bits (eight bits at a time: a table gives each byte's running
 //   counts), at a cost per cell that does not depend on r.
@@ -309,9 +310,9 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     private var flags: UnsafeMutablePointer<UInt8>
     /// von Neumann: the four diagonal running sums, two buffers each, with a lane before and after.
     private var diagonals: [UnsafeMutablePointer<Count>] = []
-    /// Moore, r ≥ 8: the ring of 2r + 1 rows of window sums.
+    /// Moore, beyond the sliced counts' ranges: the ring of 2r + 1 rows of window sums.
     private var ring: UnsafeMutablePointer<Count>?
-    /// Moore, r ≤ 7: the counts, bit-sliced (BitEngineLargerThanLifeSliced.swift).
+    /// Moore, r ≤ 15 (AVX2) or 9: the counts, bit-sliced (BitEngineLargerThanLifeSliced.swift).
     private var sliced: SlicedMooreCounts?
     /// The next state of the words of a row, before they are written.
     private var nextWords: UnsafeMutablePointer<UInt64>

@@ -1,6 +1,7 @@
-// Larger than Life's Moore counts, bit-sliced: 64 cells a word operation, for ranges up to
-// ``SlicedMooreCounts/largestRange``; the loop itself is the kernel's (LifeKernel's
-// LargerThanLifeKernel.swift, built for the baseline and for AVX2 like the Life kernels).
+// Larger than Life's Moore counts, bit-sliced: 64 cells a word operation, for ranges up to 15
+// with the AVX2 kernel, 9 with the baseline's (see ``SlicedMooreCounts/largestRange``); the loop
+// itself is the kernel's (LifeKernel's LargerThanLifeKernel.swift, built for the baseline and for
+// AVX2 like the Life kernels).
 //
 // A count is a binary number kept across planes (bit j of 64 cells' counts in word j), as the
 // Generations counters are. For a row, the window sums (a cell's row's live cells within r
@@ -14,11 +15,14 @@
 /// The scratch space of bit-sliced Moore counts for one rule and grid (owned by
 /// ``LargerThanLifeStepper``, which allocates and frees it), and the kernel that computes them.
 struct SlicedMooreCounts {
-    /// The largest range it is used for (the kernel's: windows of at most 15 cells). Against
-    /// counts in lanes, 1024 x 1024 soups of density 0.5 under rules of Bosco's proportions, per
-    /// processor-second, alternating: with AVX2 4 times as fast at r = 1, 2.9 at 2, 2.2 at 4, 2.1
-    /// at 5, 1.9 at 6, 1.7 at 7; with SSE2 2.8, 2.2, 1.5, 1.3 times, and about as fast at 6 and 7.
-    static let largestRange = 7
+    /// The largest range its planes hold (windows of at most 31 cells); it is used up to the
+    /// kernel's own largest (`largerThanLifeLargestRange`: 15 for AVX2, 9 for the baseline).
+    /// Against counts in lanes, 1024 x 1024 soups of density 0.5 under rules of Bosco's
+    /// proportions, per processor-second, alternating (10 generations, while still dense): with
+    /// AVX2 3.7 times as fast at r = 5, 2.5 at 10, 1.5-1.9 at 15; with SSE2 1.3 at 7, 1.1 at 8 and
+    /// 9, even at 10. (Before the kernel's straight-line code, 100 generations: AVX2 4 times at
+    /// r = 1, 2.9 at 2, 2.2 at 4; SSE2 2.8, 2.2, 1.5.)
+    static let largestRange = 15
 
     let kernel: any BandKernel.Type
     let range: Int
@@ -34,8 +38,8 @@ struct SlicedMooreCounts {
     let birth: (low: Int, end: Int)
 
     /// Planes of a window sum and of a count, as the kernel lays them out.
-    static let sumPlanes = 4
-    static let countPlanes = 8
+    static let sumPlanes = 5
+    static let countPlanes = 10
 
     /// The ring: slot k's window sums, plane j of word w at `ring[k] + j * stride + w`.
     private let ring: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>
