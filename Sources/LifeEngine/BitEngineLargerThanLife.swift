@@ -233,9 +233,11 @@ struct LargerThanLifeActivity: Sendable {
                 plan.last[row] = last
                 work += last - first + 1
             }
+            // Past half already (a busy world): the rest need not be planned.
+            if work * 2 > rows * words { return nil }
             block = end
         }
-        return work * 2 > rows * words ? nil : plan
+        return plan
     }
 }
 
