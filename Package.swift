@@ -19,8 +19,9 @@ import PackageDescription
 /// - `LifeStore`: the Composable-Architecture-style store (Reducer, Effect, Store) with the world's
 ///   reducers, the jumps' computation and where it runs, and the built-in configurations.
 /// - `LifeKernel`: the bit engine's inner loop (a band of rows of one generation, on SIMD lanes
-///   of two 64-bit words), for the processor the package is built for (x86-64: SSE2).
-/// - `LifeKernelAVX2` (x86-64 hosts only): the same source file, a symbolic link to LifeKernel's,
+///   of two 64-bit words; a row of Larger than Life's bit-sliced Moore counts), for the processor
+///   the package is built for (x86-64: SSE2).
+/// - `LifeKernelAVX2` (x86-64 hosts only): the same source files, symbolic links to LifeKernel's,
 ///   built for Haswell with lanes of four words (`LIFE_WIDE_LANES`). LifeEngine uses it when the
 ///   processor has AVX2 (decided once at run time; `LIFE_ENGINE_KERNEL=baseline|avx2` forces one).
 /// - `LifeDaemon`: the daemon's logic that needs no socket: the subscription table and its limits,

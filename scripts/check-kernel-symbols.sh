@@ -20,7 +20,7 @@ fi
 # nm: W/w weak code, i indirect function, u unique global; V/v (weak data) are left alone.
 shared=$(nm --defined-only "${objects[@]}" | awk 'NF >= 3 && $2 ~ /^[Wwiu]$/ && $3 !~ /LifeKernelAVX2/ { print $3 }' | sort -u)
 if [ -n "$shared" ]; then
-    echo "check-kernel-symbols: LifeKernelAVX2 defines code other modules may share (keep BitKernel.swift to lanes, raw pointers and integers):" >&2
+    echo "check-kernel-symbols: LifeKernelAVX2 defines code other modules may share (keep its source files to lanes, raw pointers and integers):" >&2
     echo "$shared" | sed 's/^/  /' >&2
     exit 1
 fi

@@ -150,6 +150,11 @@ protocol BandKernel {
     static func changes(
         _ plane: UnsafePointer<UInt64>, previous: UnsafePointer<UInt64>, rows first: Int, _ end: Int, words: Int,
         stride: Int, masks: UnsafePointer<UInt64>, rowBase: Int) -> (changed: UInt64, west: UInt64, east: UInt64)
+    static var largerThanLifeLargestRange: Int { get }
+    static func largerThanLifeMooreRow(
+        range: Int, entering: UnsafePointer<UInt64>?, slot: UnsafeMutablePointer<UInt64>, counts: UnsafeMutablePointer<UInt64>,
+        stride: Int, words first: Int, _ last: Int, live: UnsafePointer<UInt64>?, next: UnsafeMutablePointer<UInt64>,
+        survival: (low: Int, end: Int), birth: (low: Int, end: Int))
 }
 
 extension LifeKernel.BitKernel: BandKernel {}

@@ -9,9 +9,11 @@ import LifeGrid
 //
 // - Moore: a cell's count is the sum of the window sums (a row's live cells within r columns) of
 //   the 2r + 1 rows around it, kept from one row to the next by adding the row that enters the
-//   square and subtracting the one that leaves (a ring of 2r + 1 rows of window sums). For r ≤ 4
-//   bit-sliced, 64 cells a word operation (BitEngineLargerThanLifeSliced.swift: window sums from
-//   sums of runs of 1, 2, 4, … cells; its cost per cell grows as log²(r)); for larger ranges in
+//   square and subtracting the one that leaves (a ring of 2r + 1 rows of window sums). Up to
+//   r = 15 with the AVX2 kernel, 9 with the baseline's, bit-sliced, 64 cells a word operation, in
+//   the kernel (BitEngineLargerThanLifeSliced.swift and LifeKernel's LargerThanLifeKernel.swift:
+//   window sums from the row's bits shifted by 1 … 2r + 1 columns; its cost per cell grows about
+//   as r); for larger ranges in
 //   lanes of 16 bits (32 when the neighbourhood holds 65,535 cells or more), the window sums from
 //   a prefix sum of the row's bits (eight bits at a time: a table gives each byte's running
 //   counts), at a cost per cell that does not depend on r.
@@ -45,7 +47,8 @@ extension BitGrid {
     /// `generations` generations of a Larger than Life rule (see the top of the file), with the
     /// states ``fitDying(states:)`` last fitted the dying planes to.
     mutating func runLargerThanLife(
-        _ rule: LargerThanLife, generations: Int, topology: Topology, counting: Bool, _ observe: (Census, UInt64) -> Void
+        _ rule: LargerThanLife, generations: Int, topology: Topology, kernel: any BandKernel.Type, counting: Bool,
+        _ observe: (Census, UInt64) -> Void
     ) {
         let layout = self.layout
         var tracking = self.tracking
@@ -87,7 +90,7 @@ extension BitGrid {
                     ? (2 * rule.range + 1) * (2 * rule.range + 1) >= Int(UInt16.max)
                     : 2 * rule.range * (rule.range + 1) + 1 >= Int(UInt16.max)
                 func steps<Count: FixedWidthInteger & UnsignedInteger & SIMDScalar>(_: Count.Type) {
-                    var stepper = LargerThanLifeStepper<Count>(rule: rule, layout: layout, torus: torus)
+                    var stepper = LargerThanLifeStepper<Count>(rule: rule, layout: layout, torus: torus, kernel: kernel)
                     defer { stepper.deallocate() }
                     for _ in 0..<generations {
                         // What to compute: everything, or the words within r of last generation's changes.
@@ -168,12 +171,6 @@ struct LargerThanLifeActivity: Sendable {
         lastChanged = firstChanged
     }
 
-    /// Records that words `first...last` of row `row` hold all of the row's changes.
-    mutating func record(row: Int, first: Int, last: Int) {
-        firstChanged[row] = first
-        lastChanged[row] = last
-    }
-
     /// What the next generation must compute: the rows within `range` of a changed row (round the
     /// grid on a torus) and, when `columnsToo`, in each block of 64 rows only the words within
     /// `range` columns of the changes within `range` rows of the block (all the row's words where
@@ -209,7 +206,9 @@ struct LargerThanLifeActivity: Sendable {
                 for offset in 0..<min(sources, torus ? rows : sources) {
                     var row = block - range + offset
                     if torus {
-                        row = ((row % rows) + rows) % rows
+                        // Within a range of the grid (no division: this runs for every row of every block).
+                        if row < 0 { row &+= rows } else if row >= rows { row &-= rows }
+                        if row < 0 || row >= rows { row = ((row % rows) + rows) % rows }
                     } else if row < 0 || row >= rows {
                         continue
                     }
@@ -234,9 +233,11 @@ struct LargerThanLifeActivity: Sendable {
                 plan.last[row] = last
                 work += last - first + 1
             }
+            // Past half already (a busy world): the rest need not be planned.
+            if work * 2 > rows * words { return nil }
             block = end
         }
-        return work * 2 > rows * words ? nil : plan
+        return plan
     }
 }
 
@@ -311,14 +312,20 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     private var flags: UnsafeMutablePointer<UInt8>
     /// von Neumann: the four diagonal running sums, two buffers each, with a lane before and after.
     private var diagonals: [UnsafeMutablePointer<Count>] = []
-    /// Moore, r ≥ 5: the ring of 2r + 1 rows of window sums.
+    /// Moore, beyond the sliced counts' ranges: the ring of 2r + 1 rows of window sums.
     private var ring: UnsafeMutablePointer<Count>?
-    /// Moore, r ≤ 4: the counts, bit-sliced (BitEngineLargerThanLifeSliced.swift).
+    /// Moore, r ≤ 15 (AVX2) or 9: the counts, bit-sliced (BitEngineLargerThanLifeSliced.swift).
     private var sliced: SlicedMooreCounts?
     /// The next state of the words of a row, before they are written.
     private var nextWords: UnsafeMutablePointer<UInt64>
+    /// A generation's changes as its rows record them (see ``ChangeSink``): per row the first
+    /// and last changed word, and a bit per tile (`tileWords` words).
+    private var rowFirst: UnsafeMutablePointer<Int>
+    private var rowLast: UnsafeMutablePointer<Int>
+    private var tileBits: UnsafeMutablePointer<UInt64>
+    private let tileWords: Int
 
-    init(rule: LargerThanLife, layout: BitLayout, torus: Bool) {
+    init(rule: LargerThanLife, layout: BitLayout, torus: Bool, kernel: any BandKernel.Type) {
         self.rule = rule
         self.layout = layout
         self.torus = torus
@@ -356,16 +363,20 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         for _ in 0..<4 { rows.append(allocate(rowBytes, UInt8.self)) }
         bytes = rows
         prefix = allocate((rowBytes + 63) / 64 * 64 + 8, Count.self)
-        bitWords = rowBytes / 64 + 2
+        bitWords = Swift.max(rowBytes / 64 + 2, SlicedMooreCounts.extendedWords(words: layout.words))
         bits = allocate(bitWords, UInt64.self)
         counts = allocate(lanes, Count.self)
         flags = allocate(lanes + 8, UInt8.self)
         nextWords = allocate(layout.words + 8, UInt64.self)
-        if rule.shape == .moore && range > SlicedMooreCounts.largestRange {
+        rowFirst = allocate(layout.rows, Int.self)
+        rowLast = allocate(layout.rows, Int.self)
+        tileWords = (TileGeometry(layout).tiles + 63) / 64
+        tileBits = allocate(tileWords, UInt64.self)
+        if rule.shape == .moore && range > Swift.min(SlicedMooreCounts.largestRange, kernel.largerThanLifeLargestRange) {
             ring = allocate((2 * range + 1) * lanes, Count.self)
         } else if rule.shape == .moore {
             sliced = SlicedMooreCounts(
-                range: range, words: layout.words, extendedWords: bitWords,
+                kernel: kernel, range: range, words: layout.words,
                 survival: (Int(survivalStart), Int(survivalStart) + Int(survivalSpan) + 1),
                 birth: (Int(birthStart), Int(birthStart) + Int(birthSpan) + 1))
         } else {
@@ -387,6 +398,10 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     func source(_ row: Int) -> Int? {
         let rows = layout.rows
         if torus {
+            // Most rows are within the grid or one grid away: no division for those.
+            if row >= 0 && row < rows { return row }
+            if row < 0 && row >= -rows { return row &+ rows }
+            if row >= rows && row < rows &* 2 { return row &- rows }
             let wrapped = row % rows
             return wrapped < 0 ? wrapped + rows : wrapped
         }
@@ -466,6 +481,20 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         var row = 0
         let all = layout.rows
         let lastWord = layout.words &- 1
+        let (rowFirst, rowLast, tileBits) = (self.rowFirst, self.rowLast, self.tileBits)
+        rowFirst.update(repeating: -1, count: all)
+        rowLast.update(repeating: -1, count: all)
+        let tileWords = changes.everything ? 0 : Swift.min(changes.tiles.count, self.tileWords)
+        tileBits.update(repeating: 0, count: tileWords)
+        defer {
+            changed.firstChanged.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: rowFirst, count: all) }
+            changed.lastChanged.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: rowLast, count: all) }
+            if tileWords > 0 {
+                changes.tiles.withUnsafeMutableBufferPointer { tiles in
+                    for index in 0..<tileWords { tiles[index] |= tileBits[index] }
+                }
+            }
+        }
         while row < all {
             if let plan, plan.first[row] < 0 {
                 if counting { unchangedLive &+= liveCells(input + row &* layout.stride, 0, lastWord) }
@@ -515,20 +544,24 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
         input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, rows first: Int, _ end: Int, words firstWord: Int,
         _ lastWord: Int, changed: inout LargerThanLifeActivity, partial: Bool, counting: Bool, changes: inout TileChanges
     ) -> BandStats {
+        let sink = self.sink(everything: changes.everything)
         var stats = BandStats()
-        for row in first..<end {
-            if let sliced {
+        if let sliced {
+            var slot = sliced.slotIndex(enteringRow: first &+ range)
+            for row in first..<end {
+                let live = input + row &* layout.stride
                 if row == first {
-                    sliced.start(row: row, firstWord, lastWord) { offset in extendedRow(input, row &+ offset) }
+                    sliced.start(row: row, firstWord, lastWord, live: live, into: nextWords) { offset in extendedRow(input, row &+ offset) }
                 } else {
-                    sliced.advance(row: row, firstWord, lastWord, entering: extendedRow(input, row &+ range))
+                    slot = sliced.nextSlot(slot)
+                    sliced.advance(slot: slot, firstWord, lastWord, entering: extendedRow(input, row &+ range), live: live, into: nextWords)
                 }
-                sliced.next(firstWord, lastWord, live: input + row &* layout.stride, into: nextWords)
                 stats += record(
-                    input: input, output: output, row: row, words: firstWord, lastWord, changed: &changed, partial: partial,
-                    counting: counting, changes: &changes)
-                continue
+                    input: input, output: output, row: row, words: firstWord, lastWord, sink: sink, partial: partial, counting: counting)
             }
+            return stats
+        }
+        for row in first..<end {
             if rule.shape == .moore {
                 let columns = firstWord &* 64..<(lastWord &+ 1) &* 64
                 if row == first { startMoore(input, row: row, columns) } else { advanceMoore(input, row: row, columns) }
@@ -536,10 +569,25 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
                 if row == first { startVonNeumann(input, row: row) } else { advanceVonNeumann(input, row: row) }
             }
             stats += decide(
-                input: input, output: output, row: row, words: firstWord, lastWord, changed: &changed, partial: partial,
-                counting: counting, changes: &changes)
+                input: input, output: output, row: row, words: firstWord, lastWord, sink: sink, partial: partial, counting: counting)
         }
         return stats
+    }
+
+    /// Where a generation's rows record their changes.
+    @inline(__always)
+    private func sink(everything: Bool) -> ChangeSink {
+        ChangeSink(first: rowFirst, last: rowLast, tiles: everything ? nil : tileBits)
+    }
+
+    /// Where ``record(input:output:row:words:_:sink:partial:counting:)`` puts a row's changes: per
+    /// row its first and last changed word (for ``LargerThanLifeActivity``), and the tiles' bits
+    /// (for ``TileChanges``; nil when everything changed anyway). The stepper's own memory, copied
+    /// into those at the end of the generation: written a row at a time, their arrays cost more.
+    struct ChangeSink {
+        let first: UnsafeMutablePointer<Int>
+        let last: UnsafeMutablePointer<Int>
+        let tiles: UnsafeMutablePointer<UInt64>?
     }
 
     // MARK: Moore
@@ -579,16 +627,31 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     @inline(__always)
     private func extendedBits(_ plane: UnsafePointer<UInt64>, row source: Int) {
         let bits = self.bits
-        bits.update(repeating: 0, count: bitWords)
         let words = plane + source &* layout.stride
         let shift = UInt64(margin & 63)
         let offset = margin &>> 6
         let last = layout.words &- 1
-        for index in 0..<layout.words {
-            var word = words[index]
-            if index == last { word &= layout.tailMask }
-            bits[offset &+ index] |= word &<< shift
-            if shift != 0 { bits[offset &+ index &+ 1] |= word &>> (64 &- shift) }
+        if offset == 0 && shift != 0 {
+            // Margins within the first word (r < 63): each word from two of the row's, no clearing first.
+            var below: UInt64 = 0
+            for index in 0..<layout.words {
+                var word = words[index]
+                if index == last { word &= layout.tailMask }
+                let carried: UInt64 = below &>> (64 &- shift)
+                bits[index] = (word &<< shift) | carried
+                below = word
+            }
+            bits[layout.words] = below &>> (64 &- shift)
+            let after = layout.words &+ 1
+            (bits + after).update(repeating: 0, count: bitWords &- after)
+        } else {
+            bits.update(repeating: 0, count: bitWords)
+            for index in 0..<layout.words {
+                var word = words[index]
+                if index == last { word &= layout.tailMask }
+                bits[offset &+ index] |= word &<< shift
+                if shift != 0 { bits[offset &+ index &+ 1] |= word &>> (64 &- shift) }
+            }
         }
         guard torus else { return }
         let columns = layout.cols
@@ -778,7 +841,7 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     @inline(__always)
     private func decide(
         input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, row: Int, words firstWord: Int, _ lastWord: Int,
-        changed: inout LargerThanLifeActivity, partial: Bool, counting: Bool, changes: inout TileChanges
+        sink: ChangeSink, partial: Bool, counting: Bool
     ) -> BandStats {
         let counts = self.counts
         let flags = self.flags
@@ -814,9 +877,7 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
             }
             nextWords[index] = next
         }
-        return record(
-            input: input, output: output, row: row, words: firstWord, lastWord, changed: &changed, partial: partial, counting: counting,
-            changes: &changes)
+        return record(input: input, output: output, row: row, words: firstWord, lastWord, sink: sink, partial: partial, counting: counting)
     }
 
     /// Writes words `firstWord...lastWord` of row `row` of `output` from ``nextWords``; records
@@ -824,35 +885,69 @@ struct LargerThanLifeStepper<Count: FixedWidthInteger & UnsignedInteger & SIMDSc
     @inline(__always)
     private func record(
         input: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>, row: Int, words firstWord: Int, _ lastWord: Int,
-        changed: inout LargerThanLifeActivity, partial: Bool, counting: Bool, changes: inout TileChanges
+        sink: ChangeSink, partial: Bool, counting: Bool
     ) -> BandStats {
         let before = input + row &* layout.stride
         let after = output + row &* layout.stride
         var firstChanged = -1
         var lastChanged = -1
         var stats = BandStats()
-        let groups = (layout.words + TileGeometry.groupWords - 1) / TileGeometry.groupWords
-        for index in firstWord...lastWord {
-            let next = nextWords[index]
-            let mask = index == layout.words &- 1 ? layout.tailMask : ~0
-            let old = before[index] & mask
-            let new = next & mask
-            after[index] = new
-            guard counting || new != old else { continue }
-            if counting {
-                stats.alive &+= (old & new).nonzeroBitCount
-                stats.live &+= partial ? new.nonzeroBitCount &- old.nonzeroBitCount : new.nonzeroBitCount
+        let groupWords = TileGeometry.groupWords
+        let tileBase = row / TileGeometry.tileRows &* ((layout.words + groupWords - 1) / groupWords)
+        let lastData = layout.words &- 1
+        // A group of words (a tile's columns) at a time, without branches on each word's change
+        // (in a busy world they are as good as random): the group's tile is marked once, and
+        // the first and last changed words are found afterwards in the first and last changed
+        // groups. A whole group inside the row's data, when not counting, in one lane of four.
+        var firstGroup = -1
+        var lastGroup = -1
+        var index = firstWord
+        while index <= lastWord {
+            let group = index / groupWords
+            let groupEnd = Swift.min((group &+ 1) &* groupWords, lastWord &+ 1)
+            var difference: UInt64 = 0
+            if !counting && groupWords == 4 && index & 3 == 0 && groupEnd == index &+ 4 && groupEnd <= lastData {
+                let old = UnsafeRawPointer(before + index).loadUnaligned(as: SIMD4<UInt64>.self)
+                let new = UnsafeRawPointer(nextWords + index).loadUnaligned(as: SIMD4<UInt64>.self)
+                UnsafeMutableRawPointer(after + index).storeBytes(of: new, as: SIMD4<UInt64>.self)
+                let changes = old ^ new
+                difference = (changes[0] | changes[1]) | (changes[2] | changes[3])
+                index = groupEnd
+            } else {
+                while index < groupEnd {
+                    let mask = index == lastData ? layout.tailMask : ~0
+                    let old = before[index] & mask
+                    let new = nextWords[index] & mask
+                    after[index] = new
+                    if counting {
+                        stats.alive &+= (old & new).nonzeroBitCount
+                        stats.live &+= partial ? new.nonzeroBitCount &- old.nonzeroBitCount : new.nonzeroBitCount
+                    }
+                    difference |= old ^ new
+                    index &+= 1
+                }
             }
-            if new != old {
-                if firstChanged < 0 { firstChanged = index }
-                lastChanged = index
-                if !changes.everything {
-                    let tile = row / TileGeometry.tileRows &* groups &+ index / TileGeometry.groupWords
-                    changes.tiles[tile &>> 6] |= 1 &<< UInt64(tile & 63)
+            if difference != 0 {
+                if firstGroup < 0 { firstGroup = group }
+                lastGroup = group
+                if let tiles = sink.tiles {
+                    let tile = tileBase &+ group
+                    tiles[tile &>> 6] |= 1 &<< UInt64(tile & 63)
                 }
             }
         }
-        changed.record(row: row, first: firstChanged, last: lastChanged)
+        if firstGroup >= 0 {
+            @inline(__always) func differs(_ index: Int) -> Bool {
+                let mask = index == lastData ? layout.tailMask : ~0
+                return (before[index] ^ after[index]) & mask != 0
+            }
+            firstChanged = Swift.max(firstGroup &* groupWords, firstWord)
+            while !differs(firstChanged) { firstChanged &+= 1 }
+            lastChanged = Swift.min(lastGroup &* groupWords &+ groupWords &- 1, lastWord)
+            while !differs(lastChanged) { lastChanged &-= 1 }
+        }
+        sink.first[row] = firstChanged
+        sink.last[row] = lastChanged
         if counting {
             if partial {
                 // The difference the changed words make to the fingerprint sum: their pairs' shares.

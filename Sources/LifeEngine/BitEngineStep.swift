@@ -59,7 +59,7 @@ extension BitGrid {
             // Dying states (LtL's C above 2) as the Generations counter planes.
             let states = min(max(rule.states, 2), Grid.maxStates)
             if states > 2 || dyingPlanes > 0 { fitDying(states: states) }
-            runLargerThanLife(largerThanLife, generations: generations, topology: topology, counting: counting, observe)
+            runLargerThanLife(largerThanLife, generations: generations, topology: topology, kernel: implementation, counting: counting, observe)
             return
         }
         // What a Larger than Life run remembered does not describe these generations.

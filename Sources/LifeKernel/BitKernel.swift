@@ -6,7 +6,8 @@
 //
 // This one file is two modules: `LifeKernel`, for the processor the package is built for (the
 // x86-64 baseline: SSE2), and `LifeKernelAVX2` (Sources/LifeKernelAVX2/BitKernel.swift is a
-// symbolic link to it), built with `-target-cpu haswell -DLIFE_WIDE_LANES`. LifeStore picks one at
+// symbolic link to it), built with `-target-cpu haswell -DLIFE_WIDE_LANES`. So is
+// LargerThanLifeKernel.swift, which uses this file's `Lanes`. LifeStore picks one at
 // run time (BitGrid.Kernel). Only ``BitKernel``'s entry points are public: everything generic is
 // specialized here, in the module compiled for its lanes, and each call across modules does a
 // whole band. Nothing here may run unless the processor has what the module was compiled for.
@@ -28,10 +29,10 @@
     /// The lanes the kernel works on: four 64-cell words, one AVX2 register. Set for the
     /// `LifeKernelAVX2` module (see Package.swift), which is compiled for Haswell: about twice as
     /// fast as the baseline (three-operand instructions, twice the width).
-    private typealias Lanes = SIMD4<UInt64>
+    typealias Lanes = SIMD4<UInt64>
 #else
     /// The lanes the kernel works on: two 64-cell words, one SSE2 register (the x86-64 baseline).
-    private typealias Lanes = SIMD2<UInt64>
+    typealias Lanes = SIMD2<UInt64>
 #endif
 
 // No AVX-512 kernel: this file built a third time for `skylake-avx512` with SIMD8<UInt64> lanes
@@ -267,12 +268,12 @@ public enum BitKernel {
 }
 
 @inline(__always)
-private func loadLanes(_ pointer: UnsafePointer<UInt64>) -> Lanes {
+func loadLanes(_ pointer: UnsafePointer<UInt64>) -> Lanes {
     UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
 }
 
 @inline(__always)
-private func storeLanes(_ value: Lanes, _ pointer: UnsafeMutablePointer<UInt64>) {
+func storeLanes(_ value: Lanes, _ pointer: UnsafeMutablePointer<UInt64>) {
     UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: Lanes.self)
 }
 

@@ -39,9 +39,10 @@ final class LargerThanLifeTests: XCTestCase {
     /// kept (stepped one generation at a time, tracked), fresh (a new engine every generation),
     /// untracked, and in one `advance` with counts, all equal at every generation.
     func assertMatchesReference(
-        _ start: Grid, _ rule: LargerThanLife, _ topology: Topology, generations: Int, file: StaticString = #filePath, line: UInt = #line
+        _ start: Grid, _ rule: LargerThanLife, _ topology: Topology, generations: Int, kernel: BitGrid.Kernel = .selected,
+        file: StaticString = #filePath, line: UInt = #line
     ) {
-        let what = "\(Rule(largerThanLife: rule).notation) \(topology) \(start.rows)x\(start.cols)"
+        let what = "\(Rule(largerThanLife: rule).notation) \(topology) \(start.rows)x\(start.cols) \(kernel)"
         let engineRule = Rule(largerThanLife: rule)
         var expected: [Grid] = []
         var world = start
@@ -54,10 +55,10 @@ final class LargerThanLifeTests: XCTestCase {
         untracked.tracking.isEnabled = false
         var fresh = start
         for generation in 0..<generations {
-            kept.step(rule: engineRule, topology: topology)
-            untracked.step(rule: engineRule, topology: topology)
+            kept.step(rule: engineRule, topology: topology, kernel: kernel)
+            untracked.step(rule: engineRule, topology: topology, kernel: kernel)
             var engine = BitGrid(fresh)
-            engine.step(rule: engineRule, topology: topology)
+            engine.step(rule: engineRule, topology: topology, kernel: kernel)
             fresh = engine.grid
             for (name, grid) in [("kept", kept.grid), ("untracked", untracked.grid), ("fresh", fresh)] where grid != expected[generation] {
                 XCTFail("\(what), \(name), generation \(generation + 1):\(firstDifference(grid, expected[generation]))", file: file, line: line)
@@ -66,7 +67,7 @@ final class LargerThanLifeTests: XCTestCase {
         }
         var counted = BitGrid(start)
         var reports: [(Census, UInt64)] = []
-        counted.advance(generations: generations, rule: engineRule, topology: topology) { reports.append(($0, $1)) }
+        counted.advance(generations: generations, rule: engineRule, topology: topology, kernel: kernel) { reports.append(($0, $1)) }
         XCTAssertEqual(counted.grid, expected.last, "\(what): advance", file: file, line: line)
         for (index, report) in reports.enumerated() {
             XCTAssertEqual(report.0, expected[index].census, "\(what): the census of generation \(index + 1)", file: file, line: line)
@@ -104,6 +105,31 @@ final class LargerThanLifeTests: XCTestCase {
                         variant += 1
                         let rule = busyRule(range: range, shape: shape, countsMiddle: variant % 2 == 0, using: &random)
                         assertMatchesReference(soup(rows: rows, cols: cols, using: &random), rule, topology, generations: generations)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moore ranges 1 to 10, 15 and 16 on every kernel this processor runs: up to
+    /// `SlicedMooreCounts.largestRange` and the kernel's own largest (15 for AVX2, 9 for the
+    /// baseline) the counts are bit-sliced in the kernel, a lane of two or four words at a time,
+    /// beyond in lanes of 16 bits. Widths below, at and past 64 and 256 columns and not multiples
+    /// of them (a row's last lane goes past its words), grids narrower than the window, both
+    /// topologies, the middle counted or not. Fewer generations past r = 8 (the reference counts
+    /// (2r + 1)^2 cells for each cell).
+    func testSlicedMooreRangesOnEveryKernel() {
+        var random = TestSeed.generator(self)
+        let kernels = BitGrid.Kernel.allCases.filter(\.isAvailable)
+        var variant = 0
+        for (rows, cols, generations) in [(9, 5, 6), (4, 64, 8), (23, 70, 5), (37, 129, 3), (19, 256, 2), (13, 321, 2)] {
+            for range in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 16] {
+                for topology in Topology.allCases {
+                    variant += 1
+                    let rule = busyRule(range: range, shape: .moore, countsMiddle: variant % 2 == 0, using: &random)
+                    let start = soup(rows: rows, cols: cols, using: &random)
+                    for kernel in kernels {
+                        assertMatchesReference(start, rule, topology, generations: range > 8 ? min(generations, 2) : generations, kernel: kernel)
                     }
                 }
             }

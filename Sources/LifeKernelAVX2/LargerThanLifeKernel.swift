@@ -1,0 +1,1 @@
+../LifeKernel/LargerThanLifeKernel.swift
