@@ -115,6 +115,14 @@ extension BitGrid {
         return changes
     }
 
+    /// Puts back changes ``takeChanges()`` took (to look at some generations' changes alone): the
+    /// next ``takeChanges()`` gives them together with any made since.
+    public mutating func restoreChanges(_ earlier: TileChanges) {
+        var all = earlier
+        all.formUnion(tracking.changes)
+        tracking.changes = all
+    }
+
     /// Writes the cells of the tiles in `changes` into `grid`, which must have this grid's size
     /// and hold its cells everywhere else: the result holds exactly this grid's cells. With
     /// ``TileChanges/everything``, or a grid of another size, `grid` becomes ``grid`` whole.

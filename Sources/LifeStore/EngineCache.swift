@@ -86,10 +86,21 @@ public final class EngineCache: @unchecked Sendable {
     }
 
     /// Keeps `engine`, which a tick computed in the background left, holding `grid` (the grid that
-    /// tick installs), for the next tick. Its cells are the tick's result already.
-    public func keepFinished(_ engine: BitGrid, holding grid: Grid) {
+    /// tick installs), for the next tick. Its cells are the tick's result already; `changes` are
+    /// the tiles the tick changed (nil: not known), where the next tick's grid may differ from `grid`.
+    public func keepFinished(_ engine: BitGrid, holding grid: Grid, changes: TileChanges?) {
         clear()
         kept = (engine, grid)
+        if let changes { history = [changes] }
+    }
+
+    /// While a tick runs on the kept engine (``engine(for:)`` hit): the grid it started from and
+    /// the tiles the tick before changed (the generation before this tick's first among them), so
+    /// that the grid a tick computed elsewhere can say where it may differ from the one it
+    /// started from. Nil when the engine was made afresh.
+    public var tickBase: (grid: Grid, changesBefore: TileChanges)? {
+        guard let startedFrom, let last = history.first else { return nil }
+        return (startedFrom, last)
     }
 
     /// Forgets the kept engine (tests: the next tick misses).

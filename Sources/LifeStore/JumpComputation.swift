@@ -35,6 +35,15 @@ public struct JumpComputation: Sendable {
     private var check: CycleCheck?
     /// Where the engine goes when the last generation is done, for the next tick to step on.
     private let handBack: EngineHandBack?
+    /// For a tick on the kept engine: the grid it started from and the tiles the tick before
+    /// changed, so that its grid says where it may differ from that one (``result``).
+    private let base: (grid: Grid, changesBefore: TileChanges)?
+    /// The tiles the generations changed, taken from the engine when the last one is done.
+    private var changed: TileChanges?
+    /// Whether a still world's repeat is proven by the engine's record of changed tiles (no copy
+    /// of the planes); false once that record could not prove one (a generation stepped whole
+    /// records that anything may have changed), and the planes are compared instead.
+    private var provesStillByTiles = true
 
     /// The generations the engine runs between two looks at the settling status.
     static let chunk = Settling.maxPeriod
@@ -46,13 +55,18 @@ public struct JumpComputation: Sendable {
 
     /// A jump of `jump.target` generations from the grid `engine` holds (a tick's, whose engine the
     /// ``EngineCache`` kept), handing the engine to `handBack` once the last generation is done.
-    public init(jump: Jump, engine: BitGrid, settling: Settling, rule: Rule, topology: Topology, handBack: EngineHandBack? = nil) {
+    /// `base` is the tick's start when the engine was kept (``EngineCache/tickBase``).
+    public init(
+        jump: Jump, engine: BitGrid, settling: Settling, rule: Rule, topology: Topology, handBack: EngineHandBack? = nil,
+        base: (grid: Grid, changesBefore: TileChanges)? = nil
+    ) {
         self.jump = jump
         bits = engine
         self.settling = settling
         self.rule = rule
         self.topology = topology
         self.handBack = handBack
+        self.base = base
     }
 
     /// The computation that `state`'s next jump of `generations` generations starts with.
@@ -73,7 +87,16 @@ public struct JumpComputation: Sendable {
     public var result: JumpResult {
         var progress = jump
         progress.done = done
-        return JumpResult(jump: progress, grid: bits.grid, statistics: statistics, settling: settling)
+        var grid = bits.grid
+        if let base, let changed {
+            // It differs from the grid the tick started from only where the tick's generations
+            // changed cells, and (its previous plane) where the generation before them did: so
+            // whoever compares the two for subscribers looks there only.
+            var differs = changed
+            differs.formUnion(base.changesBefore)
+            grid.recordLineage(from: base.grid, changedWithin: differs.rects(rows: grid.rows, cols: grid.cols))
+        }
+        return JumpResult(jump: progress, grid: grid, statistics: statistics, settling: settling)
     }
 
     /// Computes up to `budget` more generations (fewer when the jump ends first; more are done
@@ -88,6 +111,16 @@ public struct JumpComputation: Sendable {
                 check = nil
                 if proof.generations.count < proof.period {
                     check = proof
+                } else if let before = proof.changesBefore {
+                    // A still world: the generation changed no tile, so no cell.
+                    let during = bits.takeChanges()
+                    bits.restoreChanges(before)
+                    if during.isEmpty {
+                        skipWholeCycles(of: proof)
+                        left = min(left, jump.target - done)
+                    } else {
+                        provesStillByTiles = false
+                    }
                 } else if bits.hasStatePlanes(proof.statePlanes) {
                     skipWholeCycles(of: proof)
                     left = min(left, jump.target - done)
@@ -99,7 +132,10 @@ public struct JumpComputation: Sendable {
                 startCheckIfSettled()
             }
         }
-        if isFinished { handBack?.deposit(bits) }
+        if isFinished, changed == nil {
+            changed = bits.takeChanges()
+            if let changed { handBack?.deposit(bits, changes: changed) }
+        }
     }
 
     /// Steps `count` generations, counting and recording each, and telling `observe` too.
@@ -128,6 +164,13 @@ public struct JumpComputation: Sendable {
         case .oscillating(let p): period = p
         }
         guard jump.target - done >= 2 * period else { return }
+        if period == 1, provesStillByTiles {
+            // The engine records the tiles each generation changes: the next generation proves a
+            // still world if it changed none, without copying and comparing the planes (two
+            // passes over a 4096 x 4096 grid every tick of a settled world).
+            check = CycleCheck(period: 1, statePlanes: [], changesBefore: bits.takeChanges())
+            return
+        }
         check = CycleCheck(period: period, statePlanes: bits.statePlanes)
     }
 
@@ -156,20 +199,23 @@ public struct JumpComputation: Sendable {
 /// rules), and the generations stepped since.
 private struct CycleCheck: Sendable {
     let period: Int
+    /// The cells' states at the start; empty when the engine's changed tiles prove it instead.
     let statePlanes: [UInt64]
+    /// For a proof by changed tiles: the changes taken from the engine at the start, to put back.
+    var changesBefore: TileChanges? = nil
     var generations: [(census: Census, fingerprint: UInt64)] = []
 }
 
 /// The engine a finished computation leaves, passed from the thread that computed it to the
 /// store's executor, which keeps it for the next tick (``EngineCache/keepFinished(_:holding:)``).
 public final class EngineHandBack: Sendable {
-    private let slot = Mutex<BitGrid?>(nil)
+    private let slot = Mutex<(engine: BitGrid, changes: TileChanges)?>(nil)
 
     public init() {}
 
-    /// Leaves `engine` here (the computing thread).
-    func deposit(_ engine: BitGrid) { slot.withLock { $0 = engine } }
+    /// Leaves `engine` here (the computing thread), with the tiles its generations changed.
+    func deposit(_ engine: BitGrid, changes: TileChanges) { slot.withLock { $0 = (engine, changes) } }
 
-    /// The engine left here, if any, taken away (the executor).
-    public func take() -> BitGrid? { slot.withLock { slot in defer { slot = nil }; return slot } }
+    /// The engine left here, if any, and the tiles it changed, taken away (the executor).
+    public func take() -> (engine: BitGrid, changes: TileChanges)? { slot.withLock { slot in defer { slot = nil }; return slot } }
 }

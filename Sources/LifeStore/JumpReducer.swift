@@ -84,7 +84,7 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
             let progress = ProgressTicker()
             let work = runner.start(computation) { result in
                 progress.stop()
-                if let engine = handBack?.take() { engines.keepFinished(engine, holding: result.grid) }
+                if let (engine, changes) = handBack?.take() { engines.keepFinished(engine, holding: result.grid, changes: changes) }
                 send(.grid(.jumpFinished(result)))
             }
             progress.start(on: scheduler, every: Jump.progressInterval) {

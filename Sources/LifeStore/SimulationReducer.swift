@@ -85,10 +85,11 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
                 if generations > atOnce {
                     // On the engine the last tick left, which the computation hands back at its end.
                     let handBack = EngineHandBack()
+                    let engine = environment.engines.engine(for: grid)
                     let computation = JumpComputation(
                         jump: Jump(target: generations, started: environment.wallClock(), isTick: true),
-                        engine: environment.engines.engine(for: grid), settling: state.simulation.settling, rule: state.settings.rule,
-                        topology: state.settings.topology, handBack: handBack)
+                        engine: engine, settling: state.simulation.settling, rule: state.settings.rule,
+                        topology: state.settings.topology, handBack: handBack, base: environment.engines.tickBase)
                     state.simulation.jump = computation.jump
                     return jumpEffect(computation, environment, handBack: handBack)
                 }

@@ -131,4 +131,78 @@ final class EngineCacheTests: XCTestCase {
         XCTAssertEqual(kept, fresh)
         XCTAssertEqual(cache.hits, 1)
     }
+
+    /// Ticks computed in the background (on the kept engine, as a jump) mixed with ticks in the
+    /// loop: each grid says where it may differ from the one before, truly, and a sparse world's
+    /// names a few tiles; the worlds are those stepping at once gives.
+    func testBackgroundTicksSayTrulyWhereTheyDiffer() {
+        let seed = TestSeed.make(self)
+        for start in worlds(seed: seed) {
+            let cache = EngineCache()
+            var world = start
+            var fresh = start
+            var named = 0
+            for round in 0..<24 {
+                let before = world.grid
+                let generations = [1, 300, 2, 130, 129, 1][round % 6]
+                if generations > 100 {
+                    let handBack = EngineHandBack()
+                    let engine = cache.engine(for: world.grid)
+                    var computation = JumpComputation(
+                        jump: Jump(target: generations, started: 0, isTick: true), engine: engine, settling: world.settling,
+                        rule: world.rule, topology: world.topology, handBack: handBack, base: cache.tickBase)
+                    while !computation.isFinished { computation.advance(by: 1000) }
+                    let result = computation.result
+                    guard let (kept, changes) = handBack.take() else { return XCTFail("the engine is handed back") }
+                    cache.keepFinished(kept, holding: result.grid, changes: changes)
+                    world.grid = result.grid
+                    world.statistics.add(result.statistics)
+                    world.settling = result.settling
+                } else {
+                    world.advance(generations: generations, cache: cache)
+                }
+                fresh.advance(generations: generations)
+                XCTAssertEqual(world.grid, fresh.grid, "seed \(seed), round \(round)")
+                guard let rects = world.grid.changedRects(since: before) else { continue }
+                named += 1
+                for row in 0..<before.rows {
+                    for col in 0..<before.cols where !rects.contains(where: { row >= $0.row && row < $0.bottom && col >= $0.col && col < $0.right }) {
+                        XCTAssertEqual(world.grid[row, col], before[row, col], "seed \(seed), round \(round), cell \(row),\(col)")
+                    }
+                }
+                if start.grid.rows == 150 { XCTAssertLessThanOrEqual(rects.count, 8, "a glider changes a few tiles, round \(round)") }
+            }
+            // The glider's grids all name where they differ, but for the first three: a new engine
+            // steps its first generations whole, and the tick after that one still includes them.
+            if start.grid.rows == 150 { XCTAssertGreaterThanOrEqual(named, 21, "seed \(seed)") }
+        }
+    }
+
+    /// The grid a background tick makes differs from the one it started from in its previous
+    /// plane too, where the generation before the tick changed cells: a diehard that dies in the
+    /// last tick in the loop leaves its last cells in the start's previous plane and none in the
+    /// result's, though the background tick itself changes nothing. The grid says so.
+    func testABackgroundTickNamesWhereTheTickBeforeChangedCells() {
+        let diehard = ["......O.", "OO......", ".O...OOO"]
+        var world = GridWorld(grid: placed(diehard, rows: 150, cols: 600, row: 60, col: 250), topology: .bounded)
+        let cache = EngineCache()
+        // The diehard dies at generation 130, in the last of these ticks.
+        for _ in 0..<130 { world.advance(generations: 1, cache: cache) }
+        XCTAssertEqual(world.grid.population, 0)
+        XCTAssertGreaterThan(world.grid.previous.population, 0, "its last cells are the previous plane's")
+        let before = world.grid
+        let handBack = EngineHandBack()
+        var computation = JumpComputation(
+            jump: Jump(target: 200, started: 0, isTick: true), engine: cache.engine(for: world.grid), settling: world.settling,
+            rule: world.rule, topology: world.topology, handBack: handBack, base: cache.tickBase)
+        while !computation.isFinished { computation.advance(by: 1000) }
+        let after = computation.result.grid
+        XCTAssertEqual(after.previous.population, 0)
+        guard let rects = after.changedRects(since: before) else { return XCTFail("a kept engine's tick names where it differs") }
+        for row in 0..<before.rows {
+            for col in 0..<before.cols where !rects.contains(where: { row >= $0.row && row < $0.bottom && col >= $0.col && col < $0.right }) {
+                XCTAssertEqual(after[row, col], before[row, col], "cell \(row),\(col)")
+            }
+        }
+    }
 }
