@@ -89,9 +89,29 @@ public final class EngineCache: @unchecked Sendable {
     /// tick installs), for the next tick. Its cells are the tick's result already; `changes` are
     /// the tiles the tick changed (nil: not known), where the next tick's grid may differ from `grid`.
     public func keepFinished(_ engine: BitGrid, holding grid: Grid, changes: TileChanges?) {
-        clear()
+        guard let changes, let startedFrom else {
+            clear()
+            kept = (engine, grid)
+            if let changes { history = [changes] }
+            return
+        }
+        // As ``keep(_:)``: the grid the tick started from leaves the state now, the next spare.
+        spare = startedFrom
+        self.startedFrom = nil
+        history = [changes] + history.prefix(1)
         kept = (engine, grid)
-        if let changes { history = [changes] }
+    }
+
+    /// For a tick about to run in the background on the kept engine: the grid of two ticks ago,
+    /// no longer in the state, taken out of the cache, and the tiles where it may differ from the
+    /// engine's cells (the last two ticks' changes), so that the tick writes its cells there
+    /// rather than exporting new planes; nil when there is none.
+    public func takeSpare() -> (grid: Grid, differsWithin: TileChanges)? {
+        guard startedFrom != nil, let older = spare, history.count == 2 else { return nil }
+        spare = nil
+        var differs = history[0]
+        differs.formUnion(history[1])
+        return (older, differs)
     }
 
     /// While a tick runs on the kept engine (``engine(for:)`` hit): the grid it started from and

@@ -25,7 +25,25 @@ public struct JumpComputation: Sendable {
     public private(set) var done = 0
     /// Of `done`, the generations skipped as whole cycles.
     public private(set) var skipped = 0
-    private var bits: BitGrid
+    /// The engine, from the first generation on (before, ``slot`` holds it).
+    private var held: BitGrid?
+    /// The engine until the first generation: handed over through a slot rather than held, so
+    /// that the copies of this value made before it runs (the effect's, the runner's) do not
+    /// share its planes, which would make its first generation copy them whole: 4 MB a tick of
+    /// a 4096 x 4096 world.
+    private let slot: EngineSlot
+    /// The engine (taken from ``slot`` when first changed).
+    private var bits: BitGrid {
+        get {
+            // Only the copy that steps reads it after the first generation (the runner's).
+            guard let engine = held ?? slot.current else { preconditionFailure("another copy of the computation took its engine") }
+            return engine
+        }
+        _modify {
+            if held == nil { held = slot.take() }
+            yield &held!
+        }
+    }
     private let rule: Rule
     private let topology: Topology
     /// What the generations so far add to the statistics.
@@ -40,6 +58,9 @@ public struct JumpComputation: Sendable {
     private let base: (grid: Grid, changesBefore: TileChanges)?
     /// The tiles the generations changed, taken from the engine when the last one is done.
     private var changed: TileChanges?
+    /// The grid the last generation's cells were written into, when a spare was given (see
+    /// ``EngineCache/takeSpare()``): its own planes, overwritten where they differ.
+    private var written: Grid?
     /// Whether a still world's repeat is proven by the engine's record of changed tiles (no copy
     /// of the planes); false once that record could not prove one (a generation stepped whole
     /// records that anything may have changed), and the planes are compared instead.
@@ -58,10 +79,12 @@ public struct JumpComputation: Sendable {
     /// `base` is the tick's start when the engine was kept (``EngineCache/tickBase``).
     public init(
         jump: Jump, engine: BitGrid, settling: Settling, rule: Rule, topology: Topology, handBack: EngineHandBack? = nil,
-        base: (grid: Grid, changesBefore: TileChanges)? = nil
+        base: (grid: Grid, changesBefore: TileChanges)? = nil, spare: (grid: Grid, differsWithin: TileChanges)? = nil
     ) {
         self.jump = jump
-        bits = engine
+        slot = EngineSlot(engine, spare: spare)
+        rows = engine.rows
+        cols = engine.cols
         self.settling = settling
         self.rule = rule
         self.topology = topology
@@ -77,8 +100,8 @@ public struct JumpComputation: Sendable {
     }
 
     /// The grid's size.
-    public var rows: Int { bits.rows }
-    public var cols: Int { bits.cols }
+    public let rows: Int
+    public let cols: Int
 
     /// Whether every generation is done.
     public var isFinished: Bool { done >= jump.target }
@@ -87,7 +110,7 @@ public struct JumpComputation: Sendable {
     public var result: JumpResult {
         var progress = jump
         progress.done = done
-        var grid = bits.grid
+        var grid = written ?? bits.grid
         if let base, let changed {
             // It differs from the grid the tick started from only where the tick's generations
             // changed cells, and (its previous plane) where the generation before them did: so
@@ -133,8 +156,16 @@ public struct JumpComputation: Sendable {
             }
         }
         if isFinished, changed == nil {
-            changed = bits.takeChanges()
-            if let changed { handBack?.deposit(bits, changes: changed) }
+            let taken = bits.takeChanges()
+            changed = taken
+            if var spare = slot.takeSpare() {
+                // Its only reference while it is written (the slot gave it up).
+                var differs = taken
+                differs.formUnion(spare.differsWithin)
+                bits.write(differs, into: &spare.grid)
+                written = spare.grid
+            }
+            handBack?.deposit(bits, changes: taken)
         }
     }
 
@@ -218,4 +249,26 @@ public final class EngineHandBack: Sendable {
 
     /// The engine left here, if any, and the tiles it changed, taken away (the executor).
     public func take() -> (engine: BitGrid, changes: TileChanges)? { slot.withLock { slot in defer { slot = nil }; return slot } }
+}
+
+/// An engine waiting for the computation that will run it: the first copy of the computation
+/// to step takes it, and is then its only owner.
+private final class EngineSlot: Sendable {
+    private let engine: Mutex<BitGrid?>
+    /// A grid to write the result into, and where it may differ from the engine's cells.
+    private let spare: Mutex<(grid: Grid, differsWithin: TileChanges)?>
+
+    init(_ engine: BitGrid, spare: (grid: Grid, differsWithin: TileChanges)?) {
+        self.engine = Mutex(engine)
+        self.spare = Mutex(spare)
+    }
+
+    /// The spare grid, taken away; nil once taken (or when none was given).
+    func takeSpare() -> (grid: Grid, differsWithin: TileChanges)? { spare.withLock { slot in defer { slot = nil }; return slot } }
+
+    /// The engine, taken away; nil once taken.
+    func take() -> BitGrid? { engine.withLock { slot in defer { slot = nil }; return slot } }
+
+    /// The engine, to read (not taken); nil once taken.
+    var current: BitGrid? { engine.withLock { $0 } }
 }

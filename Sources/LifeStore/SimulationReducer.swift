@@ -89,7 +89,8 @@ extension Reducer where State == SimulationScope, Action == SimulationAction, En
                     let computation = JumpComputation(
                         jump: Jump(target: generations, started: environment.wallClock(), isTick: true),
                         engine: engine, settling: state.simulation.settling, rule: state.settings.rule,
-                        topology: state.settings.topology, handBack: handBack, base: environment.engines.tickBase)
+                        topology: state.settings.topology, handBack: handBack, base: environment.engines.tickBase,
+                        spare: environment.engines.takeSpare())
                     state.simulation.jump = computation.jump
                     return jumpEffect(computation, environment, handBack: handBack)
                 }

@@ -132,9 +132,10 @@ final class EngineCacheTests: XCTestCase {
         XCTAssertEqual(cache.hits, 1)
     }
 
-    /// Ticks computed in the background (on the kept engine, as a jump) mixed with ticks in the
-    /// loop: each grid says where it may differ from the one before, truly, and a sparse world's
-    /// names a few tiles; the worlds are those stepping at once gives.
+    /// Ticks computed in the background (on the kept engine, as a jump, writing into the spare
+    /// grid) mixed with ticks in the loop: each grid says where it may differ from the one
+    /// before, truly, and a sparse world's names a few tiles; the worlds are those stepping at
+    /// once gives, and grids held meanwhile keep their cells.
     func testBackgroundTicksSayTrulyWhereTheyDiffer() {
         let seed = TestSeed.make(self)
         for start in worlds(seed: seed) {
@@ -142,6 +143,7 @@ final class EngineCacheTests: XCTestCase {
             var world = start
             var fresh = start
             var named = 0
+            var held: [(Grid, Grid)] = []
             for round in 0..<24 {
                 let before = world.grid
                 let generations = [1, 300, 2, 130, 129, 1][round % 6]
@@ -150,7 +152,7 @@ final class EngineCacheTests: XCTestCase {
                     let engine = cache.engine(for: world.grid)
                     var computation = JumpComputation(
                         jump: Jump(target: generations, started: 0, isTick: true), engine: engine, settling: world.settling,
-                        rule: world.rule, topology: world.topology, handBack: handBack, base: cache.tickBase)
+                        rule: world.rule, topology: world.topology, handBack: handBack, base: cache.tickBase, spare: cache.takeSpare())
                     while !computation.isFinished { computation.advance(by: 1000) }
                     let result = computation.result
                     guard let (kept, changes) = handBack.take() else { return XCTFail("the engine is handed back") }
@@ -163,6 +165,8 @@ final class EngineCacheTests: XCTestCase {
                 }
                 fresh.advance(generations: generations)
                 XCTAssertEqual(world.grid, fresh.grid, "seed \(seed), round \(round)")
+                // Some grids are held, so that a spare written in the background is sometimes shared.
+                if round % 4 == 1 { held.append((world.grid, fresh.grid)) }
                 guard let rects = world.grid.changedRects(since: before) else { continue }
                 named += 1
                 for row in 0..<before.rows {
@@ -172,6 +176,7 @@ final class EngineCacheTests: XCTestCase {
                 }
                 if start.grid.rows == 150 { XCTAssertLessThanOrEqual(rects.count, 8, "a glider changes a few tiles, round \(round)") }
             }
+            for (index, pair) in held.enumerated() { XCTAssertEqual(pair.0, pair.1, "seed \(seed), held grid \(index)") }
             // The glider's grids all name where they differ, but for the first three: a new engine
             // steps its first generations whole, and the tick after that one still includes them.
             if start.grid.rows == 150 { XCTAssertGreaterThanOrEqual(named, 21, "seed \(seed)") }
