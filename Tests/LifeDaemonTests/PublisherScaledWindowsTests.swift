@@ -63,17 +63,7 @@ final class PublisherScaledWindowsTests: XCTestCase {
                 // Most changes say where they happened; one does not (compared whole).
                 next.recordLineage(from: grid, changedWithin: step == 1 ? nil : [rect])
                 let patches = publisher.patches(from: state(grid), to: state(next), for: groups).encoded
-                for group in groups {
-                    let before = grid.json(window: group.viewport)
-                    let after = next.json(window: group.viewport)
-                    guard let encoded = patches[group] else {
-                        XCTAssertEqual(before, after, "scale \(scale), step \(step): \(group.viewport?.description ?? "") changed but got no patch")
-                        continue
-                    }
-                    patched += 1
-                    let operations = try PatchOperation.patch(from: JSON(parsing: encoded))
-                    XCTAssertEqual(try before.applying(operations), after, "scale \(scale), step \(step): \(group.viewport?.description ?? "")")
-                }
+                patched += try assertPatchesTakeWindows(patches, of: groups, from: grid, to: next, "scale \(scale), step \(step)")
                 grid = next
             }
         }

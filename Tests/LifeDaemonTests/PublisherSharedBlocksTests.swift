@@ -108,16 +108,7 @@ final class PublisherSharedBlocksTests: XCTestCase {
             // first change renders the old blocks from the plane; later ones know them.
             let bound = windows.map { $0.clamped(toRows: rows, cols: cols) }.reduce(0) { $0 + $1.rows * ($1.scale + 3) }
             if step > 0 { XCTAssertLessThanOrEqual(publisher.work.windowWords - before, bound, "change \(step)") }
-            for group in groups {
-                let old = grid.json(window: group.viewport)
-                let new = next.json(window: group.viewport)
-                guard let encoded = patches[group] else {
-                    XCTAssertEqual(old, new, "change \(step): \(group.viewport?.description ?? "") changed but got no patch")
-                    continue
-                }
-                patched += 1
-                XCTAssertEqual(try old.applying(PatchOperation.patch(from: JSON(parsing: encoded))), new, "change \(step): \(group.viewport?.description ?? "")")
-            }
+            patched += try assertPatchesTakeWindows(patches, of: groups, from: grid, to: next, "change \(step)")
             grid = next
         }
         XCTAssertGreaterThan(patched, 40, "the changes reach the windows")

@@ -19,6 +19,15 @@ final class EngineCacheTests: XCTestCase {
         ]
     }
 
+    /// Every cell outside `rects` is in the same state (both planes) in `grid` as in `before`.
+    private func assertSame(_ grid: Grid, _ before: Grid, outside rects: [CellRect], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+        for row in 0..<before.rows {
+            for col in 0..<before.cols where !rects.contains(where: { row >= $0.row && row < $0.bottom && col >= $0.col && col < $0.right }) {
+                XCTAssertEqual(grid[row, col], before[row, col], "\(label), cell \(row),\(col)", file: file, line: line)
+            }
+        }
+    }
+
     func testAKeptEngineAndANewOneGiveTheSameWorlds() {
         let seed = TestSeed.make(self)
         for start in worlds(seed: seed) {
@@ -50,11 +59,7 @@ final class EngineCacheTests: XCTestCase {
                 world.advance(generations: [1, 2, 1, 5][round % 4], cache: cache)
                 guard let rects = world.grid.changedRects(since: before) else { continue }
                 named += 1
-                for row in 0..<before.rows {
-                    for col in 0..<before.cols where !rects.contains(where: { row >= $0.row && row < $0.bottom && col >= $0.col && col < $0.right }) {
-                        XCTAssertEqual(world.grid[row, col], before[row, col], "seed \(seed), round \(round), cell \(row),\(col)")
-                    }
-                }
+                assertSame(world.grid, before, outside: rects, "seed \(seed), round \(round)")
                 if start.grid.rows == 150 { XCTAssertLessThanOrEqual(rects.count, 4, "a glider changes a tile or two") }
             }
             // The dense soups are stepped whole at first (no lineage); the glider's ticks all but the first two name it.
@@ -169,11 +174,7 @@ final class EngineCacheTests: XCTestCase {
                 if round % 4 == 1 { held.append((world.grid, fresh.grid)) }
                 guard let rects = world.grid.changedRects(since: before) else { continue }
                 named += 1
-                for row in 0..<before.rows {
-                    for col in 0..<before.cols where !rects.contains(where: { row >= $0.row && row < $0.bottom && col >= $0.col && col < $0.right }) {
-                        XCTAssertEqual(world.grid[row, col], before[row, col], "seed \(seed), round \(round), cell \(row),\(col)")
-                    }
-                }
+                assertSame(world.grid, before, outside: rects, "seed \(seed), round \(round)")
                 if start.grid.rows == 150 { XCTAssertLessThanOrEqual(rects.count, 8, "a glider changes a few tiles, round \(round)") }
             }
             for (index, pair) in held.enumerated() { XCTAssertEqual(pair.0, pair.1, "seed \(seed), held grid \(index)") }
@@ -204,10 +205,6 @@ final class EngineCacheTests: XCTestCase {
         let after = computation.result.grid
         XCTAssertEqual(after.previous.population, 0)
         guard let rects = after.changedRects(since: before) else { return XCTFail("a kept engine's tick names where it differs") }
-        for row in 0..<before.rows {
-            for col in 0..<before.cols where !rects.contains(where: { row >= $0.row && row < $0.bottom && col >= $0.col && col < $0.right }) {
-                XCTAssertEqual(after[row, col], before[row, col], "cell \(row),\(col)")
-            }
-        }
+        assertSame(after, before, outside: rects, "after the diehard")
     }
 }

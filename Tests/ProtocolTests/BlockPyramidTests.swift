@@ -6,11 +6,7 @@ import XCTest
 /// of blocks (themselves tested cell by cell in BlockRowsTests), whole and brought up to date.
 final class BlockPyramidTests: XCTestCase {
     private func randomPlane(rows: Int, cols: Int, density: Int, _ g: inout SplitMix64) -> BitPlane {
-        var plane = BitPlane(rows: rows, cols: cols)
-        for row in 0..<rows {
-            for col in 0..<cols where Int.random(in: 0..<density, using: &g) == 0 { plane[row, col] = true }
-        }
-        return plane
+        BitPlane.random(rows: rows, cols: cols, oneIn: density, using: &g)
     }
 
     /// Every level's every row, at a random block column and count (past the edge too), equals

@@ -7,11 +7,7 @@ import XCTest
 /// Rows of k x k blocks, made a word at a time, against a cell-by-cell reference.
 final class BlockRowsTests: XCTestCase {
     private func randomPlane(rows: Int, cols: Int, density: Int, _ g: inout SplitMix64) -> BitPlane {
-        var plane = BitPlane(rows: rows, cols: cols)
-        for row in 0..<rows {
-            for col in 0..<cols where Int.random(in: 0..<density, using: &g) == 0 { plane[row, col] = true }
-        }
-        return plane
+        BitPlane.random(rows: rows, cols: cols, oneIn: density, using: &g)
     }
 
     /// Block j of the row: any set cell of rows row..<row+k, cols col+j·k..<col+(j+1)·k, inside the plane.
