@@ -110,8 +110,11 @@ extension Rule {
             guard states > 2 else { return nil }
             if birth & 1 == 1 { return "Generations rules with B0 are not supported (Golly does not run them either)" }
             return states <= Grid.maxStates ? nil : "Generations rules have at most \(Grid.maxStates) states"
-        case .moore:
-            return states == 2 ? nil : "lifed does not run Generations rules (cells with dying states) yet"
+        case .moore(let table):
+            guard states > 2 else { return nil }
+            // An all-dead neighbourhood that gives birth (B0): every dying cell's dead neighbours would be born.
+            if table[0] { return "Generations rules with B0 are not supported (Golly does not run them either)" }
+            return states <= Grid.maxStates ? nil : "Generations rules have at most \(Grid.maxStates) states"
         case .largerThanLife:
             return states <= Grid.maxStates ? nil : "Larger than Life rules have at most \(Grid.maxStates) states"
         }

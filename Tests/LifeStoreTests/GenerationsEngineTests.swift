@@ -85,6 +85,52 @@ final class GenerationsEngineTests: XCTestCase {
         }
     }
 
+    /// Generations over isotropic non-totalistic and MAP tables (the Moore circuit's kernel with
+    /// the dying planes): random tables without B0, several numbers of states, both topologies,
+    /// sizes that cut words, tracked and untracked, both kernels.
+    private func runTables(_ kernel: BitGrid.Kernel, seed: UInt64) {
+        let random = RandomSource(seed: seed)
+        for states in [3, 5, 25] {
+            for (rows, cols) in [(6, 9), (33, 70), (66, 140)] {
+                for torus in [true, false] {
+                    for tracked in [true, false] {
+                        var table = random.next() & 1 == 0 ? isotropic(randomTable(random, density: 0.3)) : randomTable(random, density: 0.3)
+                        table[0] = false
+                        let rule = Rule(table: table, states: states)
+                        XCTAssertNil(rule.unsupportedReason)
+                        var expected = soup(rows: rows, cols: cols, states: states, random)
+                        var bits = BitGrid(gridFromStates(expected))
+                        bits.tracking.isEnabled = tracked
+                        if tracked { bits.tracking.sparseShare = 1 }
+                        let label = "C\(states) MAP\(table.base64) \(rows)x\(cols) torus \(torus) tracked \(tracked) \(kernel)"
+                        for generation in 0..<6 {
+                            let before = expected
+                            expected = referenceGenerationsStep(expected, table: table, states: states, torus: torus)
+                            var observed: Census?
+                            bits.advance(generations: 1, rule: rule, topology: torus ? .torus : .bounded, kernel: kernel) { census, _ in observed = census }
+                            XCTAssertEqual(cellStates(bits.grid), expected, "\(label) generation \(generation + 1)")
+                            XCTAssertEqual(observed, census(of: expected, before: before), label)
+                            guard cellStates(bits.grid) == expected else { break }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testTablesMatchTheReferenceWithBaseline() { runTables(.baseline, seed: 224) }
+    func testTablesMatchTheReferenceWithAVX2() throws { runTables(try avx2(), seed: 225) }
+
+    /// B0 under Generations is refused by name, as Golly refuses it.
+    func testATableWithBZeroIsRefusedUnderGenerations() {
+        var table = MooreTable(birth: 1 << 3, survival: 1 << 2)
+        table[5] = true  // not Life-like any more
+        XCTAssertNil(Rule(table: table, states: 4).unsupportedReason)
+        table[0] = true
+        XCTAssertEqual(Rule(table: table, states: 4).unsupportedReason, "Generations rules with B0 are not supported (Golly does not run them either)")
+        XCTAssertNil(Rule(table: table, states: 2).unsupportedReason, "two-state B0 tables run")
+    }
+
     func testSoupsMatchTheReferenceWithBaseline() { run(.baseline, seed: 221) }
     func testSoupsMatchTheReferenceWithAVX2() throws { run(try avx2(), seed: 222) }
 

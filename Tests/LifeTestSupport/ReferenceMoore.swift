@@ -77,3 +77,40 @@ public func symmetricImages(_ index: Int) -> [Int] {
         return image
     }
 }
+
+/// One Generations generation under `table` (Golly's semantics), cell by cell on arrays of
+/// states: only state-1 cells are live in a neighbourhood (read as ``referenceStep(_:table:_:)``
+/// reads it); a dead cell whose neighbourhood the table sets becomes 1; a live cell whose
+/// neighbourhood it sets stays 1, else goes to 2 (0 when `states` is 2); a dying cell k goes to
+/// k + 1, or 0 after `states - 1`, whatever its neighbourhood.
+public func referenceGenerationsStep(_ cells: [[Int]], table: MooreTable, states: Int, torus: Bool) -> [[Int]] {
+    let rows = cells.count
+    let cols = cells.first?.count ?? 0
+    var next = cells
+    for row in 0..<rows {
+        for col in 0..<cols {
+            var index = 0
+            for dr in -1...1 {
+                for dc in -1...1 {
+                    var r = row + dr
+                    var c = col + dc
+                    var live = false
+                    if torus {
+                        r = ((r % rows) + rows) % rows
+                        c = ((c % cols) + cols) % cols
+                        live = cells[r][c] == 1
+                    } else if r >= 0, r < rows, c >= 0, c < cols {
+                        live = cells[r][c] == 1
+                    }
+                    index = index << 1 | (live ? 1 : 0)
+                }
+            }
+            switch cells[row][col] {
+            case 0: next[row][col] = table[index] ? 1 : 0
+            case 1: next[row][col] = table[index] ? 1 : (states > 2 ? 2 : 0)
+            case let state: next[row][col] = state + 1 < states ? state + 1 : 0
+            }
+        }
+    }
+    return next
+}
