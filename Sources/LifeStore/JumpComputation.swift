@@ -31,12 +31,15 @@ public struct JumpComputation: Sendable {
     /// that the copies of this value made before it runs (the effect's, the runner's) do not
     /// share its planes, which would make its first generation copy them whole: 4 MB a tick of
     /// a 4096 x 4096 world.
-    private let slot: EngineSlot
+    private let slot: Handover<BitGrid>
+    /// The grid to write the last generation's cells into, and where it may differ from the
+    /// engine's cells (``EngineCache/takeSpare()``): handed over as the engine is.
+    private let spareSlot: Handover<(grid: Grid, differsWithin: TileChanges)>
     /// The engine (taken from ``slot`` when first changed).
     private var bits: BitGrid {
         get {
             // Only the copy that steps reads it after the first generation (the runner's).
-            guard let engine = held ?? slot.current else { preconditionFailure("another copy of the computation took its engine") }
+            guard let engine = held ?? slot.peek() else { preconditionFailure("another copy of the computation took its engine") }
             return engine
         }
         _modify {
@@ -82,7 +85,8 @@ public struct JumpComputation: Sendable {
         base: (grid: Grid, changesBefore: TileChanges)? = nil, spare: (grid: Grid, differsWithin: TileChanges)? = nil
     ) {
         self.jump = jump
-        slot = EngineSlot(engine, spare: spare)
+        slot = Handover(engine)
+        spareSlot = Handover(spare)
         rows = engine.rows
         cols = engine.cols
         self.settling = settling
@@ -158,14 +162,14 @@ public struct JumpComputation: Sendable {
         if isFinished, changed == nil {
             let taken = bits.takeChanges()
             changed = taken
-            if var spare = slot.takeSpare() {
+            if var spare = spareSlot.take() {
                 // Its only reference while it is written (the slot gave it up).
                 var differs = taken
                 differs.formUnion(spare.differsWithin)
                 bits.write(differs, into: &spare.grid)
                 written = spare.grid
             }
-            handBack?.deposit(bits, changes: taken)
+            handBack?.put((bits, taken))
         }
     }
 
@@ -237,38 +241,24 @@ private struct CycleCheck: Sendable {
     var generations: [(census: Census, fingerprint: UInt64)] = []
 }
 
-/// The engine a finished computation leaves, passed from the thread that computed it to the
-/// store's executor, which keeps it for the next tick (``EngineCache/keepFinished(_:holding:)``).
-public final class EngineHandBack: Sendable {
-    private let slot = Mutex<(engine: BitGrid, changes: TileChanges)?>(nil)
+/// A value passed once from one thread to another: put by one, taken (and so no longer held
+/// here) by the other.
+public final class Handover<Value: Sendable>: Sendable {
+    private let slot: Mutex<Value?>
 
-    public init() {}
+    public init(_ value: Value? = nil) { slot = Mutex(value) }
 
-    /// Leaves `engine` here (the computing thread), with the tiles its generations changed.
-    func deposit(_ engine: BitGrid, changes: TileChanges) { slot.withLock { $0 = (engine, changes) } }
+    /// Leaves `value` here.
+    public func put(_ value: Value) { slot.withLock { $0 = value } }
 
-    /// The engine left here, if any, and the tiles it changed, taken away (the executor).
-    public func take() -> (engine: BitGrid, changes: TileChanges)? { slot.withLock { slot in defer { slot = nil }; return slot } }
+    /// The value left here, if any, taken away.
+    public func take() -> Value? { slot.withLock { slot in defer { slot = nil }; return slot } }
+
+    /// The value left here, if any, to read (not taken).
+    public func peek() -> Value? { slot.withLock { $0 } }
 }
 
-/// An engine waiting for the computation that will run it: the first copy of the computation
-/// to step takes it, and is then its only owner.
-private final class EngineSlot: Sendable {
-    private let engine: Mutex<BitGrid?>
-    /// A grid to write the result into, and where it may differ from the engine's cells.
-    private let spare: Mutex<(grid: Grid, differsWithin: TileChanges)?>
-
-    init(_ engine: BitGrid, spare: (grid: Grid, differsWithin: TileChanges)?) {
-        self.engine = Mutex(engine)
-        self.spare = Mutex(spare)
-    }
-
-    /// The spare grid, taken away; nil once taken (or when none was given).
-    func takeSpare() -> (grid: Grid, differsWithin: TileChanges)? { spare.withLock { slot in defer { slot = nil }; return slot } }
-
-    /// The engine, taken away; nil once taken.
-    func take() -> BitGrid? { engine.withLock { slot in defer { slot = nil }; return slot } }
-
-    /// The engine, to read (not taken); nil once taken.
-    var current: BitGrid? { engine.withLock { $0 } }
-}
+/// The engine a finished computation leaves, with the tiles its generations changed, passed from
+/// the thread that computed it to the store's executor, which keeps it for the next tick
+/// (``EngineCache/keepFinished(_:holding:changes:)``).
+public typealias EngineHandBack = Handover<(engine: BitGrid, changes: TileChanges)>

@@ -13,21 +13,8 @@ public func referenceStep(_ grid: Grid, table: MooreTable, _ topology: Topology)
     var cells = [Cell](repeating: .empty, count: rows * cols)
     for row in 0..<rows {
         for col in 0..<cols {
-            var index = 0
-            for dr in -1...1 {
-                for dc in -1...1 {
-                    var r = row + dr
-                    var c = col + dc
-                    var live = false
-                    if topology == .torus {
-                        r = ((r % rows) + rows) % rows
-                        c = ((c % cols) + cols) % cols
-                        live = grid.isLive(row: r, col: c)
-                    } else if r >= 0, r < rows, c >= 0, c < cols {
-                        live = grid.isLive(row: r, col: c)
-                    }
-                    index = index << 1 | (live ? 1 : 0)
-                }
+            let index = neighbourhoodIndex(row: row, col: col, rows: rows, cols: cols, torus: topology == .torus) {
+                grid.isLive(row: $0, col: $1)
             }
             let next = table[index]
             if grid.isLive(row: row, col: col) {
@@ -89,22 +76,7 @@ public func referenceGenerationsStep(_ cells: [[Int]], table: MooreTable, states
     var next = cells
     for row in 0..<rows {
         for col in 0..<cols {
-            var index = 0
-            for dr in -1...1 {
-                for dc in -1...1 {
-                    var r = row + dr
-                    var c = col + dc
-                    var live = false
-                    if torus {
-                        r = ((r % rows) + rows) % rows
-                        c = ((c % cols) + cols) % cols
-                        live = cells[r][c] == 1
-                    } else if r >= 0, r < rows, c >= 0, c < cols {
-                        live = cells[r][c] == 1
-                    }
-                    index = index << 1 | (live ? 1 : 0)
-                }
-            }
+            let index = neighbourhoodIndex(row: row, col: col, rows: rows, cols: cols, torus: torus) { cells[$0][$1] == 1 }
             switch cells[row][col] {
             case 0: next[row][col] = table[index] ? 1 : 0
             case 1: next[row][col] = table[index] ? 1 : (states > 2 ? 2 : 0)
@@ -113,4 +85,27 @@ public func referenceGenerationsStep(_ cells: [[Int]], table: MooreTable, states
         }
     }
     return next
+}
+
+/// The table index of the neighbourhood of `row`, `col`: its nine cells read by their offsets in
+/// MAP order (NW N NE W C E SW S SE, north-west the most significant bit), wrapped with modular
+/// arithmetic on a torus and dead outside a bounded grid; `isLive` tells a cell inside.
+private func neighbourhoodIndex(row: Int, col: Int, rows: Int, cols: Int, torus: Bool, _ isLive: (Int, Int) -> Bool) -> Int {
+    var index = 0
+    for dr in -1...1 {
+        for dc in -1...1 {
+            var r = row + dr
+            var c = col + dc
+            var live = false
+            if torus {
+                r = ((r % rows) + rows) % rows
+                c = ((c % cols) + cols) % cols
+                live = isLive(r, c)
+            } else if r >= 0, r < rows, c >= 0, c < cols {
+                live = isLive(r, c)
+            }
+            index = index << 1 | (live ? 1 : 0)
+        }
+    }
+    return index
 }
