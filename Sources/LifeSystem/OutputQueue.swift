@@ -23,6 +23,8 @@ public struct OutputQueue {
     public static let gatherLimit = 4096
     /// A gathering chunk is not grown past this.
     static let gatherCapacity = 64 * 1024
+    /// What a new gathering chunk reserves at first (it grows as appends come, up to ``gatherCapacity``).
+    static let gatherReserve = 2048
     /// The most chunks one `sendmsg` is given.
     static let maxVectors = 16
     /// The most bytes asked of a producer at once.
@@ -66,8 +68,11 @@ public struct OutputQueue {
             chunks[chunks.count - 1] = .bytes(last)
             return
         }
+        // Room for a few more small appends, not the whole gathering capacity: a tick queues a
+        // small head on each of hundreds of watchers, and 64 KiB each would make the allocator
+        // grow the heap and give it back every tick (page faults in every tick's profile).
         var gathering: [UInt8] = []
-        gathering.reserveCapacity(Self.gatherCapacity)
+        gathering.reserveCapacity(Swift.min(Self.gatherCapacity, Swift.max(Self.gatherReserve, 2 * bytes.count)))
         gathering.append(contentsOf: bytes)
         chunks.append(.bytes(gathering))
         lastIsGathering = true
