@@ -69,6 +69,8 @@ public final class Publisher {
         var grid: GridChange?
         var patches = Patches()
         let groups = Array(groups)
+        patches.encoded.reserveCapacity(groups.count)
+        keeping.reserveCapacity(keptBlocks.count)
         // The grids. change, made once when a group first needs it, with the tables its scaled windows share.
         func change() -> GridChange {
             var change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
@@ -242,16 +244,22 @@ struct PatchWriter {
     /// `prefix` is the path's text as ``pathText(_:)`` makes it, made once for all of a window's rows.
     mutating func appendRowReplace(_ prefix: [UInt8], index: Int?, writeText: (inout [UInt8]) -> Void) {
         separate()
-        output.append(contentsOf: #"{"op":"replace","path":""#.utf8)
+        output.append(contentsOf: Self.replaceHead)
         output.append(contentsOf: prefix)
         if let index {
             output.append(UInt8(ascii: "/"))
             Self.appendDecimal(index, to: &output)
         }
-        output.append(contentsOf: #"","value":""#.utf8)
+        output.append(contentsOf: Self.replaceValue)
         writeText(&output)
-        output.append(contentsOf: #""}"#.utf8)
+        output.append(contentsOf: Self.replaceTail)
     }
+
+    // A row replace's fixed text, as bytes: appending a string's UTF-8 view goes through the
+    // string each time, and a busy tick writes thousands of rows.
+    private static let replaceHead = Array(#"{"op":"replace","path":""#.utf8)
+    private static let replaceValue = Array(#"","value":""#.utf8)
+    private static let replaceTail = Array(#""}"#.utf8)
 
     /// The text of `pointer` inside a JSON string (escaped as the encoder escapes it), without quotes.
     static func pathText(_ pointer: JSONPointer) -> [UInt8] {
@@ -267,8 +275,7 @@ struct PatchWriter {
             rest /= 10
             digits += 1
         }
-        let start = output.count
-        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        let start = output.appendRepeating(UInt8(ascii: "0"), count: digits)
         rest = value
         for position in stride(from: start + digits - 1, through: start, by: -1) {
             output[position] = UInt8(ascii: "0") + UInt8(rest % 10)

@@ -190,8 +190,7 @@ extension BitPlane {
     /// The text of `count` blocks whose bits are `bits` (as ``blockRow(row:col:scale:count:scratch:)``
     /// makes them), appended to `output`: `O` for a set block, `.` for a clear one, eight at a time.
     public static func appendBlockText(_ bits: [UInt64], count: Int, to output: inout [UInt8]) {
-        let start = output.count
-        output.append(contentsOf: repeatElement(UInt8(ascii: "."), count: count))
+        let start = output.appendRepeating(UInt8(ascii: "."), count: count)
         output.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0

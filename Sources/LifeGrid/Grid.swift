@@ -199,8 +199,7 @@ public struct Grid: Hashable, Sendable {
             output.append(contentsOf: dyingRowText(row, from: col, count: count).utf8)
             return
         }
-        let start = output.count
-        output.append(contentsOf: repeatElement(0, count: count))
+        let start = output.appendRepeating(0, count: count)
         output.withUnsafeMutableBufferPointer { buffer in
             writeTwoStateText(row, from: col, count: count, into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
         }
