@@ -141,23 +141,33 @@ struct GridChange {
                             changedWords.withUnsafeMutableBufferPointer { bits in
                                 let hasDying = !dying.isEmpty
                                 for row in rows {
-                                    var first = Int.max
+                                    var first = -1
                                     var last = -1
                                     let start = row &* wordsPerRow
                                     // The bit of a word in `changedWords`, which begins at `firstRow`.
                                     let bitShift = (row &- firstRow) &* wordsPerRow &- start
+                                    // The bits go into a register and are stored a word of them at a
+                                    // time: an OR into memory per word chained each one to the last.
+                                    var pendingWord = (start &+ words.lowerBound &+ bitShift) &>> 6
+                                    var pending: UInt64 = 0
                                     for index in (start &+ words.lowerBound)..<(start &+ words.upperBound) {
                                         var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
                                         if hasDying { differs |= dying[index] }
                                         let changed = differs != 0
                                         let bit = index &+ bitShift
-                                        bits[bit &>> 6] |= (changed ? 1 : 0) &<< UInt64(bit & 63)
-                                        let word = index &- start
+                                        if bit &>> 6 != pendingWord {
+                                            bits[pendingWord] |= pending
+                                            pending = 0
+                                            pendingWord = bit &>> 6
+                                        }
+                                        pending |= (changed ? 1 : 0) &<< UInt64(bit & 63)
                                         if changed {
-                                            first = min(first, word)
+                                            let word = index &- start
+                                            if first < 0 { first = word }
                                             last = word
                                         }
                                     }
+                                    bits[pendingWord] |= pending
                                     if last >= 0 {
                                         var span = ChangedSpan()
                                         span.include(Int32(truncatingIfNeeded: first))
@@ -303,15 +313,19 @@ struct GridChange {
         guard spanMayHaveChanged(window, index: index) else { return nil }
         let top = window.row + index * window.scale
         let aligned = pyramid.map { $0.largestScale >= window.scale && Self.isAligned(window) } ?? false
-        if aligned, let known = kept, let pyramid {
-            // Compared in place: a busy world's zoomed-out rows mostly stay lit.
+        if aligned, let pyramid, var known = kept.take() {
+            // Compared in place: a busy world's zoomed-out rows mostly stay lit. A row that
+            // changed is written over the old one's memory, which nothing else holds.
             windowWords += BlockPyramid.blockRowWords(count: window.cols)
             blocksRendered += window.cols
             let (row, col) = (top / window.scale, window.col / window.scale)
-            if pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols, equals: known) { return nil }
-            let after = pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols)
-            kept = after
-            return after
+            if pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols, equals: known) {
+                kept = known
+                return nil
+            }
+            pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols, into: &known)
+            kept = known
+            return known
         }
         let words = new.live.blockRowWords(row: top, col: window.col, scale: window.scale, count: window.cols)
         let before: [UInt64]

@@ -116,6 +116,22 @@ public struct BlockPyramid: Sendable {
         return result
     }
 
+    /// Writes the bits ``blockRow(scale:row:col:count:)`` gives into `bits`, in place when it
+    /// has their size (a changed row of blocks reuses the old row's memory).
+    public func blockRow(scale: Int, row: Int, col: Int, count: Int, into bits: inout [UInt64]) {
+        let words = (count + 63) >> 6
+        guard bits.count == words else {
+            bits = blockRow(scale: scale, row: row, col: col, count: count)
+            return
+        }
+        _ = bits.withUnsafeMutableBufferPointer { bits in
+            forEachWord(scale: scale, row: row, col: col, count: count) { out, word in
+                bits[out] = word
+                return true
+            }
+        }
+    }
+
     /// Whether ``blockRow(scale:row:col:count:)`` would give `bits`, found without making it (a
     /// busy world's zoomed-out rows mostly stay the same).
     public func blockRow(scale: Int, row: Int, col: Int, count: Int, equals bits: [UInt64]) -> Bool {
@@ -170,10 +186,25 @@ public struct BlockPyramid: Sendable {
                     let low = 2 &* word
                     let lowBits = source[first &+ low] | source[second &+ low]
                     let highBits = low &+ 1 < stride ? source[first &+ low &+ 1] | source[second &+ low &+ 1] : 0
-                    target[targetBase &+ word] = pairs(lowBits) | pairs(highBits) &<< 32
+                    target[targetBase &+ word] = pairs(lowBits, highBits)
                 }
             }
         }
+    }
+
+    /// ``pairs(_:)`` of `low` in the low half and of `high` in the high half, both packed at
+    /// once in the two lanes of a vector (most of the cost of bringing a busy world's levels up
+    /// to date).
+    @inline(__always)
+    public static func pairs(_ low: UInt64, _ high: UInt64) -> UInt64 {
+        var packed = SIMD2<UInt64>(low, high)
+        packed = (packed | packed &>> 1) & 0x5555_5555_5555_5555
+        packed = (packed | packed &>> 1) & 0x3333_3333_3333_3333
+        packed = (packed | packed &>> 2) & 0x0F0F_0F0F_0F0F_0F0F
+        packed = (packed | packed &>> 4) & 0x00FF_00FF_00FF_00FF
+        packed = (packed | packed &>> 8) & 0x0000_FFFF_0000_FFFF
+        packed = (packed | packed &>> 16) & 0x0000_0000_FFFF_FFFF
+        return packed[0] | packed[1] &<< 32
     }
 
     /// Bit k (k < 32) set when bit 2k or 2k + 1 of `bits` is.
