@@ -40,6 +40,12 @@ struct GridChange {
     /// set), so that a row of blocks tells whether anything under it may have changed in a few
     /// reads of this small table, not a look at each word under each of its rows.
     private var changedSpans: [ChangedSpan] = []
+    /// Whether rows are marked only when first asked about (``rowMarked`` says which are): a
+    /// change that may reach a quarter of the grid or more (a busy world's tick), where marking
+    /// every word up front read four planes whole even when the windows watch a few rows.
+    private var marksLazily = false
+    /// Per covered row, when marking lazily: whether it is marked yet.
+    private var rowMarked: [Bool] = []
     /// Row texts rendered so far, whole rows.
     private var rowTexts: [Int: [UInt8]] = [:]
     /// Cells rendered as text so far (whole rows once each, narrow slices each time).
@@ -84,6 +90,16 @@ struct GridChange {
         changedWords = [UInt64](repeating: 0, count: (covered.count * wordsPerRow + 63) >> 6)
         changedRows = [Bool](repeating: false, count: covered.count)
         changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: covered.count)
+        let reach = changedRects.flatMap { rects in
+            dyingDifferences.isEmpty ? rects.reduce(0) { $0 + max(0, $1.rows) * (max(0, $1.cols) + 127) / 64 } : nil
+        } ?? covered.count * wordsPerRow
+        if 4 * reach >= new.rows * wordsPerRow {
+            marksLazily = true
+            rowMarked = [Bool](repeating: false, count: covered.count)
+            // Without the engine's rectangles the grids were found to differ above.
+            isUnchanged = changedRects == nil || !dyingDifferences.isEmpty ? false : old == new
+            return
+        }
         var any = false
         if let changedRects, dyingDifferences.isEmpty {
             for rect in changedRects where rect.rows > 0 && rect.cols > 0 {
@@ -186,12 +202,42 @@ struct GridChange {
         return found
     }
 
+    /// Marks the rows of `rows` not marked yet, when marking lazily (whole rows, in runs).
+    private mutating func ensureMarked(_ rows: Range<Int>) {
+        guard marksLazily else { return }
+        let from = max(rows.lowerBound - firstRow, 0)
+        let to = min(rows.upperBound - firstRow, rowMarked.count)
+        var local = from
+        while local < to {
+            guard !rowMarked[local] else {
+                local += 1
+                continue
+            }
+            var end = local + 1
+            while end < to, !rowMarked[end] { end += 1 }
+            _ = mark(rows: (firstRow + local)..<(firstRow + end), words: 0..<new.wordsPerRow)
+            for index in local..<end { rowMarked[index] = true }
+            local = end
+        }
+    }
+
+    /// The most words of a row ``changed(row:col:count:)`` compares in the planes rather than
+    /// marking the whole row, when marking lazily.
+    private static let directWords = 4
+
     /// Whether any cell of `row` from `col`, `count` cells, changed (same-shape grids only). The
     /// bitmap of changed words is checked first; the words at the window's edges are compared
-    /// under a mask, so a change just outside the window is not taken for one inside it.
+    /// under a mask, so a change just outside the window is not taken for one inside it. When
+    /// marking lazily, a row not marked yet is marked first, unless the cells lie in a few
+    /// words: those are compared in the planes.
     mutating func changed(row: Int, col: Int, count: Int) -> Bool {
         let local = row - firstRow
-        guard local >= 0, local < changedRows.count, changedRows[local], count > 0 else { return false }
+        guard local >= 0, local < changedRows.count, count > 0 else { return false }
+        if marksLazily, !rowMarked[local] {
+            if ((col + count - 1) >> 6) - (col >> 6) < Self.directWords { return planesDiffer(row: row, col: col, count: count) }
+            ensureMarked(row..<(row + 1))
+        }
+        guard changedRows[local] else { return false }
         let base = row * new.wordsPerRow
         let bitBase = local * new.wordsPerRow
         let first = col >> 6
@@ -209,6 +255,29 @@ struct GridChange {
                 let end = UInt64((col + count - 1) & 63)
                 if end < 63 { mask &= (1 << (end + 1)) - 1 }
             }
+            var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
+            if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
+            if differs & mask != 0 { return true }
+        }
+        return false
+    }
+
+    /// Whether any cell of `row` from `col`, `count` cells (count > 0), differs in the planes,
+    /// compared word by word under masks at the edges: what ``changed(row:col:count:)`` answers
+    /// for a few words of a row not marked.
+    private mutating func planesDiffer(row: Int, col: Int, count: Int) -> Bool {
+        let base = row * new.wordsPerRow
+        let first = col >> 6
+        let last = (col + count - 1) >> 6
+        for word in first...last {
+            windowWords += 1
+            var mask: UInt64 = ~0
+            if word == first { mask &= ~0 << UInt64(col & 63) }
+            if word == last {
+                let end = UInt64((col + count - 1) & 63)
+                if end < 63 { mask &= (1 << (end + 1)) - 1 }
+            }
+            let index = base + word
             var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
             if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
             if differs & mask != 0 { return true }
@@ -297,6 +366,7 @@ struct GridChange {
         let first = Int32(truncatingIfNeeded: window.col >> 6)
         let last = Int32(truncatingIfNeeded: (end - 1) >> 6)
         windowWords += bottom - top
+        ensureMarked(top..<bottom)
         let (from, to) = (max(top - firstRow, 0), min(bottom - firstRow, changedRows.count))
         guard from < to else { return false }
         for local in from..<to where changedRows[local] && changedSpans[local].overlaps(first, last) { return true }
@@ -310,9 +380,11 @@ struct GridChange {
     /// rendered again), else nil; it is left holding the new grid's blocks when they are known
     /// (a row under which nothing changed keeps what it had).
     mutating func blockRowChanged(_ window: Viewport, index: Int, kept: inout [UInt64]?) -> [UInt64]? {
-        guard spanMayHaveChanged(window, index: index) else { return nil }
-        let top = window.row + index * window.scale
         let aligned = pyramid.map { $0.largestScale >= window.scale && Self.isAligned(window) } ?? false
+        // Kept blocks compared with the aligned ones are the whole answer, and cheaper than
+        // marking the rows under them when that is still to do.
+        guard (marksLazily && aligned && kept != nil) || spanMayHaveChanged(window, index: index) else { return nil }
+        let top = window.row + index * window.scale
         if aligned, let pyramid, var known = kept.take() {
             // Compared in place: a busy world's zoomed-out rows mostly stay lit. A row that
             // changed is written over the old one's memory, which nothing else holds.
@@ -388,7 +460,7 @@ struct GridChange {
         if alignedScale > 0 {
             var table = pyramid
             pyramid = BlockPyramid()
-            if table.describes(old.live, upTo: alignedScale) {
+            if table.describes(old.live, upTo: alignedScale), !marksLazily {
                 var words: [ClosedRange<Int>?] = []
                 words.reserveCapacity(changedRows.count)
                 for (local, changed) in changedRows.enumerated() {
@@ -398,7 +470,7 @@ struct GridChange {
                 }
                 table.update(from: new.live, firstRow: firstRow, changedWords: words)
                 self.pyramid = table
-            } else if alignedCost > planeWords / 4 {
+            } else if alignedCost > planeWords / 4 || (marksLazily && table.describes(old.live, upTo: alignedScale)) {
                 table.build(from: new.live, upTo: alignedScale)
                 sharedWords += planeWords
                 self.pyramid = table
