@@ -380,22 +380,24 @@ struct GridChange {
     /// rendered again), else nil; it is left holding the new grid's blocks when they are known
     /// (a row under which nothing changed keeps what it had).
     mutating func blockRowChanged(_ window: Viewport, index: Int, kept: inout [UInt64]?) -> [UInt64]? {
-        let aligned = pyramid.map { $0.largestScale >= window.scale && Self.isAligned(window) } ?? false
+        // The pyramid is read in place through `self` (a binding of it would retain its planes
+        // for every row of every window).
+        let aligned = (pyramid?.largestScale ?? 0) >= window.scale && Self.isAligned(window)
         // Kept blocks compared with the aligned ones are the whole answer, and cheaper than
         // marking the rows under them when that is still to do.
         guard (marksLazily && aligned && kept != nil) || spanMayHaveChanged(window, index: index) else { return nil }
         let top = window.row + index * window.scale
-        if aligned, let pyramid, var known = kept.take() {
+        if aligned, var known = kept.take() {
             // Compared in place: a busy world's zoomed-out rows mostly stay lit. A row that
             // changed is written over the old one's memory, which nothing else holds.
             windowWords += BlockPyramid.blockRowWords(count: window.cols)
             blocksRendered += window.cols
             let (row, col) = (top / window.scale, window.col / window.scale)
-            if pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols, equals: known) {
+            if pyramid?.blockRow(scale: window.scale, row: row, col: col, count: window.cols, equals: known) ?? false {
                 kept = known
                 return nil
             }
-            pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols, into: &known)
+            pyramid?.blockRow(scale: window.scale, row: row, col: col, count: window.cols, into: &known)
             kept = known
             return known
         }
@@ -410,9 +412,9 @@ struct GridChange {
         }
         blocksRendered += window.cols
         let after: [UInt64]
-        if aligned, let pyramid {
+        if aligned, let made = pyramid?.blockRow(scale: window.scale, row: top / window.scale, col: window.col / window.scale, count: window.cols) {
             windowWords += BlockPyramid.blockRowWords(count: window.cols)
-            after = pyramid.blockRow(scale: window.scale, row: top / window.scale, col: window.col / window.scale, count: window.cols)
+            after = made
         } else if let table = stacked[window.scale] {
             windowWords += 2 * (words / max(1, min(window.scale, new.rows - top)))
             after = new.live.blockRow(row: top, col: window.col, scale: window.scale, count: window.cols, scratch: &scratch, stacked: table)

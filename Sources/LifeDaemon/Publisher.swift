@@ -170,6 +170,7 @@ public final class Publisher {
     ) {
         let clamped = grid.clamped(window)
         let prefix = pathText(cells)
+        writer.expectRows(clamped.rows, width: clamped.cols)
         guard clamped.isScaled else {
             for index in 0..<clamped.rows {
                 writeRow(cellsAt: prefix, index: index, numbered: true, window: clamped, change: &grid, into: &writer)
@@ -220,6 +221,16 @@ public final class Publisher {
 struct PatchWriter {
     private var output: [UInt8] = [UInt8(ascii: "[")]
     private var isEmpty = true
+    /// The rows, and their symbols, to reserve room for when the first row is written (see
+    /// ``expectRows(_:width:)``).
+    private var expected = (rows: 0, width: 0)
+
+    /// Says that up to `count` rows of `width` symbols may follow: the first of them reserves
+    /// room for all, so that a busy window's patch is not copied as it grows (a window whose
+    /// rows did not change reserves nothing).
+    mutating func expectRows(_ count: Int, width: Int) {
+        expected = (count, width)
+    }
 
     /// The encoded operations of `patch`, comma-separated, without the array's brackets.
     static func operations(_ patch: [PatchOperation]) -> [UInt8] {
@@ -243,6 +254,11 @@ struct PatchWriter {
     /// `writeText` (cell symbols, which never need escaping); without an index, the path is `prefix`.
     /// `prefix` is the path's text as ``pathText(_:)`` makes it, made once for all of a window's rows.
     mutating func appendRowReplace(_ prefix: [UInt8], index: Int?, writeText: (inout [UInt8]) -> Void) {
+        if expected.rows > 0 {
+            // The operation's fixed text, the path and its index, and the row's symbols.
+            output.reserveCapacity(output.count + expected.rows * (expected.width + prefix.count + 40))
+            expected = (0, 0)
+        }
         separate()
         output.append(contentsOf: Self.replaceHead)
         output.append(contentsOf: prefix)
