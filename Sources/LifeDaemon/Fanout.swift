@@ -91,7 +91,7 @@ public struct Fanout {
         let live = table.groups.filter { group in table.members(of: group).contains { table[$0]?.needsResync == false } }
         guard !live.isEmpty else { return [] }
         var plan = Plan()
-        let patches = publisher.patches(from: old, to: new, for: live, limit: clientBuffer)
+        var patches = publisher.patches(from: old, to: new, for: live, limit: clientBuffer)
         for group in patches.oversized {
             for key in subscriptions.members(of: group) {
                 guard var subscription = subscriptions[key], !subscription.needsResync else { continue }
@@ -102,7 +102,9 @@ public struct Fanout {
                 }
             }
         }
-        for (group, patch) in patches.encoded {
+        for group in Array(patches.encoded.keys) {
+            // Taken out of the table, so that the diff's tail is written after it in place.
+            guard let patch = patches.encoded.removeValue(forKey: group) else { continue }
             let diff = SharedDiff(encodedPatch: patch, version: version)
             for key in subscriptions.members(of: group) {
                 guard var subscription = subscriptions[key], !subscription.needsResync,

@@ -255,8 +255,9 @@ struct PatchWriter {
     /// `prefix` is the path's text as ``pathText(_:)`` makes it, made once for all of a window's rows.
     mutating func appendRowReplace(_ prefix: [UInt8], index: Int?, writeText: (inout [UInt8]) -> Void) {
         if expected.rows > 0 {
-            // The operation's fixed text, the path and its index, and the row's symbols.
-            output.reserveCapacity(output.count + expected.rows * (expected.width + prefix.count + 40))
+            // The operation's fixed text, the path and its index, and the row's symbols, and
+            // room for the diff's end, which is written after the patch (``SharedDiff``).
+            output.reserveCapacity(output.count + expected.rows * (expected.width + prefix.count + 40) + 64)
             expected = (0, 0)
         }
         separate()

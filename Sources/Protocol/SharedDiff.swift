@@ -11,11 +11,11 @@ public struct SharedDiff: Sendable {
     /// The end of every subscriber's frame: `P,"type":"diff","version":V}`.
     public let sharedTail: [UInt8]
 
-    /// The shared part of the diff to `version` whose patch encodes as `encodedPatch`.
-    public init(encodedPatch: [UInt8], version: Int) {
-        var tail: [UInt8] = []
-        tail.reserveCapacity(encodedPatch.count + 40)
-        tail.append(contentsOf: encodedPatch)
+    /// The shared part of the diff to `version` whose patch encodes as `encodedPatch`. The tail
+    /// is written after the patch in its own array when the caller hands over the only
+    /// reference to it (a busy tick's patches are megabytes, and were copied here).
+    public init(encodedPatch: consuming [UInt8], version: Int) {
+        var tail = encodedPatch
         tail.append(contentsOf: #","type":"diff","version":"#.utf8)
         tail.append(contentsOf: String(version).utf8)
         tail.append(UInt8(ascii: "}"))
