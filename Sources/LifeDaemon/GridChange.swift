@@ -40,12 +40,18 @@ struct GridChange {
     /// set), so that a row of blocks tells whether anything under it may have changed in a few
     /// reads of this small table, not a look at each word under each of its rows.
     private var changedSpans: [ChangedSpan] = []
-    /// Whether rows are marked only when first asked about (``rowMarked`` says which are): a
-    /// change that may reach a quarter of the grid or more (a busy world's tick), where marking
-    /// every word up front read four planes whole even when the windows watch a few rows.
-    private var marksLazily = false
-    /// Per covered row, when marking lazily: whether it is marked yet.
+    /// Per covered row: whether it is marked yet. Rows are marked when a window first asks about
+    /// them (a few words of a row are compared in the planes instead): marking every covered word
+    /// up front read four planes whole for a busy world's tick even when the windows watch a few
+    /// rows, and a band of tiles for a lone glider's tick when its watcher's rows missed it.
     private var rowMarked: [Bool] = []
+    /// The words of a row that marking reads: those the engine's rectangles reach (outside them
+    /// nothing changed), or the whole row.
+    private var markedWords = 0..<0
+    /// Whether the change may reach a quarter of the grid or more (a busy world's tick): the
+    /// aligned blocks are then made again rather than brought up to date row by row, and kept
+    /// rows of blocks are compared with them without looking at what changed under them first.
+    private var isBusy = false
     /// Row texts rendered so far, whole rows.
     private var rowTexts: [Int: [UInt8]] = [:]
     /// Cells rendered as text so far (whole rows once each, narrow slices each time).
@@ -90,25 +96,23 @@ struct GridChange {
         changedWords = [UInt64](repeating: 0, count: (covered.count * wordsPerRow + 63) >> 6)
         changedRows = [Bool](repeating: false, count: covered.count)
         changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: covered.count)
-        let reach = changedRects.flatMap { rects in
-            dyingDifferences.isEmpty ? rects.reduce(0) { $0 + max(0, $1.rows) * (max(0, $1.cols) + 127) / 64 } : nil
-        } ?? covered.count * wordsPerRow
-        if 4 * reach >= new.rows * wordsPerRow {
-            marksLazily = true
-            rowMarked = [Bool](repeating: false, count: covered.count)
-            // Without the engine's rectangles the grids were found to differ above.
-            isUnchanged = changedRects == nil || !dyingDifferences.isEmpty ? false : old == new
+        rowMarked = [Bool](repeating: false, count: covered.count)
+        markedWords = 0..<wordsPerRow
+        guard let changedRects, dyingDifferences.isEmpty else {
+            // The grids were found to differ above, and anything may have changed.
+            isBusy = true
             return
         }
-        var any = false
-        if let changedRects, dyingDifferences.isEmpty {
-            for rect in changedRects where rect.rows > 0 && rect.cols > 0 {
-                any = mark(rows: rect.row..<rect.bottom, words: (rect.col >> 6)..<(((rect.right - 1) >> 6) + 1)) || any
-            }
-        } else {
-            any = mark(rows: 0..<new.rows, words: 0..<wordsPerRow)
-        }
-        isUnchanged = !any
+        // The rectangles inside the grid (the engine's lie inside it; clipped all the same).
+        let rects = changedRects.map { rect in
+            let (top, left) = (max(rect.row, 0), max(rect.col, 0))
+            return CellRect(row: top, col: left, rows: min(rect.bottom, new.rows) - top, cols: min(rect.right, new.cols) - left)
+        }.filter { $0.rows > 0 && $0.cols > 0 }
+        let words = rects.map { ($0.col >> 6)..<((($0.right - 1) >> 6) + 1) }
+        if let first = words.map(\.lowerBound).min(), let last = words.map(\.upperBound).max() { markedWords = first..<last }
+        isBusy = 4 * zip(rects, words).reduce(0) { $0 + $1.0.rows * $1.1.count } >= new.rows * wordsPerRow
+        // Whether anything changed at all: the first word that differs in a rectangle says so.
+        isUnchanged = !zip(rects, words).contains { planesDiffer(rows: $0.0.row..<$0.0.bottom, words: $0.1) }
     }
 
     /// Per word, the cells whose dying counters differ between `old` and `new` (same size); empty
@@ -204,7 +208,6 @@ struct GridChange {
 
     /// Marks the rows of `rows` not marked yet, when marking lazily (whole rows, in runs).
     private mutating func ensureMarked(_ rows: Range<Int>) {
-        guard marksLazily else { return }
         let from = max(rows.lowerBound - firstRow, 0)
         let to = min(rows.upperBound - firstRow, rowMarked.count)
         var local = from
@@ -215,25 +218,25 @@ struct GridChange {
             }
             var end = local + 1
             while end < to, !rowMarked[end] { end += 1 }
-            _ = mark(rows: (firstRow + local)..<(firstRow + end), words: 0..<new.wordsPerRow)
+            _ = mark(rows: (firstRow + local)..<(firstRow + end), words: markedWords)
             for index in local..<end { rowMarked[index] = true }
             local = end
         }
     }
 
     /// The most words of a row ``changed(row:col:count:)`` compares in the planes rather than
-    /// marking the whole row, when marking lazily.
+    /// marking the row.
     private static let directWords = 4
 
     /// Whether any cell of `row` from `col`, `count` cells, changed (same-shape grids only). The
     /// bitmap of changed words is checked first; the words at the window's edges are compared
-    /// under a mask, so a change just outside the window is not taken for one inside it. When
-    /// marking lazily, a row not marked yet is marked first, unless the cells lie in a few
-    /// words: those are compared in the planes.
+    /// under a mask, so a change just outside the window is not taken for one inside it. A row
+    /// not marked yet is marked first, unless the cells lie in a few words: those are compared
+    /// in the planes.
     mutating func changed(row: Int, col: Int, count: Int) -> Bool {
         let local = row - firstRow
         guard local >= 0, local < changedRows.count, count > 0 else { return false }
-        if marksLazily, !rowMarked[local] {
+        if !rowMarked[local] {
             if ((col + count - 1) >> 6) - (col >> 6) < Self.directWords { return planesDiffer(row: row, col: col, count: count) }
             ensureMarked(row..<(row + 1))
         }
@@ -258,6 +261,20 @@ struct GridChange {
             var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
             if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
             if differs & mask != 0 { return true }
+        }
+        return false
+    }
+
+    /// Whether any word of `words` in `rows` differs in either plane (whole words: used inside the
+    /// engine's rectangles, outside which nothing changed); stops at the first that does.
+    private mutating func planesDiffer(rows: Range<Int>, words: Range<Int>) -> Bool {
+        let wordsPerRow = new.wordsPerRow
+        for row in rows {
+            for word in words {
+                sharedWords += 1
+                let index = row * wordsPerRow + word
+                if (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index]) != 0 { return true }
+            }
         }
         return false
     }
@@ -385,7 +402,7 @@ struct GridChange {
         let aligned = (pyramid?.largestScale ?? 0) >= window.scale && Self.isAligned(window)
         // Kept blocks compared with the aligned ones are the whole answer, and cheaper than
         // marking the rows under them when that is still to do.
-        guard (marksLazily && aligned && kept != nil) || spanMayHaveChanged(window, index: index) else { return nil }
+        guard (isBusy && aligned && kept != nil) || spanMayHaveChanged(window, index: index) else { return nil }
         let top = window.row + index * window.scale
         if aligned, var known = kept.take() {
             // Compared in place: a busy world's zoomed-out rows mostly stay lit. A row that
@@ -462,7 +479,8 @@ struct GridChange {
         if alignedScale > 0 {
             var table = pyramid
             pyramid = BlockPyramid()
-            if table.describes(old.live, upTo: alignedScale), !marksLazily {
+            if table.describes(old.live, upTo: alignedScale), !isBusy {
+                ensureMarked(firstRow..<(firstRow + changedRows.count))
                 var words: [ClosedRange<Int>?] = []
                 words.reserveCapacity(changedRows.count)
                 for (local, changed) in changedRows.enumerated() {
@@ -472,7 +490,7 @@ struct GridChange {
                 }
                 table.update(from: new.live, firstRow: firstRow, changedWords: words)
                 self.pyramid = table
-            } else if alignedCost > planeWords / 4 || (marksLazily && table.describes(old.live, upTo: alignedScale)) {
+            } else if alignedCost > planeWords / 4 || (isBusy && table.describes(old.live, upTo: alignedScale)) {
                 table.build(from: new.live, upTo: alignedScale)
                 sharedWords += planeWords
                 self.pyramid = table

@@ -64,6 +64,60 @@ final class PublisherLazyMarkingTests: XCTestCase {
         XCTAssertGreaterThan(patched, 10 * groups.count, "most windows changed each time")
     }
 
+    /// A sparse change (a glider's tile, as the engine's rectangle says) is compared only inside
+    /// its rectangle, up to the first word that differs, and marks no row for windows that read a
+    /// few words; its patches take every window to its new value, aligned windows' blocks brought
+    /// up to date row by row over many changes; and a rectangle under which nothing changed gives
+    /// no patch.
+    func testSparseChangesAreComparedInTheirRectangleOnly() throws {
+        var g = TestSeed.generator(self)
+        var old = Grid(rows: 512, cols: 512)
+        randomize(&old, rows: 0..<512, cols: 0..<512, &g)
+        old.recordLineage(from: nil, changedWithin: nil)
+        let publisher = Publisher(renderer: StateRenderer())
+        let groups = groups()
+        let planeWords = 512 * 512 / 64
+        var patched = 0
+        for change in 0..<30 {
+            let rect = CellRect(row: 64 * (change % 4), col: 64 * (change % 3), rows: 64, cols: 64)
+            var new = old
+            if change % 5 != 4 { randomize(&new, rows: rect.row..<rect.bottom, cols: rect.col..<rect.right, &g) }
+            new.recordLineage(from: old, changedWithin: [rect])
+            let before = publisher.work
+            let patches = publisher.patches(from: state(old), to: state(new), for: groups)
+            if change % 5 == 4 {
+                XCTAssertTrue(patches.encoded.isEmpty, "change \(change): nothing changed in the rectangle")
+            } else {
+                patched += try assertPatchesTakeWindows(patches.encoded, of: groups, from: old, to: new, "change \(change)")
+            }
+            // Beyond the populations, a rectangle's 64 rows of one word (found different at once,
+            // or read whole when nothing differs), the same again marked for the aligned blocks
+            // and their update's words (the first change makes them from the whole plane).
+            let shared = publisher.work.sharedWords - before.sharedWords
+            XCTAssertLessThanOrEqual(shared, 2 * planeWords + 3 * 64 + (change == 0 ? planeWords : 0), "change \(change)")
+            old = new
+        }
+        XCTAssertGreaterThan(patched, 0)
+    }
+
+    /// A lone glider's change watched by one window of a few words a row far from it: the
+    /// rectangle's first word differs, and nothing else is read but the populations.
+    func testAWindowFarFromASparseChangeReadsNothingOfIt() {
+        var old = Grid(rows: 512, cols: 512)
+        old[5, 5] = .alive
+        old.recordLineage(from: nil, changedWithin: nil)
+        var new = old
+        new[5, 5] = .died
+        new[5, 6] = .born
+        new.recordLineage(from: old, changedWithin: [CellRect(row: 0, col: 0, rows: 64, cols: 64)])
+        let publisher = Publisher(renderer: StateRenderer())
+        let group = SubscriptionGroup(path: Viewport.gridPath, viewport: Viewport(row: 300, col: 200, rows: 30, cols: 120))
+        let patches = publisher.patches(from: state(old), to: state(new), for: [group])
+        XCTAssertNil(patches.encoded[group], "the population did not change, nor the window's cells")
+        XCTAssertEqual(publisher.work.windowWords, 0, "no row of the window is in the rectangle's rows")
+        XCTAssertLessThanOrEqual(publisher.work.sharedWords, 2 * 512 * 512 / 64 + 6, "the populations and the words up to row 5's")
+    }
+
     /// A busy change watched by one small window marks no row: its few words are compared in
     /// the planes, and only the populations are read whole.
     func testOneSmallWindowOfABusyChangeMarksNoRow() {
