@@ -69,8 +69,8 @@ public final class Publisher {
         var grid: GridChange?
         var patches = Patches()
         let groups = Array(groups)
-        patches.encoded.reserveCapacity(groups.count)
-        keeping.reserveCapacity(keptBlocks.count)
+        // Many groups' patches go in without the table growing as they come.
+        if groups.count > 16 { patches.encoded.reserveCapacity(groups.count) }
         // The grids. change, made once when a group first needs it, with the tables its scaled windows share.
         func change() -> GridChange {
             var change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
