@@ -84,66 +84,117 @@ public final class StateRenderer {
     }
 
     /// ``gridlessPatch(from:to:at:)``'s operations encoded, comma-separated, without the array's
-    /// brackets (the bytes `PatchWriter.operations` gives for them). A member of the simulation or
-    /// the statistics that is a number, a string, a boolean or null is written as its `replace`
-    /// straight away: a tick changes six of them, and building each as an operation on a pointer
-    /// and encoding it cost more than the rest of the tick's patch.
+    /// brackets (the bytes `PatchWriter.operations` gives for them). The simulation's and the
+    /// statistics' members (which a tick changes) are compared field by field and their `replace`
+    /// operations written straight away, without building either section's members as JSON: at
+    /// every tick, for every subscription that reaches them, that building and the diff of the
+    /// `gridState` object cost more than the rest of the tick's patch and the tick itself.
     public func gridlessPatchText(from old: AppState, to new: AppState, at path: JSONPointer) -> [UInt8] {
         switch path.tokens.count {
         case 0:
-            var text: [UInt8] = []
-            for section in Section.allCases where section.differs(old, new) {
+            // The sections in the order of their names, as a patch of the whole lists them.
+            var patch = MemberPatch()
+            for section in [Section.configurations, .history, .settings] where section.differs(old, new) {
                 let base = JSONPointer(tokens: [section.rawValue])
                 if section == .configurations, let operations = configurationsPatch(from: old.configurations, to: new.configurations, at: base) {
-                    append(PatchWriter.operations(operations), to: &text)
+                    patch.append(PatchWriter.operations(operations))
                     continue
                 }
-                append(
-                    members(of: section, old, new).map { memberPatchText($0, at: base) }
-                        ?? PatchWriter.operations(JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)),
-                    to: &text)
+                patch.append(PatchWriter.operations(JSONDiff.patch(from: json(of: section, in: old), to: json(of: section, in: new), at: base)))
             }
-            return text
+            Self.simulationPatch(from: old.simulation, to: new.simulation, inSection: true, into: &patch)
+            Self.statisticsPatch(from: old.statistics, to: new.statistics, inSection: true, into: &patch)
+            return patch.text
         case 1:
-            if let section = Section(rawValue: path.tokens[0]), let both = members(of: section, old, new) {
-                return section.differs(old, new) ? memberPatchText(both, at: .root) : []
+            var patch = MemberPatch()
+            switch Section(rawValue: path.tokens[0]) {
+            case .simulation: Self.simulationPatch(from: old.simulation, to: new.simulation, inSection: false, into: &patch)
+            case .statistics: Self.statisticsPatch(from: old.statistics, to: new.statistics, inSection: false, into: &patch)
+            default: return PatchWriter.operations(gridlessPatch(from: old, to: new, at: path))
             }
+            return patch.text
         default:
-            break
+            return PatchWriter.operations(gridlessPatch(from: old, to: new, at: path))
         }
-        return PatchWriter.operations(gridlessPatch(from: old, to: new, at: path))
     }
 
-    /// The encoded patch between two lists of the same members, at `base`.
-    private func memberPatchText(_ both: (old: [(key: String, value: JSON)], new: [(key: String, value: JSON)]), at base: JSONPointer) -> [UInt8] {
-        var text: [UInt8] = []
-        var baseText: [UInt8]?
-        for (was, now) in zip(both.old, both.new) where was.value != now.value {
-            switch (was.value, now.value) {
-            case (.object, _), (.array, _), (_, .object), (_, .array):
-                append(PatchWriter.operations(JSONDiff.patch(from: was.value, to: now.value, at: base.appending(now.key))), to: &text)
-            default:
-                // What JSONDiff and the encoder make of two different scalars: one `replace`.
-                if baseText == nil { baseText = PatchWriter.pathText(base) }
-                if !text.isEmpty { text.append(UInt8(ascii: ",")) }
-                text.append(contentsOf: #"{"op":"replace","path":""#.utf8)
-                text.append(contentsOf: baseText ?? [])
-                Self.appendToken(now.key, to: &text)
-                text.append(contentsOf: #"","value":"#.utf8)
-                text.append(contentsOf: now.value.encoded())
-                text.append(UInt8(ascii: "}"))
-            }
+    /// Appends the encoded patch of the simulation's section (``SimulationState/jsonMembers(gridJSON:)``,
+    /// the grid `null` on both sides), its paths in the whole state (`/simulation/…`) or in the
+    /// section: what ``JSONDiff`` and the encoder give for it, member by member in their order.
+    private static func simulationPatch(from old: SimulationState, to new: SimulationState, inSection: Bool, into patch: inout MemberPatch) {
+        let base: StaticString = inSection ? "/simulation" : ""
+        // `gridState` is `{"grid": null, "ticks": …}`: only its ticks can differ.
+        if old.gridState.ticks != new.gridState.ticks { patch.replace(base, "/gridState/ticks", int: new.gridState.ticks) }
+        if old.isRunningTimer != new.isRunningTimer { patch.replace(base, "/isRunningTimer", literal: new.isRunningTimer ? "true" : "false") }
+        if old.jump != new.jump {
+            // An object on one side at least: its diff, which is empty when what differs is not in its JSON.
+            let at = JSONPointer(tokens: inSection ? ["simulation", "jump"] : ["jump"])
+            patch.append(PatchWriter.operations(JSONDiff.patch(from: old.jump?.json ?? .null, to: new.jump?.json ?? .null, at: at)))
         }
-        return text
+        let (oldStatus, newStatus) = (old.settling.status, new.settling.status)
+        if oldStatus != newStatus {
+            let (oldPeriod, newPeriod) = (oldStatus.period, newStatus.period)
+            if oldPeriod != newPeriod { patch.replace(base, "/period", json: newPeriod.map(JSON.int) ?? .null) }
+            if oldStatus.name != newStatus.name { patch.replace(base, "/status", json: .string(newStatus.name)) }
+        }
+        if old.stoppedBecause != new.stoppedBecause { patch.replace(base, "/stoppedBecause", json: new.stoppedBecause.map(JSON.string) ?? .null) }
     }
 
-    /// `/` and `key` as a pointer's token inside a JSON string: the member names are plain ASCII,
-    /// which neither JSON Pointer nor JSON escapes; anything else goes through the encoder.
-    private static func appendToken(_ key: String, to text: inout [UInt8]) {
-        let plain = key.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "~") && $0 != UInt8(ascii: "/") }
-        guard plain else { return text.append(contentsOf: PatchWriter.pathText(JSONPointer(tokens: [key]))) }
-        text.append(UInt8(ascii: "/"))
-        text.append(contentsOf: key.utf8)
+    /// Appends the encoded patch of the statistics' section (``Statistics/jsonMembers``), as
+    /// ``simulationPatch(from:to:inSection:into:)`` for the simulation's.
+    private static func statisticsPatch(from old: Statistics, to new: Statistics, inSection: Bool, into patch: inout MemberPatch) {
+        let base: StaticString = inSection ? "/statistics" : ""
+        if old.alive != new.alive { patch.replace(base, "/alive", int: new.alive) }
+        if old.born != new.born { patch.replace(base, "/born", int: new.born) }
+        if old.died != new.died { patch.replace(base, "/died", int: new.died) }
+        if old.empty != new.empty { patch.replace(base, "/empty", int: new.empty) }
+        if old.steps != new.steps { patch.replace(base, "/steps", int: new.steps) }
+    }
+
+    /// Encoded patch operations, comma-separated, written as the encoder writes them.
+    private struct MemberPatch {
+        private(set) var text: [UInt8] = []
+
+        /// `{"op":"replace","path":"<base><member>","value":…}`: what JSONDiff and the encoder
+        /// make of a member whose scalar value changed. The section's path and the member's are
+        /// plain ASCII, which neither JSON Pointer nor JSON escapes.
+        private mutating func startReplace(_ base: StaticString, _ member: StaticString) {
+            if text.isEmpty { text.reserveCapacity(256) } else { text.append(UInt8(ascii: ",")) }
+            Self.append(#"{"op":"replace","path":""#, to: &text)
+            Self.append(base, to: &text)
+            Self.append(member, to: &text)
+            Self.append(#"","value":"#, to: &text)
+        }
+
+        mutating func replace(_ base: StaticString, _ member: StaticString, int value: Int) {
+            startReplace(base, member)
+            // As the encoder writes an integer.
+            if value >= 0 { PatchWriter.appendDecimal(value, to: &text) } else { text.append(contentsOf: JSON.int(value).encoded()) }
+            text.append(UInt8(ascii: "}"))
+        }
+
+        mutating func replace(_ base: StaticString, _ member: StaticString, literal: StaticString) {
+            startReplace(base, member)
+            Self.append(literal, to: &text)
+            text.append(UInt8(ascii: "}"))
+        }
+
+        mutating func replace(_ base: StaticString, _ member: StaticString, json value: JSON) {
+            startReplace(base, member)
+            text.append(contentsOf: value.encoded())
+            text.append(UInt8(ascii: "}"))
+        }
+
+        /// Operations already encoded.
+        mutating func append(_ operations: [UInt8]) {
+            guard !operations.isEmpty else { return }
+            if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+            text.append(contentsOf: operations)
+        }
+
+        private static func append(_ literal: StaticString, to text: inout [UInt8]) {
+            literal.withUTF8Buffer { text.append(contentsOf: $0) }
+        }
     }
 
     private func append(_ operations: [UInt8], to text: inout [UInt8]) {
@@ -291,5 +342,13 @@ private struct SimulationSection: Equatable {
         status = simulation.settling.status
         stoppedBecause = simulation.stoppedBecause
         jump = simulation.jump
+    }
+}
+
+extension Settling.Status {
+    /// The period the state's JSON shows (`/simulation/period`): an oscillation's, else none.
+    fileprivate var period: Int? {
+        if case .oscillating(let period) = self { return period }
+        return nil
     }
 }

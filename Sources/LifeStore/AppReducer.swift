@@ -14,21 +14,21 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
         Reducer.combine(
             preconditions,
             Reducer<SimulationScope, SimulationAction, AppEnvironment>.simulation.pullback(
-                state: \AppState.simulationScope, action: .simulation, environment: { $0 }),
+                scope: AppState.inSimulationScope, action: .simulation),
             Reducer<ConfigurationsState, SimulationAction, Void>.keepingLoadedPatterns.pullback(
                 state: \AppState.configurations, action: .simulation, environment: { _ in () }),
             Reducer<Statistics, StatisticsAction, Void>.statistics.pullback(
                 state: \AppState.statistics, action: .statistics, environment: { _ in () }),
             settings,
             Reducer<ConfigurationsScope, ConfigurationsAction, AppEnvironment>.configurations.pullback(
-                state: \AppState.configurationsScope, action: .configurations, environment: { $0 }),
+                state: \AppState.configurationsScope, action: .configurations),
             autoStop
         )
-        .onChange(of: \.timerPeriod) { _, period, _, environment in
+        .onChange(of: { $0.timerPeriod }) { _, period, _, environment in
             guard let period else { return .cancel(id: .timer) }
             return Effect.timer(every: .milliseconds(period), on: environment.scheduler) { .simulation(.tick) }.cancellable(id: .timer)
         }
-        .onChange(of: \.settings.worldRules) { _, _, state, _ in
+        .onChange(of: { $0.settings.worldRules }) { _, _, state, _ in
             let grid = state.simulation.gridState.grid
             state.simulation.settling.reset(startingWith: grid.fingerprint, empty: grid.holdsNoCells)
             return .none
@@ -36,13 +36,13 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
         // The settings' size is the world's: a new size resizes the world now, its cells kept
         // centred (one version with the action), and a grid of another size that takes the
         // world's place (a load, a setGrid, a resized configuration) becomes the settings' size.
-        .onChange(of: \.settings.worldSize) { _, size, state, _ in
+        .onChange(of: { $0.settings.worldSize }) { _, size, state, _ in
             let grid = state.simulation.gridState.grid
             guard grid.rows != size.rows || grid.cols != size.cols else { return .none }
             state.simulation.replaceGrid(with: grid.resized(rows: size.rows, cols: size.cols))
             return .none
         }
-        .onChange(of: \.simulation.gridState.grid.worldSize) { _, size, state, _ in
+        .onChange(of: { $0.simulation.gridState.grid.worldSize }) { _, size, state, _ in
             state.settings.rows = size.rows
             state.settings.cols = size.cols
             return .none

@@ -42,8 +42,9 @@ public final class EngineCache: @unchecked Sendable {
     /// The engine holding `grid`: the kept one when it holds exactly `grid` (taken out of the
     /// cache, so that stepping it copies nothing), else a new one made from `grid`.
     public func engine(for grid: Grid) -> BitGrid {
-        if let kept, kept.grid == grid {
-            self.kept = nil
+        // Compared in place, and taken out (not copied: an engine holds many buffers, each retained
+        // by a copy and released again with the cache's).
+        if kept?.grid == grid, let kept = kept.take() {
             startedFrom = kept.grid
             hits += 1
             return kept.engine
@@ -55,7 +56,7 @@ public final class EngineCache: @unchecked Sendable {
 
     /// Keeps `engine`, stepped from the grid ``engine(for:)`` was given, for the next action, and
     /// returns its cells: the spare overwritten where the last three ticks changed it, or a new grid.
-    public func keep(_ engine: BitGrid) -> Grid {
+    public func keep(_ engine: consuming BitGrid) -> Grid {
         var engine = engine
         let changes = engine.takeChanges()
         var grid: Grid
@@ -80,7 +81,7 @@ public final class EngineCache: @unchecked Sendable {
         // The grid this tick started from leaves the state with this tick: the next one's spare.
         spare = startedFrom
         startedFrom = nil
-        history = [changes] + history.prefix(1)
+        pushHistory(changes)
         kept = (engine, grid)
         return grid
     }
@@ -98,8 +99,14 @@ public final class EngineCache: @unchecked Sendable {
         // As ``keep(_:)``: the grid the tick started from leaves the state now, the next spare.
         spare = startedFrom
         self.startedFrom = nil
-        history = [changes] + history.prefix(1)
+        pushHistory(changes)
         kept = (engine, grid)
+    }
+
+    /// `changes` as the newest of the last two ticks' changes, in place (no new array a tick).
+    private func pushHistory(_ changes: TileChanges) {
+        if history.count == 2 { history.removeLast() }
+        history.insert(changes, at: 0)
     }
 
     /// For a tick about to run in the background on the kept engine: the grid of two ticks ago,

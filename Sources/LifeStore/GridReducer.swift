@@ -53,7 +53,11 @@ public struct GridWorld: Equatable {
             statistics.record(census)
             settling.record(fingerprint: fingerprint, population: census.occupied)
         }
-        grid = cache?.keep(bits) ?? bits.grid
+        if let cache {
+            grid = cache.keep(bits)
+        } else {
+            grid = bits.grid
+        }
     }
 }
 

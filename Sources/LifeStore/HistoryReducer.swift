@@ -48,6 +48,12 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
                 if let refusal = action.type.refusal(timerRuns: state.simulation.isRunningTimer, jump: state.simulation.jump) { throw refusal }
                 return try HistoryWalk.reduce(&state, walk, environment)
             }
+            // Most actions (a tick above all) make no entry: they need no copy of the state before them.
+            guard HistoryRecording.mayRecord(action) else {
+                let effect = try reduce(&state, action, environment)
+                HistoryRecording.closeStoppedRun(&state, environment)
+                return effect
+            }
             let old = state
             let effect = try reduce(&state, action, environment)
             HistoryRecording.record(action, from: old, to: &state, environment)
@@ -61,9 +67,7 @@ enum HistoryRecording {
     static func record(_ action: AppAction, from old: AppState, to state: inout AppState, _ environment: AppEnvironment) {
         let context = environment.history
         switch action {
-        case .simulation(.tick), .simulation(.grid(.jumpProgress)), .storage, .configurations(.fetch), .configurations(.cancelFetch),
-            .configurations(.clear), .configurations(.add), .configurations(.remove), .configurations(.fetchResponse),
-            .statistics, .simulation(.reset), .simulation(.stopTimer), .settings(.toggleAutoStop):
+        case _ where !mayRecord(action):
             break
 
         case .simulation(.startTimer):
@@ -108,7 +112,24 @@ enum HistoryRecording {
                     before: state.worldMark, beforeGrid: state.simulation.gridState.grid)
             }
         }
-        // The timer stopped (a stop, or autoStop after a tick or a tick's jump): its run is one entry.
+        closeStoppedRun(&state, environment)
+    }
+
+    /// Whether ``record(_:from:to:_:)`` may make or change an entry for `action` from the state
+    /// before it; for the others it only closes a stopped run (``closeStoppedRun(_:_:)``).
+    static func mayRecord(_ action: AppAction) -> Bool {
+        switch action {
+        case .simulation(.tick), .simulation(.grid(.jumpProgress)), .storage, .configurations(.fetch), .configurations(.cancelFetch),
+            .configurations(.clear), .configurations(.add), .configurations(.remove), .configurations(.fetchResponse),
+            .statistics, .simulation(.reset), .simulation(.stopTimer), .settings(.toggleAutoStop):
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The timer stopped (a stop, or autoStop after a tick or a tick's jump): its run is one entry.
+    static func closeStoppedRun(_ state: inout AppState, _ environment: AppEnvironment) {
         if !state.simulation.isRunningTimer, let open = state.history.open, open.isTimer {
             closeRun(&state, at: state, environment)
         }

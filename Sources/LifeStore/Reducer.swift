@@ -62,10 +62,74 @@ public struct Reducer<State, Action, Environment> {
         action toLocalAction: CasePath<GlobalAction, Action>,
         environment toLocalEnvironment: @escaping (GlobalEnvironment) -> Environment
     ) -> Reducer<GlobalState, GlobalAction, GlobalEnvironment> {
-        Reducer<GlobalState, GlobalAction, GlobalEnvironment> { globalState, globalAction, globalEnvironment throws(ProtocolError) in
+        let local = pulledBack(state: toLocalState, action: toLocalAction)
+        return Reducer<GlobalState, GlobalAction, GlobalEnvironment> { globalState, globalAction, globalEnvironment throws(ProtocolError) in
+            guard let localAction = local.action.extract(globalAction) else { return .none }
+            return try local.run(&globalState, localAction, toLocalEnvironment(globalEnvironment))
+        }
+    }
+
+    /// Lifts this reducer to work on a larger state and action, in the same environment (which it
+    /// is then handed as it is, rather than through a function that copies it at every action).
+    public func pullback<GlobalState, GlobalAction>(
+        state toLocalState: WritableKeyPath<GlobalState, State>,
+        action toLocalAction: CasePath<GlobalAction, Action>
+    ) -> Reducer<GlobalState, GlobalAction, Environment> {
+        let local = pulledBack(state: toLocalState, action: toLocalAction)
+        return Reducer<GlobalState, GlobalAction, Environment> { globalState, globalAction, environment throws(ProtocolError) in
+            guard let localAction = local.action.extract(globalAction) else { return .none }
+            return try local.run(&globalState, localAction, environment)
+        }
+    }
+
+    /// Lifts this reducer onto a part of a larger state that is not one of its stored properties
+    /// (a scope made of several), in the same environment: `scope` makes the part, hands it to its
+    /// body and writes it back. Concrete code, where a computed key path would go through the key
+    /// path's run-time projection and a coroutine at every action.
+    public func pullback<GlobalState, GlobalAction>(
+        scope: @escaping (inout GlobalState, (inout State) throws(ProtocolError) -> Effect<Action>) throws(ProtocolError) -> Effect<Action>,
+        action toLocalAction: CasePath<GlobalAction, Action>
+    ) -> Reducer<GlobalState, GlobalAction, Environment> {
+        let reduce = self.reduce
+        return Reducer<GlobalState, GlobalAction, Environment> { globalState, globalAction, environment throws(ProtocolError) in
             guard let localAction = toLocalAction.extract(globalAction) else { return .none }
-            let effect = try reduce(&globalState[keyPath: toLocalState], localAction, toLocalEnvironment(globalEnvironment))
-            return effect.map(toLocalAction.embed)
+            let effect = try scope(&globalState) { (local: inout State) throws(ProtocolError) -> Effect<Action> in
+                try reduce(&local, localAction, environment)
+            }
+            return effect.isNone ? .none : effect.map(toLocalAction.embed)
+        }
+    }
+
+    /// The two halves of a pullback, whatever the environment.
+    private func pulledBack<GlobalState, GlobalAction>(
+        state toLocalState: WritableKeyPath<GlobalState, State>, action toLocalAction: CasePath<GlobalAction, Action>
+    ) -> PulledBack<GlobalState, GlobalAction> {
+        PulledBack(reduce: reduce, offset: MemoryLayout<GlobalState>.offset(of: toLocalState), keyPath: toLocalState, action: toLocalAction)
+    }
+
+    /// A reducer on a part of a larger state and action. A part that is a stored property (its
+    /// key path has an offset in the larger state) is changed in place at that offset, instead of
+    /// through the key path's run-time projection at every action; a computed one (a scope)
+    /// through the key path.
+    private struct PulledBack<GlobalState, GlobalAction> {
+        let reduce: (inout State, Action, Environment) throws(ProtocolError) -> Effect<Action>
+        let offset: Int?
+        let keyPath: WritableKeyPath<GlobalState, State>
+        let action: CasePath<GlobalAction, Action>
+
+        /// Runs the local reducer on `localAction` (which `action` extracted), its effects'
+        /// actions embedded back.
+        func run(_ globalState: inout GlobalState, _ localAction: Action, _ environment: Environment) throws(ProtocolError) -> Effect<GlobalAction> {
+            let effect: Effect<Action>
+            if let offset {
+                effect = try withUnsafeMutablePointer(to: &globalState) { (global) throws(ProtocolError) -> Effect<Action> in
+                    let local = UnsafeMutableRawPointer(global).advanced(by: offset).assumingMemoryBound(to: State.self)
+                    return try reduce(&local.pointee, localAction, environment)
+                }
+            } else {
+                effect = try reduce(&globalState[keyPath: keyPath], localAction, environment)
+            }
+            return effect.isNone ? .none : effect.map(action.embed)
         }
     }
 }

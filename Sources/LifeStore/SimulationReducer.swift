@@ -57,6 +57,22 @@ extension AppState {
     }
 }
 
+extension AppState {
+    /// Runs `body` on the simulation's scope of `state`, and writes the scope back (but for the
+    /// settings, which it only reads) unless `body` throws, as an access through
+    /// ``simulationScope``'s `_modify` does: the app's pullback of the Simulation tab, without
+    /// going through a key path at every action.
+    static func inSimulationScope<Result>(
+        _ state: inout AppState, _ body: (inout SimulationScope) throws(ProtocolError) -> Result
+    ) throws(ProtocolError) -> Result {
+        var scope = SimulationScope(state)
+        let result = try body(&scope)
+        state.simulation = scope.simulation
+        state.statistics = scope.statistics
+        return result
+    }
+}
+
 extension Reducer where State == SimulationScope, Action == SimulationAction, Environment == AppEnvironment {
     /// The Simulation tab: jumps, the grid reducer pulled back onto the grid world, and the
     /// simulation's own buttons. The app reducer has refused already what the state does not

@@ -110,7 +110,8 @@ public final class Store<State: Equatable, Action> {
         precondition(!isReducing, "send(_:) re-entered from a reducer")
         willReduce?(action, origin)
         isReducing = true
-        let old = state
+        // One copy of the state, for the reducer: the store's own is the old state until the
+        // new one is swapped in (a second copy would retain, and then release, every part of it).
         var next = state
         let effect: Effect<Action>
         do {
@@ -121,13 +122,14 @@ public final class Store<State: Equatable, Action> {
         }
         isReducing = false
         let outcome: Outcome
-        if next != old {
+        if next != state {
             do {
-                try approve?(action, origin, old, next)
+                try approve?(action, origin, state, next)
             } catch {
                 return .refused(error)
             }
-            state = next
+            swap(&state, &next)
+            let old = consume next
             version += 1
             outcome = .changed(version: version)
             didChange?(old, action, origin, version)

@@ -34,7 +34,8 @@ final class StateRendererTests: XCTestCase {
                 next.simulation.gridState.grid[Int.random(in: 0..<8, using: &g), Int.random(in: 0..<8, using: &g)] = .alive
             case 2:
                 next.simulation.isRunningTimer.toggle()
-                next.simulation.stoppedBecause = next.simulation.isRunningTimer ? nil : "step \(step)"
+                // A reason the encoder escapes, now and then.
+                next.simulation.stoppedBecause = next.simulation.isRunningTimer ? nil : step % 3 == 0 ? "a \"step\" \\ \(step) ☃\n" : "step \(step)"
             case 3:
                 next.simulation.settling = Settling(status: [.evolving, .extinct, .still, .oscillating(period: 2), .oscillating(period: 3)].randomElement(using: &g)!)
             case 4:

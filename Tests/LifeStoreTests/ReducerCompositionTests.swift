@@ -26,7 +26,38 @@ private extension CasePath where Root == ParentAction, Value == CounterAction {
     }
 }
 
+/// A parent whose counter is neither its first nor its last stored property, and is also
+/// reached through a computed property.
+private struct Wide: Equatable {
+    var before = "before"
+    var child = Counter()
+    var after = [1, 2, 3]
+    var viaComputed: Counter {
+        get { child }
+        set { child = newValue }
+    }
+}
+
 final class ReducerCompositionTests: XCTestCase {
+    /// A part that is a stored property is changed at its offset, a computed one through its key
+    /// path: either way only that part changes, and the same-environment pullback hands the
+    /// environment over as it is.
+    func testPullbackChangesOnlyItsPartWhetherStoredOrComputed() throws {
+        XCTAssertNotNil(MemoryLayout<Wide>.offset(of: \Wide.child), "a stored property has an offset")
+        XCTAssertNil(MemoryLayout<Wide>.offset(of: \Wide.viaComputed), "a computed one has none")
+        for path in [\Wide.child, \Wide.viaComputed] {
+            let environment = CounterEnvironment()
+            let reducer = Reducer<Counter, CounterAction, CounterEnvironment>.counter.pullback(state: path, action: .child)
+            var state = Wide()
+            _ = try reducer.reduce(&state, .other("x"), environment)
+            XCTAssertEqual(state, Wide(), "\(path)")
+            _ = try reducer.reduce(&state, .child(.add(4)), environment)
+            _ = try reducer.reduce(&state, .child(.add(3)), environment)
+            XCTAssertEqual(state, Wide(child: Counter(count: 7)), "\(path)")
+            XCTAssertEqual(environment.reduced, [.add(4), .add(3)], "\(path)")
+        }
+    }
+
     private func pulledBack() -> Reducer<Parent, ParentAction, ParentEnvironment> {
         Reducer<Counter, CounterAction, CounterEnvironment>.counter.pullback(
             state: \Parent.child, action: .child, environment: { $0.child })
