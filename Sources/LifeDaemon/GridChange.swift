@@ -56,6 +56,9 @@ struct GridChange {
     private var isBusy = false
     /// Row texts rendered so far, whole rows.
     private var rowTexts: [Int: [UInt8]] = [:]
+    /// Rows a wide slice was asked of once (rendered as that slice alone): a second slice of the
+    /// same row renders it whole, for every window after it.
+    private var rowsAskedOnce: Set<Int> = []
     /// Cells rendered as text so far (whole rows once each, narrow slices each time).
     private(set) var cellsRendered = 0
     /// Blocks of scaled windows rendered so far (old and new, to compare).
@@ -559,10 +562,12 @@ struct GridChange {
     }
 
     /// Appends the new grid's cells of `row` from `col`, `count` of them, as their `cells` text.
-    /// Wide slices are cut from the whole row's text, rendered once per change.
+    /// Wide slices of a row that a second window asks for are cut from the whole row's text,
+    /// rendered once per change; the first is rendered alone (one wide window, as lifewatch's
+    /// zoomed out, rendered whole rows of 4,096 cells to send 600 of each).
     mutating func appendText(row: Int, col: Int, count: Int, to output: inout [UInt8]) {
         // Rows with dying cells are cut by characters, not bytes: rendered for the slice.
-        guard count >= 256, !new.hasDyingCells(row: row) else {
+        guard count >= 256, !new.hasDyingCells(row: row), rowTexts[row] != nil || !rowsAskedOnce.insert(row).inserted else {
             new.appendRowText(row, from: col, count: count, to: &output)
             cellsRendered += count
             return

@@ -129,7 +129,21 @@ final class PublisherTests: XCTestCase {
         let patches = publisher.patches(from: state(old), to: state(new), for: windows).encoded
         XCTAssertEqual(patches.count, 60)
         XCTAssertEqual(publisher.work.gridComparisons, 1, "the two grids are compared once for all 60")
-        XCTAssertEqual(publisher.work.cellsRendered, 512 * 1024, "every row rendered once, whole")
+        // The first window's slice of each row alone, then the row once, whole, for the other 59.
+        XCTAssertEqual(publisher.work.cellsRendered, 512 * (900 + 1024), "every row rendered once whole, after one slice")
+    }
+
+    /// One wide window (lifewatch zoomed out to 1:2 shows 600 cells of a 4,096-cell row) renders
+    /// only its own cells of each changed row, not the whole rows.
+    func testOneWideWindowRendersOnlyItsCells() throws {
+        var g = SplitMix64(seed: 11)
+        let publisher = Publisher(renderer: StateRenderer())
+        let old = Grid(rows: 512, cols: 4096)
+        let new = randomGrid(rows: 512, cols: 4096, &g)
+        let window = SubscriptionGroup(path: Viewport.gridPath, viewport: Viewport(row: 10, col: 1000, rows: 330, cols: 600))
+        let patches = publisher.patches(from: state(old), to: state(new), for: [window]).encoded
+        XCTAssertEqual(publisher.work.cellsRendered, 330 * 600)
+        _ = try assertPatchesTakeWindows(patches, of: [window], from: old, to: new, "one wide window")
     }
 
     /// Tiny windows render only their own cells, and only when they changed.
