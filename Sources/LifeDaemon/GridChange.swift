@@ -260,17 +260,24 @@ struct GridChange {
             guard changedWords[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { continue }
             // A word inside the window that changed is a change; only the edges need the planes.
             if word != first && word != last { return true }
-            var mask: UInt64 = ~0
-            if word == first { mask &= ~0 << UInt64(col & 63) }
-            if word == last {
-                let end = UInt64((col + count - 1) & 63)
-                if end < 63 { mask &= (1 << (end + 1)) - 1 }
-            }
-            var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
-            if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
-            if differs & mask != 0 { return true }
+            if differs(at: index, word: word, col: col, count: count) { return true }
         }
         return false
+    }
+
+    /// Whether word `index` of the planes (word `word` of its row) differs in any of the cells
+    /// from `col`, `count` of them, that it holds: masked at the range's first and last words.
+    @inline(__always)
+    private func differs(at index: Int, word: Int, col: Int, count: Int) -> Bool {
+        var mask: UInt64 = ~0
+        if word == col >> 6 { mask &= ~0 << UInt64(col & 63) }
+        if word == (col + count - 1) >> 6 {
+            let end = UInt64((col + count - 1) & 63)
+            if end < 63 { mask &= (1 << (end + 1)) - 1 }
+        }
+        var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
+        if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
+        return differs & mask != 0
     }
 
     /// Whether any cell of `row` from `col`, `count` cells (count > 0), differs in the planes,
@@ -282,16 +289,7 @@ struct GridChange {
         let last = (col + count - 1) >> 6
         for word in first...last {
             windowWords += 1
-            var mask: UInt64 = ~0
-            if word == first { mask &= ~0 << UInt64(col & 63) }
-            if word == last {
-                let end = UInt64((col + count - 1) & 63)
-                if end < 63 { mask &= (1 << (end + 1)) - 1 }
-            }
-            let index = base + word
-            var differs = (oldLive[index] ^ newLive[index]) | (oldPrevious[index] ^ newPrevious[index])
-            if !dyingDifferences.isEmpty { differs |= dyingDifferences[index] }
-            if differs & mask != 0 { return true }
+            if differs(at: base + word, word: word, col: col, count: count) { return true }
         }
         return false
     }
