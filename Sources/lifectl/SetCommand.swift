@@ -98,6 +98,12 @@ let setCommand = Command(
     let resizes = fields["rows"] != nil || fields["cols"] != nil
     return { session throws(Connection.Failure) in
         try session.dispatch(action, said: typed) { version in
+            // Settings as they were already change nothing, and the version stays where the
+            // connection found it (another client's change in between would move it: then this
+            // says changed, as it may have).
+            if let found = try? session.connection().hello.version, found == version {
+                return "settings unchanged: they already were so (version \(version))"
+            }
             // Say what a resize did, as a person sees it: the world's size after it.
             guard resizes, let rows = try? session.get("/settings/rows").intValue, let cols = try? session.get("/settings/cols").intValue
             else { return "settings changed (version \(version))" }

@@ -79,6 +79,9 @@ final class LifectlWordsTests: XCTestCase {
         // At the limits, all is taken.
         let limits = try succeeds(daemon, ["set", "interval=60s", "density=0.95", "cols=20", "title=" + String(repeating: "t", count: 200)])
         XCTAssertEqual(limits, "settings changed; the world is 20x20, its cells kept centred (version \(try version(daemon)))\n")
+        // The same again changes nothing, and says so.
+        let again = try succeeds(daemon, ["set", "interval=60s", "density=0.95", "cols=20"])
+        XCTAssertEqual(again, "settings unchanged: they already were so (version \(try version(daemon)))\n")
 
         // Configurations: an empty list, a name or number that is not there, a pattern that does not fit.
         let noTitle = "no configuration is titled \"Unicorn\"; `lifectl configs` lists them, `lifectl configs fetch` fetches a list"
