@@ -286,6 +286,12 @@ struct PatchWriter {
 
     /// `value` (not negative) in decimal, as `String(value)` writes it, without making a string.
     static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        // A window's row numbers are mostly one or two digits: written straight.
+        if value >= 0, value < 100 {
+            if value >= 10 { output.append(UInt8(ascii: "0") + UInt8(value / 10)) }
+            output.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         var digits = 1
         var rest = value
         while rest >= 10 {
