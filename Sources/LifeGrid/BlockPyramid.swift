@@ -186,25 +186,10 @@ public struct BlockPyramid: Sendable {
                     let low = 2 &* word
                     let lowBits = source[first &+ low] | source[second &+ low]
                     let highBits = low &+ 1 < stride ? source[first &+ low &+ 1] | source[second &+ low &+ 1] : 0
-                    target[targetBase &+ word] = pairs(lowBits, highBits)
+                    target[targetBase &+ word] = pairs(lowBits) | pairs(highBits) &<< 32
                 }
             }
         }
-    }
-
-    /// ``pairs(_:)`` of `low` in the low half and of `high` in the high half, both packed at
-    /// once in the two lanes of a vector (most of the cost of bringing a busy world's levels up
-    /// to date).
-    @inline(__always)
-    public static func pairs(_ low: UInt64, _ high: UInt64) -> UInt64 {
-        var packed = SIMD2<UInt64>(low, high)
-        packed = (packed | packed &>> 1) & 0x5555_5555_5555_5555
-        packed = (packed | packed &>> 1) & 0x3333_3333_3333_3333
-        packed = (packed | packed &>> 2) & 0x0F0F_0F0F_0F0F_0F0F
-        packed = (packed | packed &>> 4) & 0x00FF_00FF_00FF_00FF
-        packed = (packed | packed &>> 8) & 0x0000_FFFF_0000_FFFF
-        packed = (packed | packed &>> 16) & 0x0000_0000_FFFF_FFFF
-        return packed[0] | packed[1] &<< 32
     }
 
     /// Bit k (k < 32) set when bit 2k or 2k + 1 of `bits` is.

@@ -121,15 +121,4 @@ final class BlockPyramidTests: XCTestCase {
         XCTAssertEqual(BlockPyramid.pairs(0x5555_5555_5555_5555), 0xFFFF_FFFF)
         XCTAssertEqual(BlockPyramid.pairs(0), 0)
     }
-
-    /// Two words' pairs packed at once equal each packed alone, the first in the low half.
-    func testTwoWordsPairsAreEachWordsPairsSideBySide() {
-        var g = SplitMix64(seed: 20)
-        for _ in 0..<1_000 {
-            let (low, high) = (g.next(), g.next() & g.next())
-            XCTAssertEqual(BlockPyramid.pairs(low, high), BlockPyramid.pairs(low) | BlockPyramid.pairs(high) << 32)
-        }
-        XCTAssertEqual(BlockPyramid.pairs(0, 1 << 63), 1 << 63)
-        XCTAssertEqual(BlockPyramid.pairs(1, 0), 1)
-    }
 }
