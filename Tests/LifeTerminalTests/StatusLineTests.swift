@@ -24,10 +24,10 @@ final class StatusLineTests: XCTestCase {
         stepped.ticks = 0
         stepped.statistics = Statistics(steps: 400, alive: 1200, born: 300, died: 310, empty: 1000)
         XCTAssertEqual(StatusLine.text(for: stepped), "ticks 0 · stopped · gen 400 · every 250ms · population 3 · evolving")
-        // Narrow, the count still shows before the interval is cut.
+        // Narrow, the count still shows when the ticks, the interval and more have gone.
         var buffer = ScreenBuffer(rows: 1, cols: 30)
         StatusLine.draw(stepped, into: &buffer, row: 0, col: 0, width: 30, faded: false)
-        XCTAssertEqual(buffer.lines, ["ticks 0 · stopped · gen 400 ·"])
+        XCTAssertEqual(buffer.lines, ["stopped · gen 400"])
     }
 
     func testStoppedWithTheReasonLast() {
@@ -63,14 +63,35 @@ final class StatusLineTests: XCTestCase {
             "ticks 12 · stopped · gen 0 · jump 45.0% · 450000/1000000 · every 250ms · population 3 · evolving")
     }
 
-    func testDrawTruncatesToTheWidth() {
+    /// A narrow line drops its least segments whole (the ticks, then the interval, then the
+    /// later of equals) rather than cutting the end, and cuts only what is left past the width.
+    func testDrawDropsTheLeastSegmentsToFitTheWidth() {
         var buffer = ScreenBuffer(rows: 1, cols: 30)
         StatusLine.draw(world(running: true), into: &buffer, row: 0, col: 0, width: 30, faded: false)
-        XCTAssertEqual(buffer.lines, ["ticks 12 · running · gen 0 · …"])
-        XCTAssertTrue(buffer[0, 11].style.bold)
+        XCTAssertEqual(buffer.lines, ["running · gen 0 · population 3"])
+        XCTAssertTrue(buffer[0, 0].style.bold)
+        var narrowest = ScreenBuffer(rows: 1, cols: 5)
+        StatusLine.draw(world(running: true), into: &narrowest, row: 0, col: 0, width: 5, faded: false)
+        XCTAssertEqual(narrowest.lines, ["runn…"])
         var faded = ScreenBuffer(rows: 1, cols: 30)
         StatusLine.draw(world(running: true), into: &faded, row: 0, col: 0, width: 30, faded: true)
         XCTAssertTrue(faded[0, 0].style.dim)
+    }
+
+    /// lifewatch at 80 columns, running at a step of 10: the population and whether the world
+    /// still changes stay, and the ticks go (the end of the line was cut off before).
+    func testEightyColumnsKeepThePopulationAndTheSettling() {
+        var running = world(running: true)
+        running.ticks = 50
+        running.generationsPerTick = 10
+        running.statistics = Statistics(steps: 230, alive: 400, born: 50, died: 45, empty: 100)
+        let segments = StatusLine.segments(for: running, zoom: .single)
+        XCTAssertEqual(
+            segments.map(\.text).joined(separator: StatusLine.separator),
+            "ticks 50 · running · gen 230 · every 250ms · step 10 · zoom 1:1 · population 3 · evolving")
+        XCTAssertEqual(
+            StatusLine.fitted(segments, width: 80).map(\.text).joined(separator: StatusLine.separator),
+            "running · gen 230 · every 250ms · step 10 · zoom 1:1 · population 3 · evolving")
     }
 
     func testWorldReadsLeniently() {

@@ -26,7 +26,7 @@ final class WatchScreenTests: XCTestCase {
                 "                · · · O",
                 "",
                 "cursor 1,2",
-                "ticks 3 · stopped · gen 3 · every 500ms",
+                "stopped · gen 3 · population 3",
                 "space start  n tick  …  ? help  q quit",
             ])
     }
@@ -181,7 +181,8 @@ final class WatchScreenTests: XCTestCase {
         XCTAssertEqual(frame.buffer.lines[7], "ticks 3 · stopped · gen 3 · every 500ms · population 3 · evolving · autostop off")
         ui.navigation.zoom = .dots(1)
         let zoomed = WatchScreen(rows: 9, cols: 90, colorMode: .monochrome, content: .world(world), connection: .connected, ui: ui).compose()
-        XCTAssertEqual(zoomed.buffer.lines[7], "ticks 3 · stopped · gen 3 · every 500ms · zoom 1:2 · population 3 · evolving · autostop o…")
+        // Two columns short of the whole line: autostop off, the least of it, goes whole.
+        XCTAssertEqual(zoomed.buffer.lines[7], "ticks 3 · stopped · gen 3 · every 500ms · zoom 1:2 · population 3 · evolving")
         // 3 x 4 cells at 1:2: two braille characters (alive and born count, died does not), the
         // cursor's in reverse video.
         XCTAssertEqual(zoomed.buffer.lines[3], String(repeating: " ", count: 44) + "\u{2809}\u{2820}")
