@@ -47,9 +47,10 @@ struct GridChange {
     /// up front read four planes whole for a busy world's tick even when the windows watch a few
     /// rows, and a band of tiles for a lone glider's tick when its watcher's rows missed it.
     private var rowMarked: [Bool] = []
-    /// The words of a row that marking reads: those the engine's rectangles reach (outside them
-    /// nothing changed), or the whole row.
-    private var markedWords = 0..<0
+    /// Per covered row, the words the engine's rectangles reach in it (outside them nothing
+    /// changed; none for a row no rectangle crosses), which are all that marking it reads; empty
+    /// when there are no rectangles, and whole rows are marked.
+    private var rectSpans: [ChangedSpan] = []
     /// Whether the change may reach a quarter of the grid or more (a busy world's tick): the
     /// aligned blocks are then made again rather than brought up to date row by row, and kept
     /// rows of blocks are compared with them without looking at what changed under them first.
@@ -102,7 +103,6 @@ struct GridChange {
         changedRows = [Bool](repeating: false, count: covered.count)
         changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: covered.count)
         rowMarked = [Bool](repeating: false, count: covered.count)
-        markedWords = 0..<wordsPerRow
         guard let changedRects, dyingDifferences.isEmpty else {
             // The grids were found to differ above, and anything may have changed.
             isBusy = true
@@ -114,8 +114,18 @@ struct GridChange {
             return CellRect(row: top, col: left, rows: min(rect.bottom, new.rows) - top, cols: min(rect.right, new.cols) - left)
         }.filter { $0.rows > 0 && $0.cols > 0 }
         let words = rects.map { ($0.col >> 6)..<((($0.right - 1) >> 6) + 1) }
-        if let first = words.map(\.lowerBound).min(), let last = words.map(\.upperBound).max() { markedWords = first..<last }
         isBusy = 4 * zip(rects, words).reduce(0) { $0 + $1.0.rows * $1.1.count } >= new.rows * wordsPerRow
+        // Each row marks only what the rectangles crossing it reach: a whole-grid window asks
+        // about every row, and sparse gliders far apart span every row between them.
+        if !isBusy {
+            rectSpans = [ChangedSpan](repeating: ChangedSpan(), count: covered.count)
+            for (rect, span) in zip(rects, words) {
+                for row in rect.row..<rect.bottom {
+                    rectSpans[row - firstRow].include(Int32(truncatingIfNeeded: span.lowerBound))
+                    rectSpans[row - firstRow].include(Int32(truncatingIfNeeded: span.upperBound - 1))
+                }
+            }
+        }
         // No rectangle, no change. A rectangle whose cells came back as they were (a blinker
         // stepped twice) counts as a change: its rows then show no difference one by one.
         // Scanning the rectangles for a difference first cost a lone glider's tick more than all
@@ -214,7 +224,8 @@ struct GridChange {
         return found
     }
 
-    /// Marks the rows of `rows` not marked yet, when marking lazily (whole rows, in runs).
+    /// Marks the rows of `rows` not marked yet: runs of them that read the same words (whole
+    /// rows, or the same rectangles' words) at once; a row no rectangle crosses reads nothing.
     private mutating func ensureMarked(_ rows: Range<Int>) {
         let from = max(rows.lowerBound - firstRow, 0)
         let to = min(rows.upperBound - firstRow, rowMarked.count)
@@ -224,9 +235,14 @@ struct GridChange {
                 local += 1
                 continue
             }
+            let span = rectSpans.isEmpty ? nil : rectSpans[local]
             var end = local + 1
-            while end < to, !rowMarked[end] { end += 1 }
-            _ = mark(rows: (firstRow + local)..<(firstRow + end), words: markedWords)
+            while end < to, !rowMarked[end], span.map({ rectSpans[end] == $0 }) ?? true { end += 1 }
+            if let span {
+                if !span.isEmpty { _ = mark(rows: (firstRow + local)..<(firstRow + end), words: Int(span.first)..<(Int(span.last) + 1)) }
+            } else {
+                _ = mark(rows: (firstRow + local)..<(firstRow + end), words: 0..<new.wordsPerRow)
+            }
             for index in local..<end { rowMarked[index] = true }
             local = end
         }
@@ -579,7 +595,7 @@ struct GridChange {
 }
 
 /// The words of a row that changed, from its first to its last (empty: none).
-struct ChangedSpan {
+struct ChangedSpan: Equatable {
     private(set) var first = Int32.max
     private(set) var last: Int32 = -1
 
