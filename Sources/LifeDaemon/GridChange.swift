@@ -261,6 +261,10 @@ struct GridChange {
         let local = row - firstRow
         guard local >= 0, local < changedRows.count, count > 0 else { return false }
         if !rowMarked[local] {
+            // Outside the engine's rectangles nothing changed: no word of the planes is read.
+            if !rectSpans.isEmpty, !rectSpans[local].overlaps(Int32(truncatingIfNeeded: col >> 6), Int32(truncatingIfNeeded: (col + count - 1) >> 6)) {
+                return false
+            }
             if ((col + count - 1) >> 6) - (col >> 6) < Self.directWords { return planesDiffer(row: row, col: col, count: count) }
             ensureMarked(row..<(row + 1))
         }
