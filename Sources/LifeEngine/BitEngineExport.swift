@@ -174,6 +174,59 @@ extension BitGrid {
         }
     }
 
+    /// The grid of this engine's cells when they are one generation after `base`'s (so this
+    /// engine's previous plane is `base`'s live plane, whose storage the result shares): its live
+    /// plane written into `words`, a plane of this size that already holds these cells outside
+    /// the tiles in `changes` (the storage of a grid no longer used, taken over). Nil, and
+    /// nothing written, when the grids are not two-state grids of this size.
+    ///
+    /// A tick of one generation so writes one plane, not two: a busy 4096 x 4096 world's tick
+    /// copied 2 MB of previous plane that the grid it started from already held.
+    public func gridAfterOneGeneration(of base: Grid, writingLiveInto words: inout [UInt64], changes: TileChanges) -> Grid? {
+        let layout = self.layout
+        guard base.rows == layout.rows, base.cols == layout.cols, dyingPlanes == 0, base.dying.isEmpty,
+            words.count == layout.rows * layout.words
+        else { return nil }
+        let geometry = TileGeometry(layout)
+        let groupWords = TileGeometry.groupWords
+        live.withUnsafeBufferPointer { source in
+            words.withUnsafeMutableBufferPointer { target in
+                func copy(rows: Range<Int>, words span: Range<Int>) {
+                    for row in rows {
+                        let from = layout.origin &+ row &* layout.stride
+                        let to = row &* layout.words
+                        for word in span {
+                            // The last word of a row holds the east ghost past its tail.
+                            let mask = word == layout.words &- 1 ? layout.tailMask : ~0
+                            target[to &+ word] = source[from &+ word] & mask
+                        }
+                    }
+                }
+                guard !changes.everything else {
+                    copy(rows: 0..<layout.rows, words: 0..<layout.words)
+                    return
+                }
+                changes.tiles.withUnsafeBufferPointer { tiles in
+                    guard let set = tiles.baseAddress else { return }
+                    forEachBit(set, count: geometry.tiles) { tile in
+                        let firstWord = tile % geometry.groups &* groupWords
+                        let firstRow = tile / geometry.groups &* TileGeometry.tileRows
+                        copy(
+                            rows: firstRow..<min(firstRow &+ TileGeometry.tileRows, layout.rows),
+                            words: firstWord..<min(firstWord &+ groupWords, layout.words))
+                    }
+                }
+            }
+        }
+        // Moved out, so that the plane is its only owner (clearing its tails copies nothing).
+        let written = words
+        words = []
+        guard let plane = BitPlane(rows: layout.rows, cols: layout.cols, words: consume written) else { return nil }
+        var grid = Grid(live: plane, previous: base.live)
+        if let live = tracking.totals?.live { grid.recordPopulation(live) }
+        return grid
+    }
+
     /// Every row of both planes into `grid` (this grid's size, two states), in place.
     private func writeAll(into grid: inout Grid) {
         let layout = self.layout

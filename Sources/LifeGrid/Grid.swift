@@ -62,6 +62,14 @@ public struct Grid: Hashable, Sendable {
         previous = cells
     }
 
+    /// A grid whose cells are live now where `live` is set and were live a generation ago where
+    /// `previous` is (the same size); the planes' storage is shared, not copied.
+    public init(live: BitPlane, previous: BitPlane) {
+        precondition(live.rows == previous.rows && live.cols == previous.cols, "a grid's planes have one size")
+        self.live = live
+        self.previous = previous
+    }
+
     /// A grid from its cells, row by row; nil unless there are exactly `rows * cols` of them.
     public init?(rows: Int, cols: Int, cells: [Cell]) {
         guard rows >= 0, cols >= 0, cells.count == rows * cols else { return nil }

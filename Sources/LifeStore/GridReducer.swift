@@ -54,7 +54,7 @@ public struct GridWorld: Equatable {
             settling.record(fingerprint: fingerprint, population: census.occupied)
         }
         if let cache {
-            grid = cache.keep(bits)
+            grid = cache.keep(bits, generations: generations)
         } else {
             grid = bits.grid
         }

@@ -90,6 +90,32 @@ final class EngineCacheTests: XCTestCase {
         }
     }
 
+    /// A tick of one generation writes one plane: its previous plane is the last grid's live
+    /// plane itself (shared), and its live plane is written into a grid no longer used. The worlds
+    /// are those of ticks stepped afresh, and grids held elsewhere (some of them) keep their cells.
+    func testOneGenerationTicksShareThePreviousPlaneWithTheLastGrid() {
+        let seed = TestSeed.make(self)
+        for start in worlds(seed: seed) {
+            let cache = EngineCache()
+            var kept = start
+            var fresh = start
+            var shared = 0
+            var held: [(Grid, Grid)] = []
+            for round in 0..<30 {
+                let before = kept.grid
+                kept.advance(generations: 1, cache: cache)
+                fresh.advance(generations: 1)
+                XCTAssertEqual(kept, fresh, "seed \(seed), round \(round)")
+                if kept.grid.previous.sharesStorage(with: before.live) { shared += 1 }
+                XCTAssertFalse(kept.grid.live.sharesStorage(with: before.live), "seed \(seed), round \(round): a new live plane")
+                if round % 5 == 0 { held.append((kept.grid, fresh.grid)) }
+            }
+            // The first ticks have no spare yet: the rest share.
+            XCTAssertGreaterThanOrEqual(shared, 27, "seed \(seed)")
+            for (index, pair) in held.enumerated() { XCTAssertEqual(pair.0, pair.1, "seed \(seed), held grid \(index)") }
+        }
+    }
+
     func testAnEditARuleOrATopologyBetweenTicksMissesOrForgets() {
         let seed = TestSeed.make(self)
         for start in worlds(seed: seed) {
