@@ -47,6 +47,32 @@ public final class Publisher {
     private var stackedStorage: [Int: StackedRows] = [:]
     /// The aligned blocks of the last change's new grid (``BlockPyramid``), brought up to date by the next.
     private var pyramid = BlockPyramid()
+    /// Where the grid lies in the value of each path watched so far, and the texts of its paths
+    /// in a patch: worked out once per path, not once per window every change (256 windows of
+    /// the whole state made the same pointers 256 times a tick).
+    private var paths: [JSONPointer: PathPlan] = [:]
+
+    /// What a path's patches need of the grid's place in its value.
+    private struct PathPlan {
+        var placement: GridPlacement
+        /// For a value that contains the grid: the text of its `cells` and of its `population`.
+        var cells: [UInt8] = []
+        var population: [UInt8] = []
+    }
+
+    /// The plan of `path`, made when first asked. The table is forgotten when it grows past a
+    /// bound (paths come from clients), and made again as asked.
+    private func plan(_ path: JSONPointer) -> PathPlan {
+        if let known = paths[path] { return known }
+        var plan = PathPlan(placement: GridPlacement(path: path))
+        if case .contains(let at) = plan.placement {
+            plan.cells = PatchWriter.pathText(at.appending("cells"))
+            plan.population = PatchWriter.pathText(at.appending("population"))
+        }
+        if paths.count >= 256 { paths = [:] }
+        paths[path] = plan
+        return plan
+    }
 
     public init(renderer: StateRenderer) {
         self.renderer = renderer
@@ -69,17 +95,18 @@ public final class Publisher {
         var grid: GridChange?
         var patches = Patches()
         let groups = Array(groups)
+        let plans = groups.map { plan($0.path) }
         // Many groups' patches go in without the table growing as they come.
         if groups.count > 16 { patches.encoded.reserveCapacity(groups.count) }
         // The grids. change, made once when a group first needs it, with the tables its scaled windows share.
         func change() -> GridChange {
             var change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
             change.prepareTables(
-                for: groups.lazy.filter { $0.gridPlacement != .none }.compactMap(\.viewport), stacked: &stackedStorage, pyramid: &pyramid)
+                for: zip(groups, plans).lazy.filter { $0.1.placement != .none }.compactMap(\.0.viewport), stacked: &stackedStorage, pyramid: &pyramid)
             return change
         }
-        for group in groups {
-            if limit < .max, group.gridPlacement != .none {
+        for (group, plan) in zip(groups, plans) {
+            if limit < .max, plan.placement != .none {
                 if grid == nil { grid = change() }
                 if grid?.estimatedBytes(window: group.viewport, limit: limit) ?? 0 > limit {
                     patches.oversized.insert(group)
@@ -87,7 +114,7 @@ public final class Publisher {
                 }
             }
             var writer = PatchWriter()
-            let placement = group.gridPlacement
+            let placement = plan.placement
             if placement.reachesOutsideGrid {
                 if outsideGrid[group.path] == nil {
                     outsideGrid[group.path] = renderer.gridlessPatchText(from: old, to: new, at: group.path)
@@ -99,7 +126,7 @@ public final class Publisher {
                 break
             case .contains(let at):
                 if grid == nil { grid = change() }
-                writeGrid(at: at, group: group, change: &grid, into: &writer)
+                writeGrid(at: at, plan: plan, group: group, change: &grid, into: &writer)
             case .inside(let rest):
                 if grid == nil { grid = change() }
                 writeInsideGrid(rest, group: group, change: &grid, into: &writer)
@@ -128,7 +155,7 @@ public final class Publisher {
     }
 
     /// The grid object at `at`: its changed rows, or the whole of it when its size changed.
-    private func writeGrid(at pointer: JSONPointer, group: SubscriptionGroup, change: inout GridChange?, into writer: inout PatchWriter) {
+    private func writeGrid(at pointer: JSONPointer, plan: PathPlan, group: SubscriptionGroup, change: inout GridChange?, into writer: inout PatchWriter) {
         let window = group.viewport
         guard var grid = change, !grid.isUnchanged else { return }
         defer { change = grid }
@@ -136,9 +163,9 @@ public final class Publisher {
             writer.appendReplace(pointer, grid.newValue(window: window))
             return
         }
-        writeRows(cellsAt: pointer.appending("cells"), window: window, group: group, change: &grid, into: &writer)
+        writeRows(cellsAt: plan.cells, window: window, group: group, change: &grid, into: &writer)
         if window != nil, let population = grid.changedPopulation() {
-            writer.appendReplace(pointer.appending("population"), .int(population))
+            writer.appendReplace(plan.population, count: population)
         }
     }
 
@@ -148,7 +175,7 @@ public final class Publisher {
         guard var grid = change, !grid.isUnchanged else { return }
         defer { change = grid }
         if grid.sameShape, rest.tokens == ["cells"] {
-            writeRows(cellsAt: .root, window: window, group: group, change: &grid, into: &writer)
+            writeRows(cellsAt: pathText(.root), window: window, group: group, change: &grid, into: &writer)
             return
         }
         if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
@@ -166,10 +193,9 @@ public final class Publisher {
     /// A scaled window's rows of blocks are kept with the grid they were made from (``KeptBlocks``),
     /// so that the next change, whose old grid that is, renders only the new ones.
     private func writeRows(
-        cellsAt cells: JSONPointer, window: Viewport?, group: SubscriptionGroup, change grid: inout GridChange, into writer: inout PatchWriter
+        cellsAt prefix: [UInt8], window: Viewport?, group: SubscriptionGroup, change grid: inout GridChange, into writer: inout PatchWriter
     ) {
         let clamped = grid.clamped(window)
-        let prefix = pathText(cells)
         writer.expectRows(clamped.rows, width: clamped.cols)
         guard clamped.isScaled else {
             for index in 0..<clamped.rows {
@@ -250,6 +276,18 @@ struct PatchWriter {
         appendOperations(Self.operations([.replace(path: path, value: value)]))
     }
 
+    /// `{"op":"replace","path":"<path>","value":<value>}`, `path` as ``pathText(_:)`` makes it:
+    /// a window's population (a count, not negative), without encoding an operation for each window.
+    mutating func appendReplace(_ path: [UInt8], count value: Int) {
+        precondition(value >= 0, "a count")
+        separate()
+        output.append(contentsOf: Self.replaceHead)
+        output.append(contentsOf: path)
+        output.append(contentsOf: Self.replaceNumber)
+        Self.appendDecimal(value, to: &output)
+        output.append(UInt8(ascii: "}"))
+    }
+
     /// `{"op":"replace","path":"<prefix>/<index>","value":"<text>"}`, the text written by
     /// `writeText` (cell symbols, which never need escaping); without an index, the path is `prefix`.
     /// `prefix` is the path's text as ``pathText(_:)`` makes it, made once for all of a window's rows.
@@ -277,6 +315,7 @@ struct PatchWriter {
     private static let replaceHead = Array(#"{"op":"replace","path":""#.utf8)
     private static let replaceValue = Array(#"","value":""#.utf8)
     private static let replaceTail = Array(#""}"#.utf8)
+    private static let replaceNumber = Array(#"","value":"#.utf8)
 
     /// The text of `pointer` inside a JSON string (escaped as the encoder escapes it), without quotes.
     static func pathText(_ pointer: JSONPointer) -> [UInt8] {

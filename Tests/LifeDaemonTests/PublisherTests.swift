@@ -99,6 +99,26 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(String(decoding: patch, as: UTF8.self), String(decoding: expected.encodedJSON(), as: UTF8.self))
     }
 
+    /// A window's rows and its population are encoded as the encoder would, at the path of the
+    /// whole state and at the grid's own path (where the grid is the root of the value).
+    func testAWindowsRowsAndPopulationAreEncodedAsTheEncoderWould() throws {
+        var old = Grid(rows: 3, cols: 5)
+        old[1, 2] = .alive
+        var new = old
+        new[1, 3] = .born
+        let publisher = Publisher(renderer: StateRenderer())
+        let window = Viewport(row: 1, col: 1, rows: 2, cols: 3)
+        for (path, prefix) in [(JSONPointer.root, "/simulation/gridState/grid"), (Viewport.gridPath, "")] {
+            let group = SubscriptionGroup(path: path, viewport: window)
+            let patch = try XCTUnwrap(publisher.patches(from: state(old), to: state(new), for: [group]).encoded[group])
+            let expected: [PatchOperation] = [
+                .replace(path: try JSONPointer(parsing: prefix + "/cells/0"), value: ".O+"),
+                .replace(path: try JSONPointer(parsing: prefix + "/population"), value: 2),
+            ]
+            XCTAssertEqual(String(decoding: patch, as: UTF8.self), String(decoding: expected.encodedJSON(), as: UTF8.self), "at \(path)")
+        }
+    }
+
     // MARK: What a change costs
 
     /// A subscription to a value outside the grid never costs a comparison or a rendering of the
