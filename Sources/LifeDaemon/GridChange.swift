@@ -11,7 +11,10 @@ import Protocol
 /// and are watched, not the number of subscriptions. What every window needs of the whole grid
 /// (the populations) is counted here once; the rows of blocks of a scaled window are rendered,
 /// old and new, only where a word under them changed.
-struct GridChange {
+///
+/// A class: one change is shared by all its groups, which mark rows and render texts in it as
+/// they go (as a value, each group's copy retained its tables and copied them at its first write).
+final class GridChange {
     // The grids are private so that a group's work reaches them only through the methods
     // below, which count it (a `new.population` per group was 91% of a change's cost once).
     private let old: Grid
@@ -150,7 +153,7 @@ struct GridChange {
 
     /// Marks the words of `rows` (`words` of each) that differ in either plane, and the rows that
     /// hold one; whether any does.
-    private mutating func mark(rows: Range<Int>, words: Range<Int>) -> Bool {
+    private func mark(rows: Range<Int>, words: Range<Int>) -> Bool {
         let wordsPerRow = new.wordsPerRow
         let rows = max(rows.lowerBound, 0)..<min(rows.upperBound, new.rows)
         let words = max(words.lowerBound, 0)..<min(words.upperBound, wordsPerRow)
@@ -226,7 +229,7 @@ struct GridChange {
 
     /// Marks the rows of `rows` not marked yet: runs of them that read the same words (whole
     /// rows, or the same rectangles' words) at once; a row no rectangle crosses reads nothing.
-    private mutating func ensureMarked(_ rows: Range<Int>) {
+    private func ensureMarked(_ rows: Range<Int>) {
         let from = max(rows.lowerBound - firstRow, 0)
         let to = min(rows.upperBound - firstRow, rowMarked.count)
         var local = from
@@ -257,7 +260,7 @@ struct GridChange {
     /// under a mask, so a change just outside the window is not taken for one inside it. A row
     /// not marked yet is marked first, unless the cells lie in a few words: those are compared
     /// in the planes.
-    mutating func changed(row: Int, col: Int, count: Int) -> Bool {
+    func changed(row: Int, col: Int, count: Int) -> Bool {
         let local = row - firstRow
         guard local >= 0, local < changedRows.count, count > 0 else { return false }
         if !rowMarked[local] {
@@ -303,7 +306,7 @@ struct GridChange {
     /// Whether any cell of `row` from `col`, `count` cells (count > 0), differs in the planes,
     /// compared word by word under masks at the edges: what ``changed(row:col:count:)`` answers
     /// for a few words of a row not marked.
-    private mutating func planesDiffer(row: Int, col: Int, count: Int) -> Bool {
+    private func planesDiffer(row: Int, col: Int, count: Int) -> Bool {
         let base = row * new.wordsPerRow
         let first = col >> 6
         let last = (col + count - 1) >> 6
@@ -317,7 +320,7 @@ struct GridChange {
     /// About how many bytes the grid's part of a patch for `window` takes: its changed rows'
     /// text, or the whole window when the grid's size changed, or when even that is within `limit`
     /// (an upper bound then). Counting stops past `limit`.
-    mutating func estimatedBytes(window: Viewport?, limit: Int) -> Int {
+    func estimatedBytes(window: Viewport?, limit: Int) -> Int {
         guard !isUnchanged else { return 0 }
         let clamped = window?.clamped(toRows: new.rows, cols: new.cols) ?? Viewport(row: 0, col: 0, rows: new.rows, cols: new.cols)
         // A dying state's character takes two bytes.
@@ -340,7 +343,7 @@ struct GridChange {
     }
 
     /// The new grid's whole value through `window` (when its size changed), which costs the window's cells.
-    mutating func newValue(window: Viewport?) -> JSON {
+    func newValue(window: Viewport?) -> JSON {
         let clamped = clamped(window)
         if clamped.isScaled {
             windowWords += clamped.rows * new.live.blockRowWords(row: clamped.row, col: clamped.col, scale: clamped.scale, count: clamped.cols)
@@ -352,7 +355,7 @@ struct GridChange {
 
     /// The old and new values at `pointer` within the grid's value through `window`: a small
     /// member (`/rows`, `/viewport/col`, `/population`, counted once per change) or a row.
-    mutating func values(window: Viewport?, at pointer: JSONPointer) -> (before: JSON, after: JSON) {
+    func values(window: Viewport?, at pointer: JSONPointer) -> (before: JSON, after: JSON) {
         if window != nil, pointer.tokens.first == "population" {
             let counted = populations ?? (old.population, new.population)
             if populations == nil {
@@ -373,7 +376,7 @@ struct GridChange {
     /// Whether the cells under row `index` of `window` (clamped to the grid) may have changed:
     /// for a scaled window, whether a word of either plane changed under any of its blocks' rows
     /// (its blocks may still read the same; see ``blockRowChanged(_:index:)``).
-    mutating func mayHaveChanged(_ window: Viewport, index: Int) -> Bool {
+    func mayHaveChanged(_ window: Viewport, index: Int) -> Bool {
         guard window.isScaled else { return changed(row: window.row + index, col: window.col, count: window.cols) }
         let top = window.row + index * window.scale
         let bottom = min(new.rows, top + window.scale)
@@ -387,7 +390,7 @@ struct GridChange {
     /// say yes where ``mayHaveChanged(_:index:)`` says no (a word between two changed ones, or
     /// a cell beside the window's edge), never the reverse; cheap enough for every row of blocks,
     /// whose blocks are then compared anyway.
-    mutating func spanMayHaveChanged(_ window: Viewport, index: Int) -> Bool {
+    func spanMayHaveChanged(_ window: Viewport, index: Int) -> Bool {
         let top = window.row + index * window.scale
         let bottom = min(new.rows, top + window.scale)
         let end = min(new.cols, window.col + window.cols * window.scale)
@@ -408,7 +411,7 @@ struct GridChange {
     /// `kept` is the old grid's blocks of the row when the caller knows them (then they are not
     /// rendered again), else nil; it is left holding the new grid's blocks when they are known
     /// (a row under which nothing changed keeps what it had).
-    mutating func blockRowChanged(_ window: Viewport, index: Int, kept: inout [UInt64]?) -> [UInt64]? {
+    func blockRowChanged(_ window: Viewport, index: Int, kept: inout [UInt64]?) -> [UInt64]? {
         // The pyramid is read in place through `self` (a binding of it would retain its planes
         // for every row of every window).
         let aligned = (pyramid?.largestScale ?? 0) >= window.scale && Self.isAligned(window)
@@ -467,7 +470,7 @@ struct GridChange {
     ///   that scale a read of two rows.
     ///
     /// `stacked` and `pyramid` lend the tables' memory and get it back from ``returnTables(stacked:pyramid:)``.
-    mutating func prepareTables(for windows: some Sequence<Viewport>, stacked storage: inout [Int: StackedRows], pyramid: inout BlockPyramid) {
+    func prepareTables(for windows: some Sequence<Viewport>, stacked storage: inout [Int: StackedRows], pyramid: inout BlockPyramid) {
         guard sameShape else { return }
         guard !isUnchanged else {
             if pyramid.describes(old.live, upTo: 2) { pyramid.adopt(new.live) }
@@ -526,7 +529,7 @@ struct GridChange {
     }
 
     /// Gives the tables' memory back, for the next change.
-    mutating func returnTables(stacked storage: inout [Int: StackedRows], pyramid: inout BlockPyramid) {
+    func returnTables(stacked storage: inout [Int: StackedRows], pyramid: inout BlockPyramid) {
         storage.merge(stacked) { _, mine in mine }
         stacked = [:]
         if let kept = self.pyramid {
@@ -551,7 +554,7 @@ struct GridChange {
     /// Fills the rows of blocks of `window` that `rows` does not know (none of its cells changed
     /// since it was made, or ever) from the aligned blocks, when they serve the window: a few words
     /// a row, so that the next change compares its blocks without rendering the old ones from the plane.
-    mutating func completeKept(_ rows: inout [[UInt64]?], window: Viewport) {
+    func completeKept(_ rows: inout [[UInt64]?], window: Viewport) {
         guard let pyramid, pyramid.largestScale >= window.scale, Self.isAligned(window) else { return }
         for index in rows.indices where rows[index] == nil {
             windowWords += BlockPyramid.blockRowWords(count: window.cols)
@@ -574,7 +577,7 @@ struct GridChange {
 
     /// The new grid's population when it differs from the old one's, else nil (both counted
     /// once per change, for every window).
-    mutating func changedPopulation() -> Int? {
+    func changedPopulation() -> Int? {
         let (before, after) = values(window: Viewport(row: 0, col: 0, rows: 0, cols: 0), at: JSONPointer(tokens: ["population"]))
         return before != after ? after.intValue : nil
     }
@@ -583,7 +586,7 @@ struct GridChange {
     /// Wide slices of a row that a second window asks for are cut from the whole row's text,
     /// rendered once per change; the first is rendered alone (one wide window, as lifewatch's
     /// zoomed out, rendered whole rows of 4,096 cells to send 600 of each).
-    mutating func appendText(row: Int, col: Int, count: Int, to output: inout [UInt8]) {
+    func appendText(row: Int, col: Int, count: Int, to output: inout [UInt8]) {
         // Rows with dying cells are cut by characters, not bytes: rendered for the slice.
         guard count >= 256, !new.hasDyingCells(row: row), rowTexts[row] != nil || !rowsAskedOnce.insert(row).inserted else {
             new.appendRowText(row, from: col, count: count, to: &output)

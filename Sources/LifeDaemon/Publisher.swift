@@ -97,10 +97,13 @@ public final class Publisher {
         let groups = Array(groups)
         let plans = groups.map { plan($0.path) }
         // Many groups' patches go in without the table growing as they come.
-        if groups.count > 16 { patches.encoded.reserveCapacity(groups.count) }
+        if groups.count > 16 {
+            patches.encoded.reserveCapacity(groups.count)
+            keeping.reserveCapacity(keptBlocks.count)
+        }
         // The grids. change, made once when a group first needs it, with the tables its scaled windows share.
         func change() -> GridChange {
-            var change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
+            let change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
             change.prepareTables(
                 for: zip(groups, plans).lazy.filter { $0.1.placement != .none }.compactMap(\.0.viewport), stacked: &stackedStorage, pyramid: &pyramid)
             return change
@@ -125,15 +128,17 @@ public final class Publisher {
             case .none:
                 break
             case .contains(let at):
-                if grid == nil { grid = change() }
-                writeGrid(at: at, plan: plan, group: group, change: &grid, into: &writer)
+                let made = grid ?? change()
+                grid = made
+                writeGrid(at: at, plan: plan, group: group, change: made, into: &writer)
             case .inside(let rest):
-                if grid == nil { grid = change() }
-                writeInsideGrid(rest, group: group, change: &grid, into: &writer)
+                let made = grid ?? change()
+                grid = made
+                writeInsideGrid(rest, group: group, change: made, into: &writer)
             }
             if let patch = writer.finish() { patches.encoded[group] = patch }
         }
-        if var grid {
+        if let grid {
             grid.returnTables(stacked: &stackedStorage, pyramid: &pyramid)
             work.gridComparisons += 1
             work.cellsRendered += grid.cellsRendered
@@ -155,33 +160,31 @@ public final class Publisher {
     }
 
     /// The grid object at `at`: its changed rows, or the whole of it when its size changed.
-    private func writeGrid(at pointer: JSONPointer, plan: PathPlan, group: SubscriptionGroup, change: inout GridChange?, into writer: inout PatchWriter) {
+    private func writeGrid(at pointer: JSONPointer, plan: PathPlan, group: SubscriptionGroup, change grid: GridChange, into writer: inout PatchWriter) {
         let window = group.viewport
-        guard var grid = change, !grid.isUnchanged else { return }
-        defer { change = grid }
+        guard !grid.isUnchanged else { return }
         guard grid.sameShape else {
             writer.appendReplace(pointer, grid.newValue(window: window))
             return
         }
-        writeRows(cellsAt: plan.cells, window: window, group: group, change: &grid, into: &writer)
+        writeRows(cellsAt: plan.cells, window: window, group: group, change: grid, into: &writer)
         if window != nil, let population = grid.changedPopulation() {
             writer.appendReplace(plan.population, count: population)
         }
     }
 
     /// A value inside the grid object: the rows (`/cells`), one row (`/cells/N`), or a small member.
-    private func writeInsideGrid(_ rest: JSONPointer, group: SubscriptionGroup, change: inout GridChange?, into writer: inout PatchWriter) {
+    private func writeInsideGrid(_ rest: JSONPointer, group: SubscriptionGroup, change grid: GridChange, into writer: inout PatchWriter) {
         let window = group.viewport
-        guard var grid = change, !grid.isUnchanged else { return }
-        defer { change = grid }
+        guard !grid.isUnchanged else { return }
         if grid.sameShape, rest.tokens == ["cells"] {
-            writeRows(cellsAt: pathText(.root), window: window, group: group, change: &grid, into: &writer)
+            writeRows(cellsAt: pathText(.root), window: window, group: group, change: grid, into: &writer)
             return
         }
         if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
             let clamped = grid.clamped(window)
             guard let row = Int(rest.tokens[1]), String(row) == rest.tokens[1], row >= 0, row < clamped.rows else { return }
-            writeRow(cellsAt: pathText(.root), index: row, numbered: false, window: clamped, change: &grid, into: &writer)
+            writeRow(cellsAt: pathText(.root), index: row, numbered: false, window: clamped, change: grid, into: &writer)
             return
         }
         let (before, after) = grid.values(window: window, at: rest)
@@ -193,13 +196,13 @@ public final class Publisher {
     /// A scaled window's rows of blocks are kept with the grid they were made from (``KeptBlocks``),
     /// so that the next change, whose old grid that is, renders only the new ones.
     private func writeRows(
-        cellsAt prefix: [UInt8], window: Viewport?, group: SubscriptionGroup, change grid: inout GridChange, into writer: inout PatchWriter
+        cellsAt prefix: [UInt8], window: Viewport?, group: SubscriptionGroup, change grid: GridChange, into writer: inout PatchWriter
     ) {
         let clamped = grid.clamped(window)
         writer.expectRows(clamped.rows, width: clamped.cols)
         guard clamped.isScaled else {
             for index in 0..<clamped.rows {
-                writeRow(cellsAt: prefix, index: index, numbered: true, window: clamped, change: &grid, into: &writer)
+                writeRow(cellsAt: prefix, index: index, numbered: true, window: clamped, change: grid, into: &writer)
             }
             return
         }
@@ -228,7 +231,7 @@ public final class Publisher {
     /// `cells` itself when not `numbered`). A row of cells changed when a word under it did; a row
     /// of blocks when its blocks, rendered old and new, differ (a busy world's blocks mostly stay lit).
     private func writeRow(
-        cellsAt cells: [UInt8], index: Int, numbered: Bool, window: Viewport, change grid: inout GridChange, into writer: inout PatchWriter
+        cellsAt cells: [UInt8], index: Int, numbered: Bool, window: Viewport, change grid: GridChange, into writer: inout PatchWriter
     ) {
         if window.isScaled {
             var unknown: [UInt64]?
