@@ -210,7 +210,10 @@ public final class Publisher {
         // changed in place: a copy of a shared array of 40 rows retained each row, every change.
         var kept = keptBlocks.removeValue(forKey: group)
         var rows = grid.oldBlocks(kept: &kept, window: clamped)
-        for index in 0..<clamped.rows {
+        let whole = grid.alignedRowsChanged(clamped, rows: &rows) { index, blocks in
+            writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }
+        }
+        for index in 0..<clamped.rows where !whole {
             if let blocks = grid.blockRowChanged(clamped, index: index, kept: &rows[index]) {
                 writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }
             }
@@ -284,9 +287,9 @@ struct PatchWriter {
     mutating func appendReplace(_ path: [UInt8], count value: Int) {
         precondition(value >= 0, "a count")
         separate()
-        output.append(contentsOf: Self.replaceHead)
+        output.append(literal: Self.replaceHead)
         output.append(contentsOf: path)
-        output.append(contentsOf: Self.replaceNumber)
+        output.append(literal: Self.replaceNumber)
         Self.appendDecimal(value, to: &output)
         output.append(UInt8(ascii: "}"))
     }
@@ -302,23 +305,23 @@ struct PatchWriter {
             expected = (0, 0)
         }
         separate()
-        output.append(contentsOf: Self.replaceHead)
+        output.append(literal: Self.replaceHead)
         output.append(contentsOf: prefix)
         if let index {
             output.append(UInt8(ascii: "/"))
             Self.appendDecimal(index, to: &output)
         }
-        output.append(contentsOf: Self.replaceValue)
+        output.append(literal: Self.replaceValue)
         writeText(&output)
-        output.append(contentsOf: Self.replaceTail)
+        output.append(literal: Self.replaceTail)
     }
 
-    // A row replace's fixed text, as bytes: appending a string's UTF-8 view goes through the
-    // string each time, and a busy tick writes thousands of rows.
-    private static let replaceHead = Array(#"{"op":"replace","path":""#.utf8)
-    private static let replaceValue = Array(#"","value":""#.utf8)
-    private static let replaceTail = Array(#""}"#.utf8)
-    private static let replaceNumber = Array(#"","value":"#.utf8)
+    // A row replace's fixed texts, appended as block copies of the literals' bytes (see
+    // `append(literal:)`): a busy tick writes thousands of rows.
+    private static let replaceHead: StaticString = #"{"op":"replace","path":""#
+    private static let replaceValue: StaticString = #"","value":""#
+    private static let replaceTail: StaticString = #""}"#
+    private static let replaceNumber: StaticString = #"","value":"#
 
     /// The text of `pointer` inside a JSON string (escaped as the encoder escapes it), without quotes.
     static func pathText(_ pointer: JSONPointer) -> [UInt8] {

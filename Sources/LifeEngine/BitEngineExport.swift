@@ -176,17 +176,21 @@ extension BitGrid {
 
     /// The grid of this engine's cells when they are one generation after `base`'s (so this
     /// engine's previous plane is `base`'s live plane, whose storage the result shares): its live
-    /// plane written into `words`, a plane of this size that already holds these cells outside
-    /// the tiles in `changes` (the storage of a grid no longer used, taken over). Nil, and
-    /// nothing written, when the grids are not two-state grids of this size.
+    /// plane written into the storage of `older`'s previous plane, which must hold these cells
+    /// outside the tiles in `changes`. `older` (a grid no longer used) is taken apart: left empty.
+    /// Nil, and `older` left as it was, when the grids are not two-state grids of this size.
     ///
     /// A tick of one generation so writes one plane, not two: a busy 4096 x 4096 world's tick
     /// copied 2 MB of previous plane that the grid it started from already held.
-    public func gridAfterOneGeneration(of base: Grid, writingLiveInto words: inout [UInt64], changes: TileChanges) -> Grid? {
+    public func gridAfterOneGeneration(of base: Grid, reusing older: inout Grid, changes: TileChanges) -> Grid? {
         let layout = self.layout
-        guard base.rows == layout.rows, base.cols == layout.cols, dyingPlanes == 0, base.dying.isEmpty,
-            words.count == layout.rows * layout.words
+        guard base.rows == layout.rows, base.cols == layout.cols, older.rows == layout.rows, older.cols == layout.cols,
+            dyingPlanes == 0, base.dying.isEmpty, older.dying.isEmpty
         else { return nil }
+        // The words are then referenced here only (unless someone else holds that grid: then
+        // writing them copies them, as any write to a value does).
+        var words = older.previousPlane
+        older = Grid(rows: 0, cols: 0)
         let geometry = TileGeometry(layout)
         let groupWords = TileGeometry.groupWords
         live.withUnsafeBufferPointer { source in

@@ -56,23 +56,24 @@ public final class EngineCache: @unchecked Sendable {
 
     /// Keeps `engine`, stepped from the grid ``engine(for:)`` was given, for the next action, and
     /// returns its cells: the spare overwritten where the last three ticks changed it, or a new grid.
-    public func keep(_ engine: consuming BitGrid, generations: Int = 0) -> Grid {
+    /// `generations` is how many the tick stepped (one: only the live plane is written).
+    public func keep(_ engine: consuming BitGrid, generations: Int) -> Grid {
         var engine = engine
         let changes = engine.takeChanges()
         var grid: Grid
-        var changed = changes
-        for earlier in history { changed.formUnion(earlier) }
-        if generations == 1, let base = startedFrom, let older = spare, history.count == 2,
-            let next = Self.afterOneGeneration(engine, of: base, older: older, changed: changed)
-        {
-            // The spare was taken apart: its previous plane's storage holds the new cells.
-            spare = nil
-            grid = next
-        } else if var older = spare, history.count == 2 {
-            // The spare's only reference while it is written (the state no longer holds it).
-            spare = nil
-            engine.write(changed, into: &older)
-            grid = older
+        // The spare is taken out, so that this is its only reference while it is written (the
+        // state no longer holds it).
+        if var older = spare.take(), history.count == 2 {
+            var changed = changes
+            for earlier in history { changed.formUnion(earlier) }
+            // A tick of one generation writes the live plane only, into the spare's previous
+            // plane's storage: its previous plane is the live plane of the grid it started from.
+            if generations == 1, let base = startedFrom, let next = engine.gridAfterOneGeneration(of: base, reusing: &older, changes: changed) {
+                grid = next
+            } else {
+                engine.write(changed, into: &older)
+                grid = older
+            }
         } else {
             grid = engine.grid
             spare = nil
@@ -90,19 +91,6 @@ public final class EngineCache: @unchecked Sendable {
         pushHistory(changes)
         kept = (engine, grid)
         return grid
-    }
-
-    /// The grid of a tick of one generation from `base`: its previous plane is `base`'s live one
-    /// (shared), and its live plane is written into the storage of `older`'s previous plane (the
-    /// spare's, which differs from the new cells only in `changed`, the last three ticks' tiles),
-    /// so a tick writes one plane, not two. Nil when the engine cannot (a Generations rule).
-    private static func afterOneGeneration(_ engine: borrowing BitGrid, of base: Grid, older: consuming Grid, changed: TileChanges) -> Grid? {
-        guard older.rows == base.rows, older.cols == base.cols, older.dying.isEmpty else { return nil }
-        // The spare leaves here: its previous plane's words are then referenced only by `words`
-        // (its live plane is the grid the tick started from's previous, and stays).
-        var words = older.previousPlane
-        _ = consume older
-        return engine.gridAfterOneGeneration(of: base, writingLiveInto: &words, changes: changed)
     }
 
     /// Keeps `engine`, which a tick computed in the background left, holding `grid` (the grid that
