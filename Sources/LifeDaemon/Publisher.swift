@@ -211,11 +211,11 @@ public final class Publisher {
         var kept = keptBlocks.removeValue(forKey: group)
         var rows = grid.oldBlocks(kept: &kept, window: clamped)
         let whole = grid.alignedRowsChanged(clamped, rows: &rows) { index, blocks in
-            writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }
+            writer.appendBlockRowReplace(prefix, index: index, blocks: blocks, count: clamped.cols)
         }
         for index in 0..<clamped.rows where !whole {
             if let blocks = grid.blockRowChanged(clamped, index: index, kept: &rows[index]) {
-                writer.appendRowReplace(prefix, index: index) { BitPlane.appendBlockText(blocks, count: clamped.cols, to: &$0) }
+                writer.appendBlockRowReplace(prefix, index: index, blocks: blocks, count: clamped.cols)
             }
         }
         grid.completeKept(&rows, window: clamped)
@@ -298,12 +298,7 @@ struct PatchWriter {
     /// `writeText` (cell symbols, which never need escaping); without an index, the path is `prefix`.
     /// `prefix` is the path's text as ``pathText(_:)`` makes it, made once for all of a window's rows.
     mutating func appendRowReplace(_ prefix: [UInt8], index: Int?, writeText: (inout [UInt8]) -> Void) {
-        if expected.rows > 0 {
-            // The operation's fixed text, the path and its index, and the row's symbols, and
-            // room for the diff's end, which is written after the patch (``SharedDiff``).
-            output.reserveCapacity(output.count + expected.rows * (expected.width + prefix.count + 40) + 64)
-            expected = (0, 0)
-        }
+        reserveExpected(prefix: prefix)
         separate()
         output.append(literal: Self.replaceHead)
         output.append(contentsOf: prefix)
@@ -314,6 +309,45 @@ struct PatchWriter {
         output.append(literal: Self.replaceValue)
         writeText(&output)
         output.append(literal: Self.replaceTail)
+    }
+
+    /// ``appendRowReplace(_:index:writeText:)`` of a row of `count` blocks whose bits are `blocks`
+    /// (``BitPlane/appendBlockText(_:count:to:)``), made room for once and written in place: a
+    /// busy tick writes thousands of rows, and the five appends each made cost more than the text.
+    mutating func appendBlockRowReplace(_ prefix: [UInt8], index: Int, blocks: [UInt64], count: Int) {
+        reserveExpected(prefix: prefix)
+        separate()
+        var digits = 1
+        var rest = index
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let head = Self.replaceHead.utf8CodeUnitCount
+        let value = Self.replaceValue.utf8CodeUnitCount
+        let tail = Self.replaceTail.utf8CodeUnitCount
+        let start = output.appendRepeating(0, count: head + prefix.count + 1 + digits + value + count + tail)
+        output.withUnsafeMutableBufferPointer { buffer in
+            guard var at = buffer.baseAddress.map({ $0 + start }) else { return }
+            func put(_ text: StaticString) {
+                at.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+                at += text.utf8CodeUnitCount
+            }
+            put(Self.replaceHead)
+            prefix.withUnsafeBufferPointer { if let base = $0.baseAddress { at.update(from: base, count: $0.count) } }
+            at += prefix.count
+            at.pointee = UInt8(ascii: "/")
+            var number = index
+            for position in stride(from: digits, to: 0, by: -1) {
+                at[position] = UInt8(ascii: "0") + UInt8(number % 10)
+                number /= 10
+            }
+            at += 1 + digits
+            put(Self.replaceValue)
+            BitPlane.writeBlockText(blocks, count: count, to: at)
+            at += count
+            put(Self.replaceTail)
+        }
     }
 
     // A row replace's fixed texts, appended as block copies of the literals' bytes (see
@@ -349,6 +383,15 @@ struct PatchWriter {
             output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
+    }
+
+    /// Reserves the room ``expectRows(_:width:)`` asked for, at the first row.
+    private mutating func reserveExpected(prefix: [UInt8]) {
+        guard expected.rows > 0 else { return }
+        // The operation's fixed text, the path and its index, and the row's symbols, and
+        // room for the diff's end, which is written after the patch (``SharedDiff``).
+        output.reserveCapacity(output.count + expected.rows * (expected.width + prefix.count + 40) + 64)
+        expected = (0, 0)
     }
 
     private mutating func separate() {

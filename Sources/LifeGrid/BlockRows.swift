@@ -190,19 +190,27 @@ extension BitPlane {
     /// The text of `count` blocks whose bits are `bits` (as ``blockRow(row:col:scale:count:scratch:)``
     /// makes them), appended to `output`: `O` for a set block, `.` for a clear one, eight at a time.
     public static func appendBlockText(_ bits: [UInt64], count: Int, to output: inout [UInt8]) {
+        guard count > 0 else { return }
         let start = output.appendRepeating(UInt8(ascii: "."), count: count)
         output.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
+            writeBlockText(bits, count: count, to: base + start)
+        }
+    }
+
+    /// Writes the text ``appendBlockText(_:count:to:)`` appends, `count` bytes, at `target`.
+    public static func writeBlockText(_ bits: [UInt64], count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        bits.withUnsafeBufferPointer { bits in
             var offset = 0
             while offset < count {
                 let byte = (bits[offset &>> 6] &>> UInt64(offset & 63)) & 0xFF
                 if count &- offset >= 8 {
                     // `.` is 46 and `O` is 79: 46 + 33 for each set bit, a byte each.
                     let eight = 0x2E2E_2E2E_2E2E_2E2E &+ Grid.spread(byte) &* 33
-                    UnsafeMutableRawPointer(base + start + offset).storeBytes(of: eight.littleEndian, as: UInt64.self)
+                    UnsafeMutableRawPointer(target + offset).storeBytes(of: eight.littleEndian, as: UInt64.self)
                     offset &+= 8
                 } else {
-                    if byte & 1 != 0 { buffer[start &+ offset] = UInt8(ascii: "O") }
+                    target[offset] = byte & 1 != 0 ? UInt8(ascii: "O") : UInt8(ascii: ".")
                     offset &+= 1
                 }
             }

@@ -99,6 +99,24 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(String(decoding: patch, as: UTF8.self), String(decoding: expected.encodedJSON(), as: UTF8.self))
     }
 
+    /// A zoomed-out window's rows of blocks are encoded as the encoder would, with row numbers
+    /// of one and two digits.
+    func testAScaledWindowsRowsAreEncodedAsTheEncoderWould() throws {
+        let old = Grid(rows: 64, cols: 64)
+        var new = old
+        new[2 * 13 + 1, 5] = .born
+        new[2 * 4, 63] = .born
+        let publisher = Publisher(renderer: StateRenderer())
+        let group = SubscriptionGroup(path: Viewport.gridPath, viewport: Viewport(row: 0, col: 0, rows: 20, cols: 32, scale: 2))
+        let patch = try XCTUnwrap(publisher.patches(from: state(old), to: state(new), for: [group]).encoded[group])
+        let expected: [PatchOperation] = [
+            .replace(path: try JSONPointer(parsing: "/cells/4"), value: .string(String(repeating: ".", count: 31) + "O")),
+            .replace(path: try JSONPointer(parsing: "/cells/13"), value: .string("..O" + String(repeating: ".", count: 29))),
+            .replace(path: try JSONPointer(parsing: "/population"), value: 2),
+        ]
+        XCTAssertEqual(String(decoding: patch, as: UTF8.self), String(decoding: expected.encodedJSON(), as: UTF8.self))
+    }
+
     /// A window's rows and its population are encoded as the encoder would, at the path of the
     /// whole state and at the grid's own path (where the grid is the root of the value).
     func testAWindowsRowsAndPopulationAreEncodedAsTheEncoderWould() throws {
