@@ -15,7 +15,7 @@ struct FanoutOptions {
     static let maxScale = 256
 
     static let usage = """
-        lifebench fanout [--watchers 64] [--size 256x256] [--interval 10ms] [--seconds 10] [--path POINTER] \
+        lifebench fanout [--watchers 64] [--size 256x256] [--interval 10ms] [--seconds 10] [--warmup 0] [--path POINTER] \
         [--viewport RxC] [--windows 1] [--scale K[,K...]] [--steps N] [--json]
         """
 
@@ -27,6 +27,10 @@ struct FanoutOptions {
           --size RxC          the world (default 256x256)
           --interval D        the timer's period (default 10ms: 100 ticks/s)
           --seconds S         how long the timer runs (default 10)
+          --warmup S          first run the timer S seconds unmeasured, stop it and let the watchers
+                              catch up (default 0): the first ticks of new windows render each of
+                              them whole, and with 256 windows the timer skips beats there, after
+                              which every latency counts against the first cadence
           --path POINTER      what each subscription watches (default "", the whole state; a viewport
                               needs "" or a path above /simulation/gridState/grid)
           --viewport RxC      each subscription watches a window of R x C (of K x K blocks with a
@@ -61,6 +65,8 @@ struct FanoutOptions {
     var gridCols = 256
     var intervalMs = 10
     var seconds = 10.0
+    /// Seconds the timer runs, unmeasured, before the measured run.
+    var warmupSeconds = 0.0
     var path: JSONPointer = .root
     /// Each window's size, in blocks of `scale` x `scale` cells; nil: subscriptions without a viewport.
     var viewport: (rows: Int, cols: Int)?
@@ -75,7 +81,7 @@ struct FanoutOptions {
     /// Reads `arguments` (after `fanout`).
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(
-            arguments, options: ["watchers", "size", "interval", "seconds", "path", "viewport", "windows", "scale", "steps"],
+            arguments, options: ["watchers", "size", "interval", "seconds", "warmup", "path", "viewport", "windows", "scale", "steps"],
             flags: ["json", "help"])
         if let watchers = try parsed.value("watchers", as: "a count from 1 to 1000", { Self.integer($0, in: 1...1000) }) {
             self.watchers = watchers
@@ -87,6 +93,9 @@ struct FanoutOptions {
         if let interval = try parsed.value("interval", as: "a duration such as 10ms", DurationText.milliseconds) { intervalMs = interval }
         if let seconds = try parsed.value("seconds", as: "a number of seconds", { Double($0).flatMap { $0 > 0 ? $0 : nil } }) {
             self.seconds = seconds
+        }
+        if let warmup = try parsed.value("warmup", as: "a number of seconds", { Double($0).flatMap { $0 >= 0 && $0 <= 600 ? $0 : nil } }) {
+            warmupSeconds = warmup
         }
         if let path = try parsed.value("path", as: "a JSON Pointer such as /simulation/gridState/grid", { try? JSONPointer(parsing: $0) }) {
             self.path = path
@@ -109,8 +118,8 @@ struct FanoutOptions {
             throw UsageError("--windows needs --viewport: without a window every subscription of a watcher watches the same thing")
         }
         if viewport == nil, scales != [1] { throw UsageError("--scale needs --viewport: a scale is a viewport's") }
-        if steps != nil, !given.isDisjoint(with: ["interval", "seconds"]) {
-            throw UsageError("--steps dispatches grid.step instead of running the timer: --interval and --seconds do not apply")
+        if steps != nil, !given.isDisjoint(with: ["interval", "seconds", "warmup"]) {
+            throw UsageError("--steps dispatches grid.step instead of running the timer: --interval, --seconds and --warmup do not apply")
         }
         if viewport != nil, subscriptions > Self.daemonSubscriptionLimit {
             throw UsageError(

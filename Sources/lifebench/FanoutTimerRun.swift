@@ -10,7 +10,30 @@ import Protocol
 /// the tick's number, so a late timer counts against the daemon) to the moment a watcher has
 /// the whole diff frame.
 enum FanoutTimerRun {
+    /// Runs the timer `seconds` unmeasured, stops it and reads every watcher up to a ping after
+    /// the stop; the tally of what they read (their last versions), or nil for no warm-up.
+    private static func warmUp(control: Connection, watchers: FanoutWatchers, seconds: Double) throws -> FanoutTally? {
+        guard seconds > 0 else { return nil }
+        var tally = FanoutTally(snapshotVersions: watchers.snapshotVersions)
+        func record(_ watcher: Int, _ frame: SkimmedFrame, _ arrival: Duration) {
+            tally.record(frame, key: { watchers.key(watcher: watcher, id: $0) }, arrival: arrival, due: { _ in nil })
+        }
+        guard case .ack = try control.request(.dispatch(action: AppAction.simulation(.startTimer).json)) else {
+            throw BenchError("the timer did not start")
+        }
+        let end = MonotonicClock.now + .milliseconds(Int64(seconds * 1000))
+        while MonotonicClock.now < end { watchers.pump(timeoutMs: 10, record) }
+        guard case .ack = try control.request(.dispatch(action: AppAction.simulation(.stopTimer).json)) else {
+            throw BenchError("the timer did not stop")
+        }
+        guard try watchers.barrier(deadline: MonotonicClock.now + .seconds(30), record) else {
+            throw BenchError("the watchers had not read the warm-up's diffs 30 s after it stopped")
+        }
+        return tally
+    }
+
     static func measure(daemon: BenchDaemon, control: Connection, watchers: FanoutWatchers, options: FanoutOptions) throws -> FanoutReport {
+        let warmup = try warmUp(control: control, watchers: watchers, seconds: options.warmupSeconds)
         let workBefore = try PublisherWork(asking: control)
         let cpuBefore = daemon.cpuSeconds
         let stealBefore = Fanout.stolenSeconds()
@@ -25,7 +48,7 @@ enum FanoutTimerRun {
         let started = requested + (acknowledged - requested) / 2
         let startDoubtMs = milliseconds(acknowledged - requested) / 2
         let interval = Duration.milliseconds(options.intervalMs)
-        var tally = FanoutTally(snapshotVersions: watchers.snapshotVersions)
+        var tally = FanoutTally(snapshotVersions: warmup?.lastVersion ?? watchers.snapshotVersions)
         var stopVersion: Int?
         // When each tick's version was due: `started` plus its number of intervals; the stop's
         // version is not counted. The timer keeps that cadence unless it fires more than an
@@ -68,7 +91,8 @@ enum FanoutTimerRun {
         let bytes = watchers.bytesReceived - bytesBefore
         var report = Fanout.describe(options, watchers: watchers)
         report.merge([
-            "intervalMs": .int(options.intervalMs), "seconds": .double(options.seconds), "ticks": .int(ticks),
+            "intervalMs": .int(options.intervalMs), "seconds": .double(options.seconds), "warmupSeconds": .double(options.warmupSeconds),
+            "ticks": .int(ticks),
             "p50Ms": .double(round3(percentile(latencies, 0.5))), "p99Ms": .double(round3(percentile(latencies, 0.99))),
             "maxMs": .double(round3(latencies.last ?? 0)), "startDoubtMs": .double(round3(startDoubtMs)),
             "firstWatcherP50Ms": .double(round3(percentile(firsts, 0.5))), "firstWatcherP99Ms": .double(round3(percentile(firsts, 0.99))),
@@ -87,7 +111,7 @@ enum FanoutTimerRun {
         ]) { _, new in new }
         let number = { (name: String) in report[name].map { $0.intValue.map(String.init) ?? $0.doubleValue.map { "\($0)" } ?? "" } ?? "" }
         let text = """
-            fanout: \(Fanout.summary(options, watchers: watchers)) at \(options.intervalMs)ms for \(options.seconds)s: \(ticks) ticks
+            fanout: \(Fanout.summary(options, watchers: watchers)) at \(options.intervalMs)ms for \(options.seconds)s\(options.warmupSeconds > 0 ? " after a warm-up of \(options.warmupSeconds)s" : ""): \(ticks) ticks
             latency from tick due to receipt: p50 \(number("p50Ms")) ms, p99 \(number("p99Ms")) ms, max \(number("maxMs")) ms (± \(number("startDoubtMs")) ms: when the timer started)
             first watcher to get each diff: p50 \(number("firstWatcherP50Ms")) ms, p99 \(number("firstWatcherP99Ms")) ms
             diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(number("skippedBeats"))\(ticks < beats ? " (the timer fell behind: later latencies count against its first cadence and are overstated)" : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
