@@ -195,15 +195,17 @@ extension BitGrid {
         let groupWords = TileGeometry.groupWords
         live.withUnsafeBufferPointer { source in
             words.withUnsafeMutableBufferPointer { target in
+                guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
                 func copy(rows: Range<Int>, words span: Range<Int>) {
+                    // The last word of a row holds the east ghost past its tail: masked; the rest
+                    // is one block copy a row.
+                    let reachesTail = span.upperBound == layout.words
+                    let whole = reachesTail ? span.count &- 1 : span.count
                     for row in rows {
-                        let from = layout.origin &+ row &* layout.stride
-                        let to = row &* layout.words
-                        for word in span {
-                            // The last word of a row holds the east ghost past its tail.
-                            let mask = word == layout.words &- 1 ? layout.tailMask : ~0
-                            target[to &+ word] = source[from &+ word] & mask
-                        }
+                        let from = layout.origin &+ row &* layout.stride &+ span.lowerBound
+                        let to = row &* layout.words &+ span.lowerBound
+                        (targetBase + to).update(from: sourceBase + from, count: whole)
+                        if reachesTail { targetBase[to &+ whole] = sourceBase[from &+ whole] & layout.tailMask }
                     }
                 }
                 guard !changes.everything else {
