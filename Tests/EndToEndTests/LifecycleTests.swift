@@ -21,6 +21,26 @@ final class LifecycleTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.socketPath), "the socket file is removed")
     }
 
+    /// `lifectl shutdown` returns once lifed has exited, its state saved and its socket and lock
+    /// let go: a script may start another on the same state folder at once, which carries on.
+    func testLifectlShutdownReturnsOnceLifedHasExited() throws {
+        let state = try makeTemporaryFolder(self) + "/state"
+        let daemon = try Daemon(self, arguments: ["--seed", "2", "--state-dir", state])
+        let control = try daemon.connect()
+        for _ in 0..<3 { _ = try control.dispatch("grid.step") }
+        let (version, steps) = try control.get("/statistics/steps")
+        let shutdown = try runTool("lifectl", ["--socket", daemon.socketPath, "shutdown"])
+        XCTAssertEqual(shutdown.status, 0, shutdown.stderr)
+        XCTAssertEqual(shutdown.stdout, "lifed has shut down\n")
+        // lifed removes its socket just before it exits: gone by the time lifectl returns.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: daemon.socketPath), "the socket is gone when shutdown returns")
+        XCTAssertEqual(daemon.wait(), 0)
+        let next = try Daemon(self, arguments: ["--seed", "2", "--state-dir", state], socketPath: daemon.socketPath)
+        let (restarted, stepsAfter) = try next.connect().get("/statistics/steps")
+        XCTAssertEqual(stepsAfter, steps, "the state was saved")
+        XCTAssertGreaterThanOrEqual(restarted, version)
+    }
+
     func testSocketFolderAndFileArePrivate() throws {
         let daemon = try Daemon(self, arguments: ["--seed", "2"])
         var info = stat()
