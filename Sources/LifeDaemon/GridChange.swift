@@ -416,18 +416,23 @@ final class GridChange {
         guard isBusy, let pyramid, pyramid.largestScale >= window.scale, Self.isAligned(window),
             rows.count == window.rows, !rows.contains(where: { $0 == nil })
         else { return false }
-        let (scale, count) = (window.scale, window.cols)
-        let (top, col) = (window.row / scale, window.col / scale)
-        windowWords += rows.count * BlockPyramid.blockRowWords(count: count)
-        blocksRendered += rows.count * count
+        let (top, col) = (window.row / window.scale, window.col / window.scale)
         for index in rows.indices {
             guard var known = rows[index].take() else { continue }
-            if !pyramid.blockRow(scale: scale, row: top + index, col: col, count: count, equals: known) {
-                pyramid.blockRow(scale: scale, row: top + index, col: col, count: count, into: &known)
-                changed(index, known)
-            }
+            if alignedRow(of: pyramid, window, row: top + index, col: col, differsFrom: &known) { changed(index, known) }
             rows[index] = known
         }
+        return true
+    }
+
+    /// Whether the aligned blocks of `window`'s scale in block row `row` from block `col` differ
+    /// from `known`, the row's old blocks: then `known` is overwritten with them (in place: a
+    /// busy world's zoomed-out rows mostly stay lit, and the old row's memory is nobody else's).
+    private func alignedRow(of pyramid: BlockPyramid, _ window: Viewport, row: Int, col: Int, differsFrom known: inout [UInt64]) -> Bool {
+        windowWords += BlockPyramid.blockRowWords(count: window.cols)
+        blocksRendered += window.cols
+        guard !pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols, equals: known) else { return false }
+        pyramid.blockRow(scale: window.scale, row: row, col: col, count: window.cols, into: &known)
         return true
     }
 
@@ -438,26 +443,15 @@ final class GridChange {
     /// rendered again), else nil; it is left holding the new grid's blocks when they are known
     /// (a row under which nothing changed keeps what it had).
     func blockRowChanged(_ window: Viewport, index: Int, kept: inout [UInt64]?) -> [UInt64]? {
-        // The pyramid is read in place through `self` (a binding of it would retain its planes
-        // for every row of every window).
         let aligned = (pyramid?.largestScale ?? 0) >= window.scale && Self.isAligned(window)
         // Kept blocks compared with the aligned ones are the whole answer, and cheaper than
         // marking the rows under them when that is still to do.
         guard (isBusy && aligned && kept != nil) || spanMayHaveChanged(window, index: index) else { return nil }
         let top = window.row + index * window.scale
-        if aligned, var known = kept.take() {
-            // Compared in place: a busy world's zoomed-out rows mostly stay lit. A row that
-            // changed is written over the old one's memory, which nothing else holds.
-            windowWords += BlockPyramid.blockRowWords(count: window.cols)
-            blocksRendered += window.cols
-            let (row, col) = (top / window.scale, window.col / window.scale)
-            if pyramid?.blockRow(scale: window.scale, row: row, col: col, count: window.cols, equals: known) ?? false {
-                kept = known
-                return nil
-            }
-            pyramid?.blockRow(scale: window.scale, row: row, col: col, count: window.cols, into: &known)
+        if aligned, let pyramid, var known = kept.take() {
+            let differs = alignedRow(of: pyramid, window, row: top / window.scale, col: window.col / window.scale, differsFrom: &known)
             kept = known
-            return known
+            return differs ? known : nil
         }
         let words = new.live.blockRowWords(row: top, col: window.col, scale: window.scale, count: window.cols)
         let before: [UInt64]

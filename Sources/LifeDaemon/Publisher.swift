@@ -38,9 +38,6 @@ public final class Publisher {
     /// The rows of blocks of each scaled window as the last change left them, with that change's
     /// new grid: the next change's old grid, whose blocks then need no rendering again.
     private var keptBlocks: [SubscriptionGroup: KeptBlocks] = [:]
-    /// The text of each path of rows written so far (a few: the paths that hold the grid's
-    /// cells), so that 4,096 windows of one row do not encode the same pointer 4,096 times.
-    private var pathTexts: [JSONPointer: [UInt8]] = [:]
     /// The rows of blocks this change leaves, kept for the next.
     private var keeping: [SubscriptionGroup: KeptBlocks] = [:]
     /// The memory of the tables of rows ORed (``StackedRows``), by scale, lent to each change.
@@ -101,17 +98,18 @@ public final class Publisher {
             patches.encoded.reserveCapacity(groups.count)
             keeping.reserveCapacity(keptBlocks.count)
         }
-        // The grids. change, made once when a group first needs it, with the tables its scaled windows share.
+        // The grids' change, made once when a group first needs it, with the tables its scaled windows share.
         func change() -> GridChange {
-            let change = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
-            change.prepareTables(
+            if let grid { return grid }
+            let made = GridChange(old: old.simulation.gridState.grid, new: new.simulation.gridState.grid)
+            made.prepareTables(
                 for: zip(groups, plans).lazy.filter { $0.1.placement != .none }.compactMap(\.0.viewport), stacked: &stackedStorage, pyramid: &pyramid)
-            return change
+            grid = made
+            return made
         }
         for (group, plan) in zip(groups, plans) {
             if limit < .max, plan.placement != .none {
-                if grid == nil { grid = change() }
-                if grid?.estimatedBytes(window: group.viewport, limit: limit) ?? 0 > limit {
+                if change().estimatedBytes(window: group.viewport, limit: limit) > limit {
                     patches.oversized.insert(group)
                     continue
                 }
@@ -128,13 +126,9 @@ public final class Publisher {
             case .none:
                 break
             case .contains(let at):
-                let made = grid ?? change()
-                grid = made
-                writeGrid(at: at, plan: plan, group: group, change: made, into: &writer)
+                writeGrid(at: at, plan: plan, group: group, change: change(), into: &writer)
             case .inside(let rest):
-                let made = grid ?? change()
-                grid = made
-                writeInsideGrid(rest, group: group, change: made, into: &writer)
+                writeInsideGrid(rest, group: group, change: change(), into: &writer)
             }
             if let patch = writer.finish() { patches.encoded[group] = patch }
         }
@@ -178,13 +172,13 @@ public final class Publisher {
         let window = group.viewport
         guard !grid.isUnchanged else { return }
         if grid.sameShape, rest.tokens == ["cells"] {
-            writeRows(cellsAt: pathText(.root), window: window, group: group, change: grid, into: &writer)
+            writeRows(cellsAt: Self.rootPathText, window: window, group: group, change: grid, into: &writer)
             return
         }
         if grid.sameShape, rest.tokens.count == 2, rest.tokens[0] == "cells" {
             let clamped = grid.clamped(window)
             guard let row = Int(rest.tokens[1]), String(row) == rest.tokens[1], row >= 0, row < clamped.rows else { return }
-            writeRow(cellsAt: pathText(.root), index: row, numbered: false, window: clamped, change: grid, into: &writer)
+            writeRow(cellsAt: Self.rootPathText, index: row, numbered: false, window: clamped, change: grid, into: &writer)
             return
         }
         let (before, after) = grid.values(window: window, at: rest)
@@ -222,13 +216,9 @@ public final class Publisher {
         keeping[group] = grid.keptBlocks(window: clamped, rows: rows)
     }
 
-    /// `pointer`'s text in a patch (see ``PatchWriter/pathText(_:)``), made once.
-    private func pathText(_ pointer: JSONPointer) -> [UInt8] {
-        if let text = pathTexts[pointer] { return text }
-        let text = PatchWriter.pathText(pointer)
-        pathTexts[pointer] = text
-        return text
-    }
+    /// The text of the root pointer in a patch: the path of the rows of a value that is the
+    /// grid's `cells` (the other paths' texts are in their ``PathPlan``).
+    private static let rootPathText = PatchWriter.pathText(.root)
 
     /// A `replace` of row `index` of the clamped `window` when it changed, at `cells/index` (or at
     /// `cells` itself when not `numbered`). A row of cells changed when a word under it did; a row
@@ -317,12 +307,7 @@ struct PatchWriter {
     mutating func appendBlockRowReplace(_ prefix: [UInt8], index: Int, blocks: [UInt64], count: Int) {
         reserveExpected(prefix: prefix)
         separate()
-        var digits = 1
-        var rest = index
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
+        let digits = Self.decimalDigits(index)
         let head = Self.replaceHead.utf8CodeUnitCount
         let value = Self.replaceValue.utf8CodeUnitCount
         let tail = Self.replaceTail.utf8CodeUnitCount
@@ -337,11 +322,7 @@ struct PatchWriter {
             prefix.withUnsafeBufferPointer { if let base = $0.baseAddress { at.update(from: base, count: $0.count) } }
             at += prefix.count
             at.pointee = UInt8(ascii: "/")
-            var number = index
-            for position in stride(from: digits, to: 0, by: -1) {
-                at[position] = UInt8(ascii: "0") + UInt8(number % 10)
-                number /= 10
-            }
+            Self.writeDecimal(index, digits: digits, to: at + 1)
             at += 1 + digits
             put(Self.replaceValue)
             BitPlane.writeBlockText(blocks, count: count, to: at)
@@ -371,16 +352,29 @@ struct PatchWriter {
             output.append(UInt8(ascii: "0") + UInt8(value % 10))
             return
         }
+        let digits = decimalDigits(value)
+        let start = output.appendRepeating(UInt8(ascii: "0"), count: digits)
+        output.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { writeDecimal(value, digits: digits, to: base + start) }
+        }
+    }
+
+    /// How many digits `value` (not negative) takes in decimal.
+    static func decimalDigits(_ value: Int) -> Int {
         var digits = 1
         var rest = value
         while rest >= 10 {
             rest /= 10
             digits += 1
         }
-        let start = output.appendRepeating(UInt8(ascii: "0"), count: digits)
-        rest = value
-        for position in stride(from: start + digits - 1, through: start, by: -1) {
-            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+        return digits
+    }
+
+    /// Writes `value` (not negative) in decimal at `target`, as the `digits` digits it takes.
+    static func writeDecimal(_ value: Int, digits: Int, to target: UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        for position in stride(from: digits - 1, through: 0, by: -1) {
+            target[position] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         }
     }

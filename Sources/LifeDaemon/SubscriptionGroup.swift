@@ -11,9 +11,6 @@ public struct SubscriptionGroup: Hashable, Sendable {
         self.path = path
         self.viewport = viewport
     }
-
-    /// Where the grid lies in the watched value.
-    public var gridPlacement: GridPlacement { GridPlacement(path: path) }
 }
 
 /// Where the grid (`/simulation/gridState/grid`) lies relative to the value at a path: so that

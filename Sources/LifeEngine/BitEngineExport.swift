@@ -133,42 +133,14 @@ extension BitGrid {
             return
         }
         defer { if let live = tracking.totals?.live { grid.recordPopulation(live) } }
-        guard !changes.everything else {
-            // Every row, into the grid's own planes: a busy 4096 x 4096 world's tick then
-            // allocates (and faults in) no new 4 MB of planes.
-            writeAll(into: &grid)
-            return
-        }
-        guard !changes.isEmpty else { return }
-        let geometry = TileGeometry(layout)
-        let groupWords = TileGeometry.groupWords
+        // Every row when everything changed, into the grid's own planes: a busy 4096 x 4096
+        // world's tick then allocates (and faults in) no new 4 MB of planes.
+        guard changes.everything || !changes.isEmpty else { return }
         live.withUnsafeBufferPointer { liveSource in
             previous.withUnsafeBufferPointer { previousSource in
                 grid.withUnsafeMutablePlanes { liveTarget, previousTarget in
-                    guard let liveFrom = liveSource.baseAddress, let previousFrom = previousSource.baseAddress,
-                        let liveTo = liveTarget.baseAddress, let previousTo = previousTarget.baseAddress
-                    else { return }
-                    changes.tiles.withUnsafeBufferPointer { tiles in
-                        guard let set = tiles.baseAddress else { return }
-                        forEachBit(set, count: geometry.tiles) { tile in
-                            let block = tile / geometry.groups
-                            let group = tile % geometry.groups
-                            let firstWord = group &* groupWords
-                            let endWord = min(firstWord &+ groupWords, layout.words)
-                            let firstRow = block &* TileGeometry.tileRows
-                            let endRow = min(firstRow &+ TileGeometry.tileRows, layout.rows)
-                            for row in firstRow..<endRow {
-                                let from = layout.origin &+ row &* layout.stride
-                                let to = row &* layout.words
-                                for word in firstWord..<endWord {
-                                    // The last word of a row holds the east ghost past its tail.
-                                    let mask = word == layout.words &- 1 ? layout.tailMask : ~0
-                                    liveTo[to &+ word] = liveFrom[from &+ word] & mask
-                                    previousTo[to &+ word] = previousFrom[from &+ word] & mask
-                                }
-                            }
-                        }
-                    }
+                    copy(liveSource, into: liveTarget, where: changes)
+                    copy(previousSource, into: previousTarget, where: changes)
                 }
             }
         }
@@ -191,38 +163,8 @@ extension BitGrid {
         // writing them copies them, as any write to a value does).
         var words = older.previousPlane
         older = Grid(rows: 0, cols: 0)
-        let geometry = TileGeometry(layout)
-        let groupWords = TileGeometry.groupWords
         live.withUnsafeBufferPointer { source in
-            words.withUnsafeMutableBufferPointer { target in
-                guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
-                func copy(rows: Range<Int>, words span: Range<Int>) {
-                    // The last word of a row holds the east ghost past its tail: masked; the rest
-                    // is one block copy a row.
-                    let reachesTail = span.upperBound == layout.words
-                    let whole = reachesTail ? span.count &- 1 : span.count
-                    for row in rows {
-                        let from = layout.origin &+ row &* layout.stride &+ span.lowerBound
-                        let to = row &* layout.words &+ span.lowerBound
-                        (targetBase + to).update(from: sourceBase + from, count: whole)
-                        if reachesTail { targetBase[to &+ whole] = sourceBase[from &+ whole] & layout.tailMask }
-                    }
-                }
-                guard !changes.everything else {
-                    copy(rows: 0..<layout.rows, words: 0..<layout.words)
-                    return
-                }
-                changes.tiles.withUnsafeBufferPointer { tiles in
-                    guard let set = tiles.baseAddress else { return }
-                    forEachBit(set, count: geometry.tiles) { tile in
-                        let firstWord = tile % geometry.groups &* groupWords
-                        let firstRow = tile / geometry.groups &* TileGeometry.tileRows
-                        copy(
-                            rows: firstRow..<min(firstRow &+ TileGeometry.tileRows, layout.rows),
-                            words: firstWord..<min(firstWord &+ groupWords, layout.words))
-                    }
-                }
-            }
+            words.withUnsafeMutableBufferPointer { target in copy(source, into: target, where: changes) }
         }
         // Moved out, so that the plane is its only owner (clearing its tails copies nothing).
         let written = words
@@ -233,23 +175,35 @@ extension BitGrid {
         return grid
     }
 
-    /// Every row of both planes into `grid` (this grid's size, two states), in place.
-    private func writeAll(into grid: inout Grid) {
+    /// One of this engine's planes (`source`, in its layout) into `target`, a plane of the grid of
+    /// cells (the layout of ``BitPlane``), in the tiles `changes` names (every row for
+    /// ``TileChanges/everything``). A row of a tile is one block copy; only the last word of a row,
+    /// which holds the east ghost past its tail, is masked (a word-by-word loop testing for it did
+    /// not vectorize).
+    private func copy(_ source: UnsafeBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<UInt64>, where changes: TileChanges) {
         let layout = self.layout
-        live.withUnsafeBufferPointer { liveSource in
-            previous.withUnsafeBufferPointer { previousSource in
-                grid.withUnsafeMutablePlanes { liveTarget, previousTarget in
-                    for row in 0..<layout.rows {
-                        let from = layout.origin &+ row &* layout.stride
-                        let to = row &* layout.words
-                        for word in 0..<layout.words {
-                            // The last word of a row holds the east ghost past its tail.
-                            let mask = word == layout.words &- 1 ? layout.tailMask : ~0
-                            liveTarget[to &+ word] = liveSource[from &+ word] & mask
-                            previousTarget[to &+ word] = previousSource[from &+ word] & mask
-                        }
-                    }
-                }
+        guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
+        func copy(rows: Range<Int>, words span: Range<Int>) {
+            let reachesTail = span.upperBound == layout.words
+            let whole = reachesTail ? span.count &- 1 : span.count
+            for row in rows {
+                let from = layout.origin &+ row &* layout.stride &+ span.lowerBound
+                let to = row &* layout.words &+ span.lowerBound
+                (targetBase + to).update(from: sourceBase + from, count: whole)
+                if reachesTail { targetBase[to &+ whole] = sourceBase[from &+ whole] & layout.tailMask }
+            }
+        }
+        guard !changes.everything else { return copy(rows: 0..<layout.rows, words: 0..<layout.words) }
+        let geometry = TileGeometry(layout)
+        let groupWords = TileGeometry.groupWords
+        changes.tiles.withUnsafeBufferPointer { tiles in
+            guard let set = tiles.baseAddress else { return }
+            forEachBit(set, count: geometry.tiles) { tile in
+                let firstWord = tile % geometry.groups &* groupWords
+                let firstRow = tile / geometry.groups &* TileGeometry.tileRows
+                copy(
+                    rows: firstRow..<min(firstRow &+ TileGeometry.tileRows, layout.rows),
+                    words: firstWord..<min(firstWord &+ groupWords, layout.words))
             }
         }
     }

@@ -174,50 +174,22 @@ public struct BlockPyramid: Sendable {
 
     /// Words `words` of row `row` of `level` from rows 2·row and 2·row + 1 of `below`: the two
     /// rows ORed, and each pair of bits ORed into one.
-    ///
-    /// The two words under a word of the level are loaded and packed together, as one vector of
-    /// two lanes: the packing is a chain of six shifts and masks, and the scalar version ran the
-    /// two chains one after the other (a busy 4096 x 4096 world's pyramid took a millisecond).
     private static func shrink(_ below: BitPlane, into level: inout BitPlane, row: Int, words: ClosedRange<Int>) {
         let stride = below.wordsPerRow
         let hasSecond = 2 * row + 1 < below.rows
         let targetBase = row * level.wordsPerRow
         below.words.withUnsafeBufferPointer { source in
             level.storage.withUnsafeMutableBufferPointer { target in
-                guard let base = source.baseAddress else { return }
-                let raw = UnsafeRawPointer(base)
                 let first = 2 &* row &* stride
                 let second = hasSecond ? first &+ stride : first
-                var word = words.lowerBound
-                // Both words below are in the row (the last word of a row of odd width has one).
-                while word <= words.upperBound, 2 &* word &+ 1 < stride {
-                    let low = 2 &* word
-                    let top = raw.loadUnaligned(fromByteOffset: (first &+ low) &* 8, as: SIMD2<UInt64>.self)
-                    let bottom = raw.loadUnaligned(fromByteOffset: (second &+ low) &* 8, as: SIMD2<UInt64>.self)
-                    let packed = pairs(top | bottom)
-                    target[targetBase &+ word] = packed[0] | packed[1] &<< 32
-                    word &+= 1
-                }
-                while word <= words.upperBound {
+                for word in words {
                     let low = 2 &* word
                     let lowBits = source[first &+ low] | source[second &+ low]
                     let highBits = low &+ 1 < stride ? source[first &+ low &+ 1] | source[second &+ low &+ 1] : 0
                     target[targetBase &+ word] = pairs(lowBits) | pairs(highBits) &<< 32
-                    word &+= 1
                 }
             }
         }
-    }
-
-    /// ``pairs(_:)`` of both lanes.
-    @inline(__always)
-    static func pairs(_ bits: SIMD2<UInt64>) -> SIMD2<UInt64> {
-        var packed = (bits | bits &>> 1) & SIMD2(repeating: 0x5555_5555_5555_5555)
-        packed = (packed | packed &>> 1) & SIMD2(repeating: 0x3333_3333_3333_3333)
-        packed = (packed | packed &>> 2) & SIMD2(repeating: 0x0F0F_0F0F_0F0F_0F0F)
-        packed = (packed | packed &>> 4) & SIMD2(repeating: 0x00FF_00FF_00FF_00FF)
-        packed = (packed | packed &>> 8) & SIMD2(repeating: 0x0000_FFFF_0000_FFFF)
-        return (packed | packed &>> 16) & SIMD2(repeating: 0x0000_0000_FFFF_FFFF)
     }
 
     /// Bit k (k < 32) set when bit 2k or 2k + 1 of `bits` is.

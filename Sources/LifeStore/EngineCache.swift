@@ -76,7 +76,6 @@ public final class EngineCache: @unchecked Sendable {
             }
         } else {
             grid = engine.grid
-            spare = nil
         }
         // The new grid differs from the one this tick started from only in the tiles this tick
         // changed (its live cells), and the last tick changed (its previous plane: a tile the last
