@@ -5,9 +5,10 @@ import Synchronization
 
 /// Where a jump's generations are computed, away from the actions of the store's executor.
 ///
-/// - ``thread(on:threads:)`` (the daemon's): a thread of its own, which computes batches of a few
-///   milliseconds each and posts the result to the scheduler's inbox; the event loop keeps serving
-///   everyone else meanwhile.
+/// - ``thread(on:threads:finishing:)`` (the daemon's): the runner's ``WorkerThread``, which
+///   computes batches of a few milliseconds each and posts the result to the scheduler's inbox;
+///   the event loop keeps serving everyone else meanwhile. One thread serves jump after jump, so
+///   the timer's background ticks do not each start a thread.
 /// - ``slices(on:every:generations:)``: a batch every `interval` on the scheduler itself. Tests
 ///   use it in virtual time; the daemon falls back to it when it cannot make a thread.
 ///
@@ -30,19 +31,20 @@ public struct JumpRunner {
     /// The generations of one batch at `rows` x `cols` cells.
     static func batch(rows: Int, cols: Int) -> Int { max(1, cellsPerBatch / max(1, rows * cols)) }
 
-    /// On a thread of its own, using up to `threads` threads for large grids; in slices on
-    /// `scheduler` when no thread can be made. `finishing` runs on the worker thread with the
+    /// On a worker thread the runner keeps (while jumps keep coming), using up to `threads`
+    /// threads for large grids; in slices on `scheduler` when no thread can be made. `finishing` runs on the worker thread with the
     /// result before it is handed over (the daemon encodes its journal record there).
     public static func thread(
         on scheduler: any Scheduler, threads: Int = defaultThreads, finishing: (@Sendable (JumpResult) -> Void)? = nil
     ) -> JumpRunner {
-        JumpRunner { computation, finished in
+        let worker = WorkerThread()
+        return JumpRunner { computation, finished in
             let work = ThreadWork(finished: finished)
             let shared = work.shared
             let inbox = scheduler.inbox
             let owner = ExecutorBound(work)
             let batch = batch(rows: computation.rows, cols: computation.cols)
-            let started = BackgroundThread.start {
+            let started = worker.submit {
                 var computation = computation
                 // A batch that took less than a millisecond (a sparse world, whose generations the
                 // engine's activity tracking makes cheap) is doubled, up to a thousand times the
