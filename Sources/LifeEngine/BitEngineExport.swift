@@ -180,10 +180,11 @@ extension BitGrid {
     /// ``TileChanges/everything``). A row of a tile is one block copy; only the last word of a row,
     /// which holds the east ghost past its tail, is masked (a word-by-word loop testing for it did
     /// not vectorize).
-    private func copy(_ source: UnsafeBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<UInt64>, where changes: TileChanges) {
+    func copy(_ source: UnsafeBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<UInt64>, where changes: TileChanges) {
         let layout = self.layout
         guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
         func copy(rows: Range<Int>, words span: Range<Int>) {
+            guard !span.isEmpty else { return }
             let reachesTail = span.upperBound == layout.words
             let whole = reachesTail ? span.count &- 1 : span.count
             for row in rows {
