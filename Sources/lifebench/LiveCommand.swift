@@ -24,10 +24,14 @@ extension Subcommand {
             same world in-process with the engine (BitGrid, census and fingerprint counted, as
             lifed counts them; one thread) for as many generations as the timer made.
 
-            Reports the live generations/s (/statistics/steps over the run), the engine's
-            generations/s, live / engine, lifed's CPU time over the run as a share of one core,
-            the pings' p50 and p99, and status's timer counters when lifed has them. A lone
-            glider at step 1 and 10 ms measures what an almost idle world costs lifed.
+            Reports the live generations/s (the watcher's: /statistics/steps between the first
+            and the last tick it saw, over the time between their diffs, the rate the timer
+            kept), the run's (from the start to the stop, which also counts the interval before
+            the first beat and the first tick's building of the engine), when the first tick
+            came, the engine's generations/s, live / engine, lifed's CPU time over the run as a
+            share of one core, the pings' p50 and p99, and status's timer counters when lifed
+            has them. A lone glider at step 1 and 10 ms measures what an almost idle world
+            costs lifed.
 
             Options:
               --pattern P       glider (one glider) or gun (Gosper's glider gun) (default gun)
@@ -79,13 +83,8 @@ struct LiveBenchmark {
         try expectAck(control, .object(settings))
 
         // The watcher: a 40 x 120 window on the pattern, read as it comes, as lifewatch reads it.
-        let watcher = try Connection(path: daemon.socketPath)
         let window = Viewport(row: max(0, top + shape.rows / 2 - 20), col: max(0, left + shape.cols / 2 - 60), rows: 40, cols: 120)
-        try watcher.send(ClientRequest(id: 1, kind: .subscribe(path: JSONPointer(tokens: []), viewport: window)))
-        guard case .snapshot = try watcher.receive() else { throw BenchError("the watcher got no snapshot") }
-        let watcherSocket = dup(watcher.fd)
-        UnixSocket.setNonBlocking(watcherSocket)
-        defer { close(watcherSocket) }
+        let watcher = try LiveWatcher(socketPath: daemon.socketPath, window: window)
         let bystander = try Connection(path: daemon.socketPath)
 
         let stepsBefore = try steps(control)
@@ -94,17 +93,10 @@ struct LiveBenchmark {
         try expectAck(control, ["type": "simulation.startTimer"])
         let end = started + .milliseconds(Int64(seconds * 1000))
         var pings: [Double] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var watcherBytes = 0
         while MonotonicClock.now < end {
             let sent = MonotonicClock.now
             guard case .pong = try bystander.request(.ping) else { throw BenchError("the bystander got no pong") }
             pings.append(milliseconds(MonotonicClock.now - sent))
-            while true {
-                let count = buffer.withUnsafeMutableBytes { recv(watcherSocket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-                if count <= 0 { break }
-                watcherBytes += count
-            }
             usleep(20_000)
         }
         try expectAck(control, ["type": "simulation.stopTimer"])
@@ -113,13 +105,17 @@ struct LiveBenchmark {
         let generations = try steps(control) - stepsBefore
         var timer: JSON = .null
         if case .status(_, let info) = try control.request(.status) { timer = info["timer"] ?? .null }
+        guard let (seen, watcherBytes) = watcher.result() else { throw BenchError("the watcher did not see the timer stop") }
         pings.sort()
-        let liveRate = Double(generations) / (milliseconds(elapsed) / 1000)
+        let liveRate = LiveWatcher.rate(of: seen) ?? 0
+        let runRate = Double(generations) / (milliseconds(elapsed) / 1000)
+        let firstTickMs = seen.first.map { milliseconds($0.at - started) } ?? 0
         let engineRate = engineSpeed(start: shape, top: top, left: left, generations: max(generations, 1000))
         let report: JSON = [
             "benchmark": "live", "pattern": .string(pattern), "step": .int(step), "intervalMs": .int(intervalMs),
             "seconds": .double(milliseconds(elapsed) / 1000), "generations": .int(generations),
-            "liveGenerationsPerSecond": .double(liveRate.rounded()), "engineGenerationsPerSecond": .double(engineRate.rounded()),
+            "liveGenerationsPerSecond": .double(liveRate.rounded()), "runGenerationsPerSecond": .double(runRate.rounded()),
+            "firstTickMs": .double((firstTickMs * 10).rounded() / 10), "ticksSeen": .int(seen.count), "engineGenerationsPerSecond": .double(engineRate.rounded()),
             "liveShareOfEngine": .double(engineRate > 0 ? (liveRate / engineRate * 1000).rounded() / 1000 : 0),
             "lifedCPUShare": .double((cpu / (milliseconds(elapsed) / 1000) * 1000).rounded() / 1000),
             "pingP50Ms": .double(percentile(pings, 0.5)), "pingP99Ms": .double(percentile(pings, 0.99)), "pings": .int(pings.count),
@@ -135,7 +131,8 @@ struct LiveBenchmark {
             print(
                 """
                 live: \(pattern) on \(Self.side)x\(Self.side) bounded, step \(step), every \(intervalMs)ms, for \(fixed(milliseconds(elapsed) / 1000))s, one 40x120 watcher
-                  live   \(Int(liveRate.rounded())) generations/s (\(generations) generations)
+                  live   \(Int(liveRate.rounded())) generations/s between the first and last of \(seen.count) ticks the watcher saw
+                  run    \(Int(runRate.rounded())) generations/s from the start to the stop (\(generations) generations; the first tick came after \(fixed(firstTickMs)) ms)
                   engine \(Int(engineRate.rounded())) generations/s in-process (census counted, one thread)
                   live / engine \(fixed(engineRate > 0 ? liveRate / engineRate * 100 : 0))%
                   lifed CPU \(fixed(cpu / (milliseconds(elapsed) / 1000) * 100, 2))% of a core
