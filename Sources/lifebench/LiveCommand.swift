@@ -24,9 +24,10 @@ extension Subcommand {
             same world in-process with the engine (BitGrid, census and fingerprint counted, as
             lifed counts them; one thread) for as many generations as the timer made.
 
-            Reports the live generations/s (the watcher's: /statistics/steps between the first
-            and the last tick it saw, over the time between their diffs, the rate the timer
-            kept), the run's (from the start to the stop, which also counts the interval before
+            Reports the live generations/s (the watcher's: /statistics/steps from the first
+            tick it saw a second into the run to the last, over the time between their diffs,
+            the rate the timer kept; the first tick after an edit builds the engine and comes
+            late), the run's (from the start to the stop, which also counts the interval before
             the first beat and the first tick's building of the engine), when the first tick
             came, the engine's generations/s, live / engine, lifed's CPU time over the run as a
             share of one core, the pings' p50 and p99, and status's timer counters when lifed
@@ -131,7 +132,7 @@ struct LiveBenchmark {
             print(
                 """
                 live: \(pattern) on \(Self.side)x\(Self.side) bounded, step \(step), every \(intervalMs)ms, for \(fixed(milliseconds(elapsed) / 1000))s, one 40x120 watcher
-                  live   \(Int(liveRate.rounded())) generations/s between the first and last of \(seen.count) ticks the watcher saw
+                  live   \(Int(liveRate.rounded())) generations/s from a second into the run to its end (the watcher saw \(seen.count) ticks)
                   run    \(Int(runRate.rounded())) generations/s from the start to the stop (\(generations) generations; the first tick came after \(fixed(firstTickMs)) ms)
                   engine \(Int(engineRate.rounded())) generations/s in-process (census counted, one thread)
                   live / engine \(fixed(engineRate > 0 ? liveRate / engineRate * 100 : 0))%

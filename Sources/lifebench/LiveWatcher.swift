@@ -67,9 +67,14 @@ final class LiveWatcher: Sendable {
         }
     }
 
-    /// Generations a second between the first tick seen and the last: the rate the timer kept.
+    /// Generations a second from the first tick seen a second after the first (or the second
+    /// tick, in a shorter run) to the last: the rate the timer kept. Not from the first: the
+    /// first tick after an edit builds the engine and the next may still warm up, so their diffs
+    /// come late, which would shorten the span and flatter the rate.
     static func rate(of ticks: [Tick]) -> Double? {
-        guard let first = ticks.first, let last = ticks.last, last.at > first.at else { return nil }
+        guard ticks.count >= 3, let last = ticks.last else { return nil }
+        let first = ticks.first { $0.at >= ticks[0].at + .seconds(1) && $0.at < last.at } ?? ticks[1]
+        guard last.at > first.at else { return nil }
         return Double(last.steps - first.steps) / (milliseconds(last.at - first.at) / 1000)
     }
 }
