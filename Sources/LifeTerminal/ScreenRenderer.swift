@@ -65,7 +65,7 @@ public struct ScreenRenderer: Sendable {
             output += SGR.transition(from: pen, to: cell.style, mode: colorMode).utf8
             pen = cell.style
         }
-        output += cell.character.utf8
+        cell.appendUTF8(to: &output)
         let next = col + cell.width
         cursor = next < cols ? (row, next) : nil
     }
