@@ -73,19 +73,20 @@ public struct GridPainter: Sendable {
                 }
             }
         case .halfBlock:
+            // A line at a time, as one run of narrow cells; dying states looked for only when
+            // the window holds some (a Generations rule's).
+            let mayDie = !grid.window.isScaled && !grid.cells.dying.isEmpty
             for line in 0..<((rows + 1) / 2) {
                 let top = viewport.row + 2 * line
                 let hasBottom = 2 * line + 1 < rows
-                for c in 0..<cols {
+                buffer.setNarrow(row: target.row + line, col: target.col, count: cols) { c in
                     let col = viewport.col + c
                     let bottom = hasBottom ? grid[top + 1, col] : nil
-                    let topDying = grid.dyingState(row: top, col: col)
-                    let bottomDying = hasBottom ? grid.dyingState(row: top + 1, col: col) : nil
-                    let cell =
-                        topDying == nil && bottomDying == nil
+                    let topDying = mayDie ? grid.dyingState(row: top, col: col) : nil
+                    let bottomDying = mayDie && hasBottom ? grid.dyingState(row: top + 1, col: col) : nil
+                    return topDying == nil && bottomDying == nil
                         ? palette.halfBlock(top: grid[top, col], bottom: bottom, faded: faded)
                         : palette.halfBlock(top: grid[top, col], topDying: topDying, bottom: bottom, bottomDying: bottomDying, faded: faded)
-                    buffer.set(cell, row: target.row + line, col: target.col + c)
                 }
             }
         case .dots(let glyphs):
