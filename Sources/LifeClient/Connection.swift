@@ -43,6 +43,9 @@ public final class Connection {
     public private(set) var hello: (server: String, version: Int) = ("", 0)
     private var decoder: FrameDecoder
     private var nextID = 1
+    /// Where ``fill()`` receives, made once: a watcher fills a hundred times a second, and a new
+    /// 64 KiB buffer each time was allocated and zeroed for a diff of a few hundred bytes.
+    private var receiveBuffer = [UInt8](repeating: 0, count: 65536)
 
     /// Connects to the daemon at `path`, checks that it is one to trust (``ServerTrust``), and
     /// reads its hello.
@@ -183,17 +186,16 @@ public final class Connection {
 
     /// Reads what the socket has (waiting for at least one byte).
     public func fill() throws(Failure) {
-        var buffer = [UInt8](repeating: 0, count: 65536)
         let count: Int
         do throws(SystemError) {
-            count = try systemCall("recv") { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+            count = try systemCall("recv") { receiveBuffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
         } catch {
             if error.errno == ECONNRESET { throw .closed }
             if error.isWouldBlock { throw .system(error.naming("recv timed out")) }
             throw .system(error)
         }
         if count == 0 { throw .closed }
-        decoder.append(buffer[0..<count])
+        decoder.append(receiveBuffer[0..<count])
     }
 
     /// Sends `kind` with a fresh id and returns the reply to it. Messages that are not
