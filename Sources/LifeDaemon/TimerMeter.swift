@@ -3,7 +3,8 @@ import LifeStore
 import Protocol
 
 /// How the timer keeps up, for `status`: the generations per second its ticks achieved over the
-/// last few seconds, and the beats it skipped because a tick was still being computed.
+/// last few seconds (or over the last two ticks, when they are further apart), and the beats it
+/// skipped because a tick was still being computed.
 ///
 /// A tick of more generations than one action computes at once runs in the background (a jump
 /// marked a tick); the timer's beats that fall due meanwhile are refused (a jump runs), so they
@@ -29,8 +30,12 @@ public final class TimerMeter: StoreMiddleware {
     public init(now: @escaping () -> Duration) { self.now = now }
 
     public func didChange(from old: AppState, to new: AppState, action: AppAction, origin: Store<AppState, AppAction>.Origin, version: Int) {
+        // A run's rate is its own: the ticks of the last run are forgotten when the timer stops.
+        if old.simulation.isRunningTimer, !new.simulation.isRunningTimer { recent.removeAll() }
         guard new.simulation.gridState.ticks > old.simulation.gridState.ticks else { return }
         ticks += 1
+        // The rate is the running timer's: a tick sent by hand while it is stopped is counted, not timed.
+        guard new.simulation.isRunningTimer else { return }
         let at = now()
         recent.append((at, max(0, new.statistics.steps - old.statistics.steps)))
         forget(before: at)
@@ -41,8 +46,10 @@ public final class TimerMeter: StoreMiddleware {
         beatsSkipped += 1
     }
 
-    /// The generations per second of the ticks installed in the last ``window``: those after the
-    /// first of them, over the time since it (0 with fewer than two).
+    /// The generations per second of the ticks installed in the last ``window`` (and at least of
+    /// the last two, while the timer runs: ticks of a big world's many generations can each take
+    /// longer than the window): those after the first of them, over the time since it (0 with
+    /// fewer than two).
     public var generationsPerSecond: Double {
         let at = now()
         forget(before: at)
@@ -58,12 +65,10 @@ public final class TimerMeter: StoreMiddleware {
         ["ticks": .int(ticks), "generationsPerSecond": .double((generationsPerSecond * 10).rounded() / 10), "beatsSkipped": .int(beatsSkipped)]
     }
 
+    /// Forgets the ticks installed before `at` minus the ``window``, but for the last two.
     private func forget(before at: Duration) {
         let oldest = at - Self.window
-        if let keep = recent.firstIndex(where: { $0.at >= oldest }) {
-            if keep > 0 { recent.removeFirst(keep) }
-        } else {
-            recent.removeAll()
-        }
+        let keep = min(recent.firstIndex { $0.at >= oldest } ?? recent.count, max(0, recent.count - 2))
+        if keep > 0 { recent.removeFirst(keep) }
     }
 }

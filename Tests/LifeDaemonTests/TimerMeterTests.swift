@@ -1,0 +1,71 @@
+import LifeDaemon
+import LifeGrid
+import LifeStore
+import Protocol
+import XCTest
+
+/// The timer's rate is measured over the ticks of the last two seconds, or over the last two
+/// ticks when they come further apart, only while the timer runs; its clock is passed in.
+final class TimerMeterTests: XCTestCase {
+    private final class Clock {
+        var now = Duration.seconds(100)
+    }
+
+    private let clock = Clock()
+    private lazy var meter = TimerMeter(now: { [clock] in clock.now })
+    private var state = AppState(simulation: SimulationState(gridState: GridState(grid: Grid(rows: 4, cols: 4))))
+
+    /// The timer runs from now on.
+    private func start() { change { $0.simulation.isRunningTimer = true } }
+
+    /// A tick of `generations` installed `after` the last change.
+    private func tick(_ generations: Int, after: Duration) {
+        clock.now += after
+        change {
+            $0.simulation.gridState.ticks += 1
+            $0.statistics.steps += generations
+        }
+    }
+
+    private func change(_ body: (inout AppState) -> Void) {
+        let old = state
+        body(&state)
+        meter.didChange(from: old, to: state, action: .simulation(.tick), origin: .effect, version: 1)
+    }
+
+    func testTheRateIsTheLastTwoSecondsTicks() {
+        start()
+        XCTAssertEqual(meter.generationsPerSecond, 0, "no tick yet")
+        tick(10, after: .milliseconds(10))
+        XCTAssertEqual(meter.generationsPerSecond, 0, "one tick is no rate")
+        for _ in 0..<300 { tick(10, after: .milliseconds(10)) }
+        XCTAssertEqual(meter.generationsPerSecond, 1000, accuracy: 0.001)
+        XCTAssertEqual(meter.ticks, 301)
+        // Slower ticks: after two seconds of them, only they count.
+        for _ in 0..<100 { tick(10, after: .milliseconds(20)) }
+        XCTAssertEqual(meter.generationsPerSecond, 500, accuracy: 0.001)
+    }
+
+    func testTicksLongerThanTheWindowAreMeasuredOverTheLastTwo() {
+        start()
+        tick(10_000, after: .seconds(1))
+        tick(10_000, after: .seconds(5))
+        XCTAssertEqual(meter.generationsPerSecond, 2000, accuracy: 0.001)
+        tick(30_000, after: .seconds(10))
+        XCTAssertEqual(meter.generationsPerSecond, 3000, accuracy: 0.001)
+        clock.now += .seconds(60)
+        XCTAssertEqual(meter.generationsPerSecond, 3000, accuracy: 0.001, "still the last two ticks' rate while the timer runs")
+    }
+
+    func testAStoppedTimerHasNoRateAndTicksByHandAreCountedNotTimed() {
+        start()
+        for _ in 0..<10 { tick(1, after: .milliseconds(10)) }
+        XCTAssertEqual(meter.generationsPerSecond, 100, accuracy: 0.001)
+        change { $0.simulation.isRunningTimer = false }
+        XCTAssertEqual(meter.generationsPerSecond, 0, "the run's rate ends with it")
+        tick(1, after: .seconds(1))
+        tick(1, after: .seconds(1))
+        XCTAssertEqual(meter.generationsPerSecond, 0)
+        XCTAssertEqual(meter.ticks, 12)
+    }
+}
