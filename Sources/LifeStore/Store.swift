@@ -72,9 +72,11 @@ public final class Store<State: Equatable, Action> {
         precondition(!isReducing, "send(_:) re-entered from a reducer")
         willReduce?(action, origin)
         isReducing = true
-        // One copy of the state, for the reducer: the store's own is the old state until the
-        // new one is swapped in (a second copy would retain, and then release, every part of it).
-        var next = state
+        // The old state and the reducer's copy of it, both locals: the comparison and the hooks
+        // read them, not the store's property, each read of which (the store being generic)
+        // copied the whole state, a retain and a release of every part of it.
+        let old = state
+        var next = old
         let effect: Effect<Action>
         do {
             effect = try reduce(&next, action)
@@ -84,14 +86,13 @@ public final class Store<State: Equatable, Action> {
         }
         isReducing = false
         let outcome: Outcome
-        if next != state {
+        if next != old {
             do {
-                try approve?(action, origin, state, next)
+                try approve?(action, origin, old, next)
             } catch {
                 return .refused(error)
             }
-            swap(&state, &next)
-            let old = consume next
+            state = consume next
             version += 1
             outcome = .changed(version: version)
             didChange?(old, action, origin, version)
