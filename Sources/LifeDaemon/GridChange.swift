@@ -33,17 +33,15 @@ final class GridChange {
     /// change that is not unchanged may still have left every cell as it was; its rows then show
     /// no difference.)
     private(set) var isUnchanged = false
-    /// The first row the three tables below cover: they cover only the rows the grids may differ
+    /// The first row the tables below cover: they cover only the rows the grids may differ
     /// in (a tick of a lone glider: a tile's 64 rows), so that a change costs what it changed,
     /// not 68 KiB of tables zeroed for a 4096 x 4096 grid.
     private var firstRow = 0
     /// One bit per plane word of the covered rows: set where the word differs in either plane.
     private var changedWords: [UInt64] = []
-    /// Per row: whether any of its words changed.
-    private var changedRows: [Bool] = []
-    /// Per row: the first and last of its words that changed (meaningful where ``changedRows`` is
-    /// set), so that a row of blocks tells whether anything under it may have changed in a few
-    /// reads of this small table, not a look at each word under each of its rows.
+    /// Per row: the first and last of its words that changed (empty where none did), so that a
+    /// row of blocks tells whether anything under it may have changed in a few reads of this small
+    /// table, not a look at each word under each of its rows.
     private var changedSpans: [ChangedSpan] = []
     /// Per covered row: whether it is marked yet. Rows are marked when a window first asks about
     /// them (a few words of a row are compared in the planes instead): marking every covered word
@@ -103,7 +101,6 @@ final class GridChange {
         }
         firstRow = covered.lowerBound
         changedWords = [UInt64](repeating: 0, count: (covered.count * wordsPerRow + 63) >> 6)
-        changedRows = [Bool](repeating: false, count: covered.count)
         changedSpans = [ChangedSpan](repeating: ChangedSpan(), count: covered.count)
         rowMarked = [Bool](repeating: false, count: covered.count)
         guard let changedRects, dyingDifferences.isEmpty else {
@@ -164,14 +161,11 @@ final class GridChange {
         // The tables are moved out while they are written through pointers: one access each,
         // not a uniqueness check per word (a busy 4096 x 4096 world marks 262,144 words a change).
         var changedWords = self.changedWords
-        var changedRows = self.changedRows
         var changedSpans = self.changedSpans
         self.changedWords = []
-        self.changedRows = []
         self.changedSpans = []
         defer {
             self.changedWords = changedWords
-            self.changedRows = changedRows
             self.changedSpans = changedSpans
         }
         oldLive.withUnsafeBufferPointer { oldLive in
@@ -213,7 +207,6 @@ final class GridChange {
                                         var span = ChangedSpan()
                                         span.include(Int32(truncatingIfNeeded: first))
                                         span.include(Int32(truncatingIfNeeded: last))
-                                        changedRows[row &- firstRow] = true
                                         changedSpans[row &- firstRow].include(span)
                                         found = true
                                     }
@@ -262,7 +255,7 @@ final class GridChange {
     /// in the planes.
     func changed(row: Int, col: Int, count: Int) -> Bool {
         let local = row - firstRow
-        guard local >= 0, local < changedRows.count, count > 0 else { return false }
+        guard local >= 0, local < changedSpans.count, count > 0 else { return false }
         if !rowMarked[local] {
             // Outside the engine's rectangles nothing changed: no word of the planes is read.
             if !rectSpans.isEmpty, !rectSpans[local].overlaps(Int32(truncatingIfNeeded: col >> 6), Int32(truncatingIfNeeded: (col + count - 1) >> 6)) {
@@ -271,7 +264,7 @@ final class GridChange {
             if ((col + count - 1) >> 6) - (col >> 6) < Self.directWords { return planesDiffer(row: row, col: col, count: count) }
             ensureMarked(row..<(row + 1))
         }
-        guard changedRows[local] else { return false }
+        guard !changedSpans[local].isEmpty else { return false }
         let base = row * new.wordsPerRow
         let bitBase = local * new.wordsPerRow
         let first = col >> 6
@@ -399,9 +392,9 @@ final class GridChange {
         let last = Int32(truncatingIfNeeded: (end - 1) >> 6)
         windowWords += bottom - top
         ensureMarked(top..<bottom)
-        let (from, to) = (max(top - firstRow, 0), min(bottom - firstRow, changedRows.count))
+        let (from, to) = (max(top - firstRow, 0), min(bottom - firstRow, changedSpans.count))
         guard from < to else { return false }
-        for local in from..<to where changedRows[local] && changedSpans[local].overlaps(first, last) { return true }
+        for local in from..<to where !changedSpans[local].isEmpty && changedSpans[local].overlaps(first, last) { return true }
         return false
     }
 
@@ -515,13 +508,12 @@ final class GridChange {
             var table = pyramid
             pyramid = BlockPyramid()
             if table.describes(old.live, upTo: alignedScale), !isBusy {
-                ensureMarked(firstRow..<(firstRow + changedRows.count))
+                ensureMarked(firstRow..<(firstRow + changedSpans.count))
                 var words: [ClosedRange<Int>?] = []
-                words.reserveCapacity(changedRows.count)
-                for (local, changed) in changedRows.enumerated() {
-                    let span = changedSpans[local]
-                    words.append(changed ? Int(span.first)...Int(span.last) : nil)
-                    if changed { sharedWords += Int(span.last - span.first) + 1 }
+                words.reserveCapacity(changedSpans.count)
+                for span in changedSpans {
+                    words.append(span.isEmpty ? nil : Int(span.first)...Int(span.last))
+                    if !span.isEmpty { sharedWords += Int(span.last - span.first) + 1 }
                 }
                 table.update(from: new.live, firstRow: firstRow, changedWords: words)
                 self.pyramid = table

@@ -48,6 +48,9 @@ public final class Publisher {
     /// in a patch: worked out once per path, not once per window every change (256 windows of
     /// the whole state made the same pointers 256 times a tick).
     private var paths: [JSONPointer: PathPlan] = [:]
+    /// The patch text outside the grid of each path, for the change being published: emptied after
+    /// each change but kept with its room, so that a change makes no new table.
+    private var outsideGrid: [JSONPointer: [UInt8]] = [:]
 
     /// What a path's patches need of the grid's place in its value.
     private struct PathPlan {
@@ -88,7 +91,6 @@ public final class Publisher {
     /// and `new`; a group whose value did not change has no entry. A group whose patch would
     /// hold more than about `limit` bytes of the grid's rows is listed as oversized instead.
     public func patches(from old: AppState, to new: AppState, for groups: some Sequence<SubscriptionGroup>, limit: Int = .max) -> Patches {
-        var outsideGrid: [JSONPointer: [UInt8]] = [:]
         var grid: GridChange?
         var patches = Patches()
         let groups = Array(groups)
@@ -117,10 +119,14 @@ public final class Publisher {
             var writer = PatchWriter()
             let placement = plan.placement
             if placement.reachesOutsideGrid {
-                if outsideGrid[group.path] == nil {
-                    outsideGrid[group.path] = renderer.gridlessPatchText(from: old, to: new, at: group.path)
+                let text: [UInt8]
+                if let known = outsideGrid[group.path] {
+                    text = known
+                } else {
+                    text = renderer.gridlessPatchText(from: old, to: new, at: group.path)
+                    outsideGrid[group.path] = text
                 }
-                writer.appendOperations(outsideGrid[group.path] ?? [])
+                writer.appendOperations(text)
             }
             switch placement {
             case .none:
@@ -150,6 +156,7 @@ public final class Publisher {
         }
         keptBlocks = keeping
         keeping = [:]
+        outsideGrid.removeAll(keepingCapacity: true)
         return patches
     }
 

@@ -18,14 +18,33 @@ public struct TileChanges: Sendable, Equatable {
         tiles = []
     }
 
-    /// No change yet, on a grid of `tiles` tiles.
-    init(tiles count: Int) {
-        everything = false
-        tiles = [UInt64](repeating: 0, count: (count + 63) / 64)
-    }
-
     /// Whether no tile changed.
     public var isEmpty: Bool { !everything && !tiles.contains { $0 != 0 } }
+
+    /// No change yet, on a grid of `tiles` tiles: in this value's own memory when it is of that
+    /// grid (a tick's changes then cost no new array).
+    mutating func reset(tiles count: Int) {
+        everything = false
+        let words = (count + 63) / 64
+        guard tiles.count == words else {
+            tiles = [UInt64](repeating: 0, count: words)
+            return
+        }
+        tiles.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
+    /// These changes become `other`'s, in this value's own memory when it is of the same grid:
+    /// a union made again every tick then costs no new array.
+    public mutating func assign(_ other: TileChanges) {
+        guard !other.everything, tiles.count == other.tiles.count else {
+            self = other
+            return
+        }
+        everything = false
+        tiles.withUnsafeMutableBufferPointer { to in
+            other.tiles.withUnsafeBufferPointer { from in _ = to.update(fromContentsOf: from) }
+        }
+    }
 
     /// Adds `other`'s changes (of the same grid) to these.
     public mutating func formUnion(_ other: TileChanges) {
@@ -110,9 +129,16 @@ extension BitGrid {
     /// The tiles whose cells changed since the last call (or since the grid was made: everything),
     /// and starts counting afresh.
     public mutating func takeChanges() -> TileChanges {
-        let changes = tracking.changes
-        tracking.changes = TileChanges(tiles: TileGeometry(layout).tiles)
-        return changes
+        takeChanges(recycling: TileChanges())
+    }
+
+    /// ``takeChanges()``, counting afresh in `spent`'s memory (changes no longer needed, say of two
+    /// ticks ago) rather than in a new array.
+    public mutating func takeChanges(recycling spent: consuming TileChanges) -> TileChanges {
+        var next = spent
+        next.reset(tiles: TileGeometry(layout).tiles)
+        swap(&next, &tracking.changes)
+        return next
     }
 
     /// Puts back changes ``takeChanges()`` took (to look at some generations' changes alone): the

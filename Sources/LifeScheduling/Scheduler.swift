@@ -51,28 +51,39 @@ private final class Repeating {
     let work: () -> Void
     var pending: Cancellable?
     var cancelled = false
+    /// The deadline of the run armed now.
+    private var deadline = Duration.zero
+    /// The run armed at every beat: one closure for them all, not a new one a beat. It holds
+    /// the job (as each beat's closure did, so that a dropped handle does not stop the timer)
+    /// until the job is cancelled.
+    private var beat: (() -> Void)?
 
     init(scheduler: any Scheduler, interval: Duration, work: @escaping () -> Void) {
         self.scheduler = scheduler
         self.interval = interval
         self.work = work
+        beat = { [self] in fire() }
     }
 
     func arm(at deadline: Duration) {
-        let delay = max(deadline - scheduler.now, .zero)
-        pending = scheduler.schedule(after: delay) { [self] in
-            guard !cancelled else { return }
-            // If the executor was late by more than one interval, skip the missed beats.
-            var next = deadline + interval
-            if next <= scheduler.now { next = scheduler.now + interval }
-            arm(at: next)
-            work()
-        }
+        guard let beat else { return }
+        self.deadline = deadline
+        pending = scheduler.schedule(after: max(deadline - scheduler.now, .zero), beat)
+    }
+
+    private func fire() {
+        guard !cancelled else { return }
+        // If the executor was late by more than one interval, skip the missed beats.
+        var next = deadline + interval
+        if next <= scheduler.now { next = scheduler.now + interval }
+        arm(at: next)
+        work()
     }
 
     func cancel() {
         cancelled = true
         pending?.cancel()
         pending = nil
+        beat = nil
     }
 }

@@ -33,6 +33,11 @@ public final class EngineCache: @unchecked Sendable {
     /// The tiles the last two ticks changed, newest first: where the spare differs from the
     /// engine's cells before the next tick (with the generation before each tick's first).
     private var history: [TileChanges] = []
+    /// Memory for what a tick works out from the changes (their union with the last two ticks'),
+    /// and the changes that left ``history``, in which the engine counts the next tick's: kept so
+    /// that a tick makes no new array for them.
+    private var union = TileChanges()
+    private var recycled: TileChanges?
     /// Ticks that found their engine kept, and ticks that made one (for tests).
     public private(set) var hits = 0
     public private(set) var misses = 0
@@ -59,19 +64,19 @@ public final class EngineCache: @unchecked Sendable {
     /// `generations` is how many the tick stepped (one: only the live plane is written).
     public func keep(_ engine: consuming BitGrid, generations: Int) -> Grid {
         var engine = engine
-        let changes = engine.takeChanges()
+        let changes = engine.takeChanges(recycling: recycled.take() ?? TileChanges())
         var grid: Grid
         // The spare is taken out, so that this is its only reference while it is written (the
         // state no longer holds it).
         if var older = spare.take(), history.count == 2 {
-            var changed = changes
-            for earlier in history { changed.formUnion(earlier) }
+            union.assign(changes)
+            for earlier in history { union.formUnion(earlier) }
             // A tick of one generation writes the live plane only, into the spare's previous
             // plane's storage: its previous plane is the live plane of the grid it started from.
-            if generations == 1, let base = startedFrom, let next = engine.gridAfterOneGeneration(of: base, reusing: &older, changes: changed) {
+            if generations == 1, let base = startedFrom, let next = engine.gridAfterOneGeneration(of: base, reusing: &older, changes: union) {
                 grid = next
             } else {
-                engine.write(changed, into: &older)
+                engine.write(union, into: &older)
                 grid = older
             }
         } else {
@@ -81,9 +86,13 @@ public final class EngineCache: @unchecked Sendable {
         // changed (its live cells), and the last tick changed (its previous plane: a tile the last
         // tick's last generation changed was live-but-different a generation ago), so whoever
         // compares the two for subscribers looks there only.
-        var differs = changes
-        if let last = history.first { differs.formUnion(last) } else { differs = TileChanges() }
-        grid.recordLineage(from: startedFrom, changedWithin: differs.rects(rows: grid.rows, cols: grid.cols))
+        if let last = history.first {
+            union.assign(changes)
+            union.formUnion(last)
+        } else {
+            union = TileChanges()
+        }
+        grid.recordLineage(from: startedFrom, changedWithin: union.rects(rows: grid.rows, cols: grid.cols))
         // The grid this tick started from leaves the state with this tick: the next one's spare.
         spare = startedFrom
         startedFrom = nil
@@ -111,7 +120,7 @@ public final class EngineCache: @unchecked Sendable {
 
     /// `changes` as the newest of the last two ticks' changes, in place (no new array a tick).
     private func pushHistory(_ changes: TileChanges) {
-        if history.count == 2 { history.removeLast() }
+        if history.count == 2 { recycled = history.removeLast() }
         history.insert(changes, at: 0)
     }
 

@@ -231,6 +231,9 @@ enum HistoryWalk {
 /// The middleware that tells the history who sent each action and the version it makes: the
 /// first of the daemon's middleware, so that the reducer reads them.
 public struct HistoryStamping: StoreMiddleware {
+    public typealias State = AppState
+    public typealias Action = AppAction
+
     let context: HistoryContext
     let version: () -> Int
 

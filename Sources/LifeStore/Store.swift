@@ -6,48 +6,10 @@ import Protocol
 ///
 /// A store is confined to one executor (the daemon's event loop, or a test's thread).
 public final class Store<State: Equatable, Action> {
-    /// What became of one action.
-    public enum Outcome: Equatable {
-        /// The action changed the state; `version` is the new version.
-        case changed(version: Int)
-        /// The action was allowed but changed nothing; `version` is unchanged.
-        case unchanged(version: Int)
-        /// The reducer refused it; nothing changed.
-        case refused(ProtocolError)
-
-        /// The version after the action, unless it was refused.
-        public var version: Int? {
-            switch self {
-            case .changed(let v), .unchanged(let v): return v
-            case .refused: return nil
-            }
-        }
-    }
-
-    /// Where an action came from: sent to the store from outside (a client's dispatch, the
-    /// daemon at start-up), by a sender the hooks may name in a log, or delivered by one of the
-    /// store's effects (a timer tick, a fetch's answer).
-    public struct Origin: Equatable, Sendable {
-        /// Whether one of the store's effects delivered the action.
-        public let isEffect: Bool
-        /// Who sent it, as ``send(_:from:)`` was told ("client 3"); nil for ``send(_:)`` and effects.
-        public let sender: String?
-        /// Who sent it, as the history records it (a client's credentials and name); nil for effects.
-        public let author: Author?
-
-        private init(isEffect: Bool, sender: String?, author: Author? = nil) {
-            self.isEffect = isEffect
-            self.sender = sender
-            self.author = author
-        }
-
-        /// Sent from outside, by a sender without a name.
-        public static var sent: Origin { Origin(isEffect: false, sender: nil) }
-        /// Delivered by one of the store's effects.
-        public static var effect: Origin { Origin(isEffect: true, sender: nil) }
-        /// Sent from outside by `sender`.
-        public static func sent(by sender: String, author: Author? = nil) -> Origin { Origin(isEffect: false, sender: sender, author: author) }
-    }
+    /// What became of one action (``StoreOutcome``).
+    public typealias Outcome = StoreOutcome
+    /// Where an action came from (``StoreOrigin``).
+    public typealias Origin = StoreOrigin
 
     public private(set) var state: State
     public private(set) var version: Int
@@ -110,9 +72,11 @@ public final class Store<State: Equatable, Action> {
         precondition(!isReducing, "send(_:) re-entered from a reducer")
         willReduce?(action, origin)
         isReducing = true
-        // One copy of the state, for the reducer: the store's own is the old state until the
-        // new one is swapped in (a second copy would retain, and then release, every part of it).
-        var next = state
+        // The old state and the reducer's copy of it, both locals: the comparison and the hooks
+        // read them, not the store's property, each read of which (the store being generic)
+        // copied the whole state, a retain and a release of every part of it.
+        let old = state
+        var next = old
         let effect: Effect<Action>
         do {
             effect = try reduce(&next, action)
@@ -122,14 +86,13 @@ public final class Store<State: Equatable, Action> {
         }
         isReducing = false
         let outcome: Outcome
-        if next != state {
+        if next != old {
             do {
-                try approve?(action, origin, state, next)
+                try approve?(action, origin, old, next)
             } catch {
                 return .refused(error)
             }
-            swap(&state, &next)
-            let old = consume next
+            state = consume next
             version += 1
             outcome = .changed(version: version)
             didChange?(old, action, origin, version)
@@ -147,7 +110,9 @@ public final class Store<State: Equatable, Action> {
     }
 
     private func deliverFromEffect(_ action: Action) {
-        guard isStartingEffects || isDraining || !queued.isEmpty else {
+        // `count`, not `isEmpty`: the store is generic, and `isEmpty` (a collection protocols'
+        // default) would look up the array's metadata and witness table at every beat.
+        guard isStartingEffects || isDraining || queued.count > 0 else {
             // Nothing is in progress, so nothing waits before it (a timer's beat, between two
             // turns of the loop): it runs now, without a trip through the queue, and whatever it
             // delivers meanwhile waits for it as usual.
@@ -167,7 +132,7 @@ public final class Store<State: Equatable, Action> {
     private var isDraining = false
 
     private func drainQueue() {
-        guard !isDraining, !queued.isEmpty else { return }
+        guard !isDraining, queued.count > 0 else { return }
         isDraining = true
         defer { isDraining = false }
         // In order, including what the actions deliver meanwhile (appended behind them). By

@@ -12,25 +12,25 @@ public protocol StoreMiddleware<State, Action> {
     associatedtype Action
 
     /// Before the reducer runs `action` (whatever becomes of it).
-    func willReduce(_ action: Action, origin: Store<State, Action>.Origin)
+    func willReduce(_ action: Action, origin: StoreOrigin)
     /// A change the reducer made, before the store takes it: throwing refuses the action, and its
     /// change and effects are thrown away as for a reducer's refusal. Middleware after the one
     /// that throws is not asked.
-    func approve(_ action: Action, origin: Store<State, Action>.Origin, old: State, new: State) throws(ProtocolError)
+    func approve(_ action: Action, origin: StoreOrigin, old: State, new: State) throws(ProtocolError)
     /// The store took a change: `new` is its state now, at `version`.
-    func didChange(from old: State, to new: State, action: Action, origin: Store<State, Action>.Origin, version: Int)
+    func didChange(from old: State, to new: State, action: Action, origin: StoreOrigin, version: Int)
     /// The store put an earlier state back (``Store/restore(_:)``): `new` is its state now, at `version`.
     func didRestore(from old: State, to new: State, version: Int)
     /// An action has run (see ``Store/didRun``), with its outcome.
-    func didRun(_ action: Action, origin: Store<State, Action>.Origin, outcome: Store<State, Action>.Outcome)
+    func didRun(_ action: Action, origin: StoreOrigin, outcome: StoreOutcome)
 }
 
 extension StoreMiddleware {
-    public func willReduce(_ action: Action, origin: Store<State, Action>.Origin) {}
-    public func approve(_ action: Action, origin: Store<State, Action>.Origin, old: State, new: State) throws(ProtocolError) {}
-    public func didChange(from old: State, to new: State, action: Action, origin: Store<State, Action>.Origin, version: Int) {}
+    public func willReduce(_ action: Action, origin: StoreOrigin) {}
+    public func approve(_ action: Action, origin: StoreOrigin, old: State, new: State) throws(ProtocolError) {}
+    public func didChange(from old: State, to new: State, action: Action, origin: StoreOrigin, version: Int) {}
     public func didRestore(from old: State, to new: State, version: Int) {}
-    public func didRun(_ action: Action, origin: Store<State, Action>.Origin, outcome: Store<State, Action>.Outcome) {}
+    public func didRun(_ action: Action, origin: StoreOrigin, outcome: StoreOutcome) {}
 }
 
 extension Store {

@@ -161,14 +161,21 @@ struct TimerQueue {
         var id: Int
     }
 
+    /// A timer's work, in a struct: a closure stored straight as a dictionary's value is kept at
+    /// the dictionary's generic abstraction, so storing it and taking it out again would each
+    /// wrap it in a new thunk (an allocation, at every beat of a repeating timer).
+    private struct Job {
+        let run: () -> Void
+    }
+
     private var heap: [Entry] = []
-    private var work: [Int: () -> Void] = [:]
+    private var work: [Int: Job] = [:]
     private var nextID = 0
 
     mutating func add(deadline: Duration, _ job: @escaping () -> Void) -> Int {
         let id = nextID
         nextID += 1
-        work[id] = job
+        work[id] = Job(run: job)
         heap.append(Entry(deadline: deadline, id: id))
         siftUp(heap.count - 1)
         return id
@@ -196,7 +203,7 @@ struct TimerQueue {
     mutating func popDue(now: Duration) -> (() -> Void)? {
         while let top = heap.first, top.deadline <= now {
             popTop()
-            if let job = work.removeValue(forKey: top.id) { return job }
+            if let job = work.removeValue(forKey: top.id) { return job.run }
         }
         return nil
     }

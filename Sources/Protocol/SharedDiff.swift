@@ -25,21 +25,26 @@ public struct SharedDiff: Sendable {
     /// The start of one subscriber's frame: the length prefix of the whole payload, then
     /// `{"base":B,"id":ID,"patch":` (no `id` member when `id` is nil).
     public func head(id: JSON?, base: Int) -> [UInt8] {
-        var body: [UInt8] = []
-        body.reserveCapacity(48)
-        body.append(contentsOf: #"{"base":"#.utf8)
-        body.append(contentsOf: String(base).utf8)
+        // One array: the length prefix is written last, into the four bytes kept for it at the
+        // front (not the body, then the prefix, then the two joined: three arrays a subscriber).
+        var head: [UInt8] = []
+        head.reserveCapacity(52)
+        head.append(contentsOf: repeatElement(0, count: 4))
+        head.append(contentsOf: #"{"base":"#.utf8)
+        head.append(contentsOf: String(base).utf8)
         if let id {
-            body.append(contentsOf: #","id":"#.utf8)
-            body.append(contentsOf: id.encoded())
+            head.append(contentsOf: #","id":"#.utf8)
+            head.append(contentsOf: id.encoded())
         }
-        body.append(contentsOf: #","patch":"#.utf8)
-        let length = UInt32(truncatingIfNeeded: body.count + sharedTail.count)
-        precondition(body.count + sharedTail.count <= Frame.maxPayloadSize, "a diff frame over the 32-bit length field")
-        return [
-            UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
-            UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
-        ] + body
+        head.append(contentsOf: #","patch":"#.utf8)
+        let payload = head.count - 4 + sharedTail.count
+        precondition(payload <= Frame.maxPayloadSize, "a diff frame over the 32-bit length field")
+        let length = UInt32(truncatingIfNeeded: payload)
+        head[0] = UInt8(truncatingIfNeeded: length >> 24)
+        head[1] = UInt8(truncatingIfNeeded: length >> 16)
+        head[2] = UInt8(truncatingIfNeeded: length >> 8)
+        head[3] = UInt8(truncatingIfNeeded: length)
+        return head
     }
 
     /// The whole frame for one subscriber: `head(id:base:)` then `sharedTail`. Equal to
