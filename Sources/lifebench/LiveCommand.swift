@@ -100,12 +100,13 @@ struct LiveBenchmark {
             pings.append(milliseconds(MonotonicClock.now - sent))
             usleep(20_000)
         }
+        // The timer's counters while it runs: its rate is the running timer's, 0 once stopped.
+        var timer: JSON = .null
+        if case .status(_, let info) = try control.request(.status) { timer = info["timer"] ?? .null }
         try expectAck(control, ["type": "simulation.stopTimer"])
         let elapsed = MonotonicClock.now - started
         let cpu = daemon.cpuSeconds - cpuBefore
         let generations = try steps(control) - stepsBefore
-        var timer: JSON = .null
-        if case .status(_, let info) = try control.request(.status) { timer = info["timer"] ?? .null }
         guard let (seen, watcherBytes) = watcher.result() else { throw BenchError("the watcher did not see the timer stop") }
         pings.sort()
         let liveRate = LiveWatcher.rate(of: seen) ?? 0
