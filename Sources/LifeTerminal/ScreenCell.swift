@@ -61,25 +61,19 @@ public struct ScreenCell: Hashable, Sendable {
         return word
     }
 
-    private init(continuationIn style: Style) {
+    /// A space in `style`: a blank cell, or the second half of a wide character.
+    private init(spaceIn style: Style, isContinuation: Bool) {
         self.style = style
-        isContinuation = true
-        width = 0
+        self.isContinuation = isContinuation
+        width = isContinuation ? 0 : 1
         bytes = UInt64(UInt8(ascii: " "))
     }
 
     /// A blank cell in `style` (its background shows).
-    public static func blank(_ style: Style = .plain) -> ScreenCell { ScreenCell(blankIn: style) }
+    public static func blank(_ style: Style = .plain) -> ScreenCell { ScreenCell(spaceIn: style, isContinuation: false) }
 
     /// The second half of a wide character drawn in `style`.
-    public static func continuation(_ style: Style) -> ScreenCell { ScreenCell(continuationIn: style) }
-
-    private init(blankIn style: Style) {
-        self.style = style
-        isContinuation = false
-        width = 1
-        bytes = UInt64(UInt8(ascii: " "))
-    }
+    public static func continuation(_ style: Style) -> ScreenCell { ScreenCell(spaceIn: style, isContinuation: true) }
 
     // Equal (and hashed alike) when they send the terminal the same bytes in the same style: the
     // characters are compared by their UTF-8, not by Unicode's canonical equivalence (a frame
