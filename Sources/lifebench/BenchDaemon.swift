@@ -30,16 +30,11 @@ final class BenchDaemon {
 
     var pid: pid_t { process.processIdentifier }
 
-    /// The daemon's user+system CPU time so far, in seconds.
-    var cpuSeconds: Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
+    /// The daemon's user+system CPU time so far, in seconds (in clock ticks: 10 ms).
+    var cpuSeconds: Double { CPUSample(pid: pid).clockTicks / Double(sysconf(Int32(_SC_CLK_TCK))) }
+
+    /// The daemon's processor time now, to take the difference of two (precise to the nanosecond).
+    var cpuSample: CPUSample { CPUSample(pid: pid) }
 
     /// The daemon's resident set size now, in MB.
     var rssMB: Double { statusField("VmRSS") / 1024 }

@@ -29,10 +29,15 @@ extension Subcommand {
             the rate the timer kept; the first tick after an edit builds the engine and comes
             late), the run's (from the start to the stop, which also counts the interval before
             the first beat and the first tick's building of the engine), when the first tick
-            came, the engine's generations/s, live / engine, lifed's CPU time over the run as a
-            share of one core, the pings' p50 and p99, and status's timer counters when lifed
-            has them. A lone glider at step 1 and 10 ms measures what an almost idle world
-            costs lifed.
+            came, the engine's generations/s, live / engine, lifed's CPU time as a share of one
+            core (from a second into the run to its end, and from the start to the stop), the
+            pings' p50 and p99, and status's timer counters when lifed has them.
+
+            Before that run, the timer runs alone for as long (no watcher, no bystander) and
+            lifed's share of a core is measured from a second into it; then the world is
+            rewound to the pasted pattern. A lone glider at step 1 and 10 ms measures what an
+            almost idle world costs lifed: alone, what a tick costs; with the watcher and the
+            bystander, what also serving them costs.
 
             Options:
               --pattern P       glider (one glider) or gun (Gosper's glider gun) (default gun)
@@ -83,29 +88,36 @@ struct LiveBenchmark {
         if step != 1 { settings["generationsPerTick"] = .int(step) }
         try expectAck(control, .object(settings))
 
+        let alone = try timerAlone(control, daemon)
+
         // The watcher: a 40 x 120 window on the pattern, read as it comes, as lifewatch reads it.
         let window = Viewport(row: max(0, top + shape.rows / 2 - 20), col: max(0, left + shape.cols / 2 - 60), rows: 40, cols: 120)
         let watcher = try LiveWatcher(socketPath: daemon.socketPath, window: window)
         let bystander = try Connection(path: daemon.socketPath)
 
         let stepsBefore = try steps(control)
-        let cpuBefore = daemon.cpuSeconds
+        let cpuBefore = daemon.cpuSample
         let started = MonotonicClock.now
         try expectAck(control, ["type": "simulation.startTimer"])
+        let settled = started + Self.settling
         let end = started + .milliseconds(Int64(seconds * 1000))
         var pings: [Double] = []
+        var steadyFrom: (at: Duration, cpu: CPUSample)?
         while MonotonicClock.now < end {
+            if steadyFrom == nil, MonotonicClock.now >= settled { steadyFrom = (MonotonicClock.now, daemon.cpuSample) }
             let sent = MonotonicClock.now
             guard case .pong = try bystander.request(.ping) else { throw BenchError("the bystander got no pong") }
             pings.append(milliseconds(MonotonicClock.now - sent))
             usleep(20_000)
         }
+        let steadyTo = (at: MonotonicClock.now, cpu: daemon.cpuSample)
+        let steady = steadyFrom.map { steadyTo.cpu.seconds(since: $0.cpu) / (milliseconds(steadyTo.at - $0.at) / 1000) }
         // The timer's counters while it runs: its rate is the running timer's, 0 once stopped.
         var timer: JSON = .null
         if case .status(_, let info) = try control.request(.status) { timer = info["timer"] ?? .null }
         try expectAck(control, ["type": "simulation.stopTimer"])
         let elapsed = MonotonicClock.now - started
-        let cpu = daemon.cpuSeconds - cpuBefore
+        let cpu = daemon.cpuSample.seconds(since: cpuBefore)
         let generations = try steps(control) - stepsBefore
         guard let (seen, watcherBytes) = watcher.result() else { throw BenchError("the watcher did not see the timer stop") }
         pings.sort()
@@ -120,6 +132,8 @@ struct LiveBenchmark {
             "firstTickMs": .double((firstTickMs * 10).rounded() / 10), "ticksSeen": .int(seen.count), "engineGenerationsPerSecond": .double(engineRate.rounded()),
             "liveShareOfEngine": .double(engineRate > 0 ? (liveRate / engineRate * 1000).rounded() / 1000 : 0),
             "lifedCPUShare": .double((cpu / (milliseconds(elapsed) / 1000) * 1000).rounded() / 1000),
+            "lifedCPUShareSteady": steady.map { JSON.double(($0 * 10000).rounded() / 10000) } ?? .null,
+            "lifedCPUShareAlone": .double((alone * 10000).rounded() / 10000),
             "pingP50Ms": .double(percentile(pings, 0.5)), "pingP99Ms": .double(percentile(pings, 0.99)), "pings": .int(pings.count),
             "watcherBytes": .int(watcherBytes), "timer": timer,
         ]
@@ -137,7 +151,8 @@ struct LiveBenchmark {
                   run    \(Int(runRate.rounded())) generations/s from the start to the stop (\(generations) generations; the first tick came after \(fixed(firstTickMs)) ms)
                   engine \(Int(engineRate.rounded())) generations/s in-process (census counted, one thread)
                   live / engine \(fixed(engineRate > 0 ? liveRate / engineRate * 100 : 0))%
-                  lifed CPU \(fixed(cpu / (milliseconds(elapsed) / 1000) * 100, 2))% of a core
+                  lifed CPU \(steady.map { "\(fixed($0 * 100, 2))%" } ?? "-") of a core from a second into the run to its end (\(fixed(cpu / (milliseconds(elapsed) / 1000) * 100, 2))% from the start to the stop)
+                  lifed CPU \(fixed(alone * 100, 2))% of a core with the timer alone (no watcher, no bystander; from a second into a run as long)
                   bystander ping p50 \(fixed(percentile(pings, 0.5), 3)) ms, p99 \(fixed(percentile(pings, 0.99), 3)) ms (\(pings.count) pings)
                   timer \(timer == .null ? "(this lifed has no timer counters)" : timer.text)
                 """)
@@ -160,6 +175,24 @@ struct LiveBenchmark {
             elapsed = MonotonicClock.now - started
         } while done < generations || elapsed < .milliseconds(250)
         return Double(done) / (milliseconds(elapsed) / 1000)
+    }
+
+    /// How long after the start the steady measures begin: the first tick after an edit builds
+    /// the engine from the whole grid, and the first ticks' diffs come late.
+    static let settling = Duration.seconds(1)
+
+    /// lifed's share of a core while the timer runs with no client but `control`, idle: from a
+    /// second after the start for `seconds`. Then the timer stops and the world is rewound to
+    /// where this run began (`history.rewind`), so the measured run starts from the same world.
+    private func timerAlone(_ control: Connection, _ daemon: BenchDaemon) throws -> Double {
+        try expectAck(control, ["type": "simulation.startTimer"])
+        usleep(useconds_t(milliseconds(Self.settling) * 1000))
+        let from = (at: MonotonicClock.now, cpu: daemon.cpuSample)
+        usleep(useconds_t(seconds * 1_000_000))
+        let to = (at: MonotonicClock.now, cpu: daemon.cpuSample)
+        try expectAck(control, ["type": "simulation.stopTimer"])
+        try expectAck(control, ["type": "history.rewind"])
+        return to.cpu.seconds(since: from.cpu) / (milliseconds(to.at - from.at) / 1000)
     }
 
     private func steps(_ connection: Connection) throws -> Int {
