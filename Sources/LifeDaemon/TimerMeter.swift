@@ -23,15 +23,23 @@ public final class TimerMeter: StoreMiddleware {
     public static let window: Duration = .seconds(2)
 
     private let now: () -> Duration
-    /// When each recent tick was installed, and its generations, oldest first.
+    /// When each recent tick was installed, and its generations, oldest first; those before
+    /// ``counted`` are forgotten.
     private var recent: [(at: Duration, generations: Int)] = []
+    /// Where the ticks still counted begin in ``recent``. The forgotten ones are dropped together
+    /// once they are half of it, so a tick costs the meter the same whatever the window holds
+    /// (removing the oldest of 200 ticks moved the other 199, 4.7 KB, every tick at 100 ticks/s).
+    private var counted = 0
 
     /// A meter reading the time from `now` (a monotonic clock).
     public init(now: @escaping () -> Duration) { self.now = now }
 
     public func didChange(from old: AppState, to new: AppState, action: AppAction, origin: Store<AppState, AppAction>.Origin, version: Int) {
         // A run's rate is its own: the ticks of the last run are forgotten when the timer stops.
-        if old.simulation.isRunningTimer, !new.simulation.isRunningTimer { recent.removeAll() }
+        if old.simulation.isRunningTimer, !new.simulation.isRunningTimer {
+            recent.removeAll(keepingCapacity: true)
+            counted = 0
+        }
         guard new.simulation.gridState.ticks > old.simulation.gridState.ticks else { return }
         ticks += 1
         // The rate is the running timer's: a tick sent by hand while it is stopped is counted, not timed.
@@ -53,10 +61,11 @@ public final class TimerMeter: StoreMiddleware {
     public var generationsPerSecond: Double {
         let at = now()
         forget(before: at)
-        guard let first = recent.first, let last = recent.last, recent.count >= 2 else { return 0 }
+        let ticks = recent[counted...]
+        guard let first = ticks.first, let last = ticks.last, ticks.count >= 2 else { return 0 }
         let seconds = Double((last.at - first.at) / .milliseconds(1)) / 1000
         guard seconds > 0 else { return 0 }
-        let generations = recent.dropFirst().reduce(0) { $0 + $1.generations }
+        let generations = ticks.dropFirst().reduce(0) { $0 + $1.generations }
         return Double(generations) / seconds
     }
 
@@ -68,7 +77,10 @@ public final class TimerMeter: StoreMiddleware {
     /// Forgets the ticks installed before `at` minus the ``window``, but for the last two.
     private func forget(before at: Duration) {
         let oldest = at - Self.window
-        let keep = min(recent.firstIndex { $0.at >= oldest } ?? recent.count, max(0, recent.count - 2))
-        if keep > 0 { recent.removeFirst(keep) }
+        while recent.count - counted > 2, recent[counted].at < oldest { counted += 1 }
+        if counted >= 64, counted * 2 >= recent.count {
+            recent.removeFirst(counted)
+            counted = 0
+        }
     }
 }

@@ -46,6 +46,17 @@ final class TimerMeterTests: XCTestCase {
         XCTAssertEqual(meter.generationsPerSecond, 500, accuracy: 0.001)
     }
 
+    func testTheRateStaysTheWindowsOverALongRun() {
+        // Forgotten ticks are dropped in batches: the rate must not see them, before or after.
+        start()
+        for round in 0..<50 {
+            let interval = Duration.milliseconds(round.isMultiple(of: 2) ? 10 : 25)
+            for _ in 0..<(round.isMultiple(of: 2) ? 250 : 100) { tick(5, after: interval) }
+            XCTAssertEqual(meter.generationsPerSecond, round.isMultiple(of: 2) ? 500 : 200, accuracy: 0.001, "round \(round)")
+        }
+        XCTAssertEqual(meter.ticks, 25 * 250 + 25 * 100)
+    }
+
     func testTicksLongerThanTheWindowAreMeasuredOverTheLastTwo() {
         start()
         tick(10_000, after: .seconds(1))
