@@ -89,8 +89,18 @@ public struct Settling: Equatable, Sendable {
     public static let maxPeriod = 128
 
     public private(set) var status: Status = .evolving
+    /// The fingerprints of the latest generations as a ring: it fills up to ``maxPeriod``, and
+    /// then each new one overwrites the oldest, at ``oldest``. So recording a generation writes
+    /// one word (dropping the oldest of a plain array moved the other 127 and made it grow again).
+    private var ring: [UInt64] = []
+    /// Where the oldest fingerprint is in ``ring``: 0 until it is full.
+    private var oldest = 0
+
     /// The fingerprints of the latest generations, oldest first (at most maxPeriod).
-    public private(set) var fingerprints: [UInt64] = []
+    public var fingerprints: [UInt64] { Array(ring[oldest...] + ring[..<oldest]) }
+
+    /// How many fingerprints are kept (at most maxPeriod).
+    public var fingerprintCount: Int { ring.count }
 
     public init() {}
 
@@ -98,24 +108,31 @@ public struct Settling: Equatable, Sendable {
     /// carry no history; the daemon restores one with the fingerprint of the grid in place).
     public init(status: Status, fingerprints: [UInt64] = []) {
         self.status = status
-        self.fingerprints = Array(fingerprints.suffix(Self.maxPeriod))
+        self.ring = Array(fingerprints.suffix(Self.maxPeriod))
+    }
+
+    /// The fingerprint recorded `period` generations before the next: 1 is the newest.
+    private func recorded(back period: Int) -> UInt64 {
+        ring[(oldest + ring.count - period) % ring.count]
     }
 
     /// Records one generation and derives the status.
     public mutating func record(fingerprint: UInt64, population: Int) {
         defer {
-            fingerprints.append(fingerprint)
-            if fingerprints.count > Self.maxPeriod { fingerprints.removeFirst(fingerprints.count - Self.maxPeriod) }
+            if ring.count < Self.maxPeriod {
+                ring.append(fingerprint)
+            } else {
+                ring[oldest] = fingerprint
+                oldest = (oldest + 1) % Self.maxPeriod
+            }
         }
         if population == 0 {
             status = .extinct
             return
         }
-        for period in 1...max(1, fingerprints.count) where period <= fingerprints.count {
-            if fingerprints[fingerprints.count - period] == fingerprint {
-                status = period == 1 ? .still : .oscillating(period: period)
-                return
-            }
+        for period in stride(from: 1, through: ring.count, by: 1) where recorded(back: period) == fingerprint {
+            status = period == 1 ? .still : .oscillating(period: period)
+            return
         }
         status = .evolving
     }
@@ -126,8 +143,18 @@ public struct Settling: Equatable, Sendable {
     /// next generation says so.
     public mutating func reset(startingWith fingerprint: UInt64? = nil, empty: Bool = false) {
         status = empty ? .extinct : .evolving
-        fingerprints.removeAll()
-        if let fingerprint { fingerprints.append(fingerprint) }
+        ring.removeAll(keepingCapacity: true)
+        oldest = 0
+        if let fingerprint { ring.append(fingerprint) }
+    }
+
+    /// Equal when the statuses and the fingerprints, oldest first, are: where the ring begins
+    /// does not matter.
+    public static func == (lhs: Settling, rhs: Settling) -> Bool {
+        guard lhs.status == rhs.status, lhs.ring.count == rhs.ring.count else { return false }
+        if lhs.oldest == rhs.oldest { return lhs.ring == rhs.ring }
+        let count = lhs.ring.count
+        return (0..<count).allSatisfy { lhs.ring[(lhs.oldest + $0) % count] == rhs.ring[(rhs.oldest + $0) % count] }
     }
 }
 

@@ -89,7 +89,7 @@ public struct HistoryEntry: Equatable, Sendable {
     }
 
     /// The bytes the entry holds (its grid change, and an allowance for the rest).
-    public var byteCount: Int { grid.byteCount + 2 * (before.settling.fingerprints.count * 8 + 128) + what.utf8.count }
+    public var byteCount: Int { grid.byteCount + 2 * (before.settling.fingerprintCount * 8 + 128) + what.utf8.count }
 
     /// "paste glider at 20,20 by lifewatch (uid 1000)": what was done, and by whom.
     public var description: String {

@@ -159,6 +159,29 @@ final class SettlingTests: XCTestCase {
         }
     }
 
+    func testTheHistoryKeepsTheLatestMaxPeriodOldestFirstAcrossManyGenerations() {
+        // The fingerprints are kept as a ring once full: what it gives back, the periods it finds
+        // and equality must not depend on where the ring begins.
+        var settling = Settling()
+        for n in 0..<1_000 { settling.record(fingerprint: UInt64(n % 97) + 1, population: 1) }
+        XCTAssertEqual(settling.status, .oscillating(period: 97))
+        let latest = (1_000 - Settling.maxPeriod..<1_000).map { UInt64($0 % 97) + 1 }
+        XCTAssertEqual(settling.fingerprints, latest)
+        XCTAssertEqual(settling.fingerprintCount, Settling.maxPeriod)
+        XCTAssertEqual(settling, Settling(status: .oscillating(period: 97), fingerprints: latest), "the same history, begun elsewhere")
+        var other = settling
+        other.record(fingerprint: 5_000, population: 1)
+        XCTAssertNotEqual(other, settling)
+        XCTAssertEqual(other.fingerprints, Array(latest.dropFirst()) + [5_000])
+        XCTAssertEqual(other.status, .evolving)
+        // A period as long as the history is still found after the ring has wrapped.
+        for n in 0..<(3 * Settling.maxPeriod + 1) { other.record(fingerprint: UInt64(n % Settling.maxPeriod) + 10, population: 1) }
+        XCTAssertEqual(other.status, .oscillating(period: Settling.maxPeriod))
+        other.reset(startingWith: 3)
+        XCTAssertEqual(other.fingerprints, [3])
+        XCTAssertEqual(other, Settling(status: .evolving, fingerprints: [3]))
+    }
+
     // MARK: - When the history starts afresh
 
     /// A state whose blinker has settled: oscillating, with a history of its start and three generations.
