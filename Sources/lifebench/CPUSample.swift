@@ -1,56 +1,53 @@
-import Foundation
 import Glibc
 
-/// A process's processor time at one moment, precise to the nanosecond where the kernel allows.
+/// A process's processor time at one moment, to the nanosecond.
 ///
 /// `/proc/PID/stat` counts in clock ticks (10 ms), which over an 8 s run of a daemon using 2% of
-/// a core is an error of 0.1%: half the margin such a target leaves. Each thread's
-/// `/proc/PID/task/TID/schedstat` counts the nanoseconds it ran. A thread that ended between two
-/// samples takes its nanoseconds with it, though (the process's total in `stat` keeps them), so
-/// the difference of two samples is the threads' nanoseconds when every thread of the first is
-/// still there, and the clock ticks otherwise.
+/// a core is an error of 0.1%: half the margin such a target leaves. The process's CPU-time
+/// clock (`clock_getcpuclockid`) counts every thread's nanoseconds, those of threads that have
+/// ended too (summing `/proc/PID/task/*/schedstat` loses those: lifed's first tick after an edit
+/// runs on a pool thread that ends a few seconds later). When the clock cannot be read, the
+/// sample falls back to the clock ticks.
 struct CPUSample {
-    /// The process's user and system time in clock ticks, threads that ended included.
+    /// The process's processor time in seconds, or nil when its clock could not be read.
+    let clockSeconds: Double?
+    /// The process's user and system time in clock ticks.
     let clockTicks: Double
-    /// Nanoseconds each thread has run, by thread id.
-    let threadNanoseconds: [Int: UInt64]
 
-    /// The process `pid`'s processor time now (zero when it cannot be read).
+    /// The process `pid`'s processor time now.
     init(pid: pid_t) {
         clockTicks = Self.clockTicks(pid: pid)
-        var threads: [Int: UInt64] = [:]
-        let folder = "/proc/\(pid)/task"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            guard let tid = Int(name),
-                let text = try? String(contentsOfFile: "\(folder)/\(name)/schedstat", encoding: .utf8),
-                let first = text.split(separator: " ").first, let nanoseconds = UInt64(first)
-            else { continue }
-            threads[tid] = nanoseconds
+        var clock = clockid_t()
+        var time = timespec()
+        if clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 {
+            clockSeconds = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        } else {
+            clockSeconds = nil
         }
-        threadNanoseconds = threads
     }
 
     /// The processor seconds the process used from `earlier` to this sample.
     func seconds(since earlier: CPUSample) -> Double {
-        let everyThreadKept = earlier.threadNanoseconds.keys.allSatisfy { threadNanoseconds[$0] != nil }
-        guard everyThreadKept, !threadNanoseconds.isEmpty else {
-            return (clockTicks - earlier.clockTicks) / Double(sysconf(Int32(_SC_CLK_TCK)))
-        }
-        var nanoseconds: UInt64 = 0
-        for (tid, now) in threadNanoseconds {
-            // A thread that started since ran all of its time in between.
-            nanoseconds += now &- (earlier.threadNanoseconds[tid] ?? 0)
-        }
-        return Double(nanoseconds) / 1e9
+        if let now = clockSeconds, let then = earlier.clockSeconds { return now - then }
+        return (clockTicks - earlier.clockTicks) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     private static func clockTicks(pid: pid_t) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        var bytes: [UInt8] = []
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return 0 }
+        bytes = Array(buffer[..<count])
+        guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return 0 }
+        let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
         // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        guard fields.count > 12,
+            let user = Double(String(decoding: fields[11], as: UTF8.self)),
+            let system = Double(String(decoding: fields[12], as: UTF8.self))
+        else { return 0 }
         return user + system
     }
 }
