@@ -15,7 +15,8 @@ public final class TimerMeter: StoreMiddleware {
     public typealias State = AppState
     public typealias Action = AppAction
 
-    /// Beats of the timer refused because a tick was still being computed.
+    /// Beats of the timer skipped: refused because a tick was still being computed, or missed
+    /// because the daemon came to the timer an interval or more late.
     public private(set) var beatsSkipped = 0
     /// Ticks installed since the daemon started.
     public private(set) var ticks = 0
@@ -48,6 +49,10 @@ public final class TimerMeter: StoreMiddleware {
         recent.append((at, max(0, new.statistics.steps - old.statistics.steps)))
         forget(before: at)
     }
+
+    /// Counts `beats` the timer missed because the daemon came to it late (the environment's
+    /// ``AppEnvironment/timerMissedBeats``).
+    public func noteMissed(beats: Int) { beatsSkipped += max(0, beats) }
 
     public func didRun(_ action: AppAction, origin: Store<AppState, AppAction>.Origin, outcome: Store<AppState, AppAction>.Outcome) {
         guard origin.isEffect, action == .simulation(.tick), case .refused(let error) = outcome, error.refused == .jumpRunning else { return }

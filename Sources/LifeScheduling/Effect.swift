@@ -83,9 +83,13 @@ public struct Effect<Action> {
         }
     }
 
-    /// An action every `interval` on `scheduler`, until cancelled.
-    public static func timer(every interval: Duration, on scheduler: any Scheduler, _ action: @escaping () -> Action) -> Effect {
-        .run { send in scheduler.schedule(every: interval) { send(action()) } }
+    /// An action every `interval` on `scheduler`, until cancelled. `missed` hears of the beats
+    /// skipped when the scheduler came to one an interval or more late.
+    public static func timer(
+        every interval: Duration, on scheduler: any Scheduler, missed: @escaping (_ beats: Int) -> Void = { _ in },
+        _ action: @escaping () -> Action
+    ) -> Effect {
+        .run { send in scheduler.schedule(every: interval, missed: missed) { send(action()) } }
     }
 }
 

@@ -35,10 +35,14 @@ public final class Cancellable {
 
 extension Scheduler {
     /// Runs `work` every `interval`, first after one interval, on a fixed cadence that does not drift
-    /// with the time the work takes. Cancelling the handle stops it.
-    public func schedule(every interval: Duration, _ work: @escaping () -> Void) -> Cancellable {
+    /// with the time the work takes. When the executor comes to it an interval or more late, it
+    /// runs once, tells `missed` how many beats of the cadence went by meanwhile, and goes on at
+    /// the cadence's next beat. Cancelling the handle stops it.
+    public func schedule(
+        every interval: Duration, missed: @escaping (_ beats: Int) -> Void = { _ in }, _ work: @escaping () -> Void
+    ) -> Cancellable {
         precondition(interval > .zero, "a repeating interval must be positive")
-        let repeating = Repeating(scheduler: self, interval: interval, work: work)
+        let repeating = Repeating(scheduler: self, interval: interval, missed: missed, work: work)
         repeating.arm(at: now + interval)
         return Cancellable { repeating.cancel() }
     }
@@ -48,6 +52,7 @@ extension Scheduler {
 private final class Repeating {
     unowned let scheduler: any Scheduler
     let interval: Duration
+    let missed: (Int) -> Void
     let work: () -> Void
     var pending: Cancellable?
     var cancelled = false
@@ -58,9 +63,10 @@ private final class Repeating {
     /// until the job is cancelled.
     private var beat: (() -> Void)?
 
-    init(scheduler: any Scheduler, interval: Duration, work: @escaping () -> Void) {
+    init(scheduler: any Scheduler, interval: Duration, missed: @escaping (Int) -> Void, work: @escaping () -> Void) {
         self.scheduler = scheduler
         self.interval = interval
+        self.missed = missed
         self.work = work
         beat = { [self] in fire() }
     }
@@ -73,10 +79,19 @@ private final class Repeating {
 
     private func fire() {
         guard !cancelled else { return }
-        // If the executor was late by more than one interval, skip the missed beats.
+        // If the executor was late by more than one interval, skip the missed beats, and keep the
+        // cadence: the next beat is the first of it after now. (Starting a new cadence from the late
+        // run moved every later beat by the lateness beyond whole intervals: a watcher saw the
+        // ticks' phase wander after each hiccup, and the world lost that part of a beat each time.)
         var next = deadline + interval
-        if next <= scheduler.now { next = scheduler.now + interval }
+        let now = scheduler.now
+        var skipped = 0
+        if next <= now {
+            skipped = Int((now - next) / interval) + 1
+            next += interval * skipped
+        }
         arm(at: next)
+        if skipped > 0 { missed(skipped) }
         work()
     }
 

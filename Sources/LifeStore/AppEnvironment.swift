@@ -25,6 +25,9 @@ public struct AppEnvironment {
     /// The engine kept between ticks, so that the timer steps it with its activity tracking
     /// instead of converting the grid on every tick (see ``EngineCache``).
     public var engines = EngineCache()
+    /// Told how many beats the timer skipped whenever the scheduler came to one an interval or
+    /// more late (the daemon was busy, or not running): the daemon counts them for `status`.
+    public var timerMissedBeats: (_ beats: Int) -> Void = { _ in }
     /// Who sent the action being reduced, the version it makes and when: what the history
     /// records about it (see ``HistoryContext``).
     public var history = HistoryContext()

@@ -26,7 +26,10 @@ extension Reducer where State == AppState, Action == AppAction, Environment == A
         )
         .onChange(of: { $0.timerPeriod }) { _, period, _, environment in
             guard let period else { return .cancel(id: .timer) }
-            return Effect.timer(every: .milliseconds(period), on: environment.scheduler) { .simulation(.tick) }.cancellable(id: .timer)
+            return Effect.timer(every: .milliseconds(period), on: environment.scheduler, missed: environment.timerMissedBeats) {
+                .simulation(.tick)
+            }
+            .cancellable(id: .timer)
         }
         .onChange(of: { $0.settings.worldRules }) { _, _, state, _ in
             let grid = state.simulation.gridState.grid

@@ -26,14 +26,15 @@ final class Server {
     let store: Store<AppState, AppAction>
     let loop: EventLoop
     /// How the timer keeps up: `status`'s `timer`.
-    let timerMeter = TimerMeter(now: { MonotonicClock.now })
+    let timerMeter: TimerMeter
     /// What the hello announces.
     let limits: ServerLimits
 
     init(
         loop: EventLoop, store: Store<AppState, AppAction>, listener: Int32, options: DaemonOptions, log: Logger,
-        commit: TurnCommit?, admission: Admission
+        commit: TurnCommit?, admission: Admission, timerMeter: TimerMeter
     ) {
+        self.timerMeter = timerMeter
         let renderer = StateRenderer()
         let connections = Connections(loop: loop, listener: listener, options: options, log: log, admission: admission)
         let publishing = Publishing(renderer: renderer, connections: connections, store: store, log: log)

@@ -124,6 +124,9 @@ var environment = AppEnvironment(
     jumps: .thread(on: loop, threads: jumpThreads, finishing: preparedJumpEnds.map { prepared in { @Sendable result in prepared.prepare(result) } }),
     wallClock: AppEnvironment.systemWallClock)
 environment.history = history
+// How the timer keeps up, for `status`: it also hears of the beats the loop came to too late.
+let timerMeter = TimerMeter(now: { MonotonicClock.now })
+environment.timerMissedBeats = { timerMeter.noteMissed(beats: $0) }
 
 var initialState = restored?.state ?? AppState.initial(random: random, settings: options.settings)
 if initialState.simulation.settling.fingerprints.isEmpty {
@@ -159,7 +162,8 @@ let turnCommit = durability.map { TurnCommit(journal: $0, store: store, schedule
 turnCommit?.start()
 let server = Server(
     loop: loop, store: store, listener: listener, options: options, log: log, commit: turnCommit,
-    admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity))
+    admission: Admission(allowedGroup: allowedGroup, maxClients: options.maxClients, capacity: clientCapacity),
+    timerMeter: timerMeter)
 // The store's middleware, in this order: saving first (the turn's commit, through which a change
 // is journaled, and refused while saving fails, before anyone is sent it), then the action log,
 // then publishing, which sends every change to its subscribers, and last the timer's meter (for `status`).

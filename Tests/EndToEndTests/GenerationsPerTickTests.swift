@@ -75,6 +75,32 @@ final class GenerationsPerTickTests: XCTestCase {
         XCTAssertEqual(try client.get("/simulation/isRunningTimer").value, false)
     }
 
+    /// A daemon stopped for 300 ms (SIGSTOP, as when its machine is paused) misses the timer's
+    /// beats meanwhile: when it runs again it ticks once, not once a missed beat, counts each
+    /// missed beat in status's `beatsSkipped`, and goes on ticking.
+    func testBeatsMissedWhileTheDaemonWasStoppedAreSkippedAndCounted() throws {
+        let daemon = try Daemon(self, arguments: ["--ephemeral", "--size", "64x64", "--seed", "3", "--interval", "10ms"])
+        let client = try daemon.connect()
+        ack(try client.dispatch("settings.update", ["autoStop": false]), "settings")
+        ack(try client.dispatch("simulation.startTimer"), "start")
+        try daemon.waitForStatus("two ticks", ask: { try statusInfo(client) }, until: { ($0["timer"]?["ticks"]?.intValue ?? 0) >= 2 })
+        let before = try statusInfo(client)["timer"]?["beatsSkipped"]?.intValue ?? 0
+        let pid = daemon.process.processIdentifier
+        XCTAssertEqual(kill(pid, SIGSTOP), 0)
+        usleep(300_000)  // the pause itself, not a wait for an event: 30 beats of 10 ms go by
+        XCTAssertEqual(kill(pid, SIGCONT), 0)
+        // The first beat after the pause finds at least 28 beats of its cadence gone by unrun.
+        try daemon.waitForStatus(
+            "the missed beats counted", ask: { try statusInfo(client) },
+            until: { ($0["timer"]?["beatsSkipped"]?.intValue ?? 0) >= before + 28 })
+        let ticks = try statusInfo(client)["timer"]?["ticks"]?.intValue ?? 0
+        try daemon.waitForStatus(
+            "ticks after the pause", ask: { try statusInfo(client) }, until: { ($0["timer"]?["ticks"]?.intValue ?? 0) >= ticks + 3 })
+        ack(try client.dispatch("simulation.stopTimer"), "stop")
+        let status = try statusInfo(client)
+        XCTAssertEqual(status["summary"]?["ticks"], status["timer"]?["ticks"], "every tick installed is counted once")
+    }
+
     /// 1,000,000 generations a tick are accepted, 1,000,001 refused with the field and the range,
     /// by the daemon and in lifectl's words.
     func testAMillionGenerationsATickAreAcceptedAndOneMoreIsRefused() throws {

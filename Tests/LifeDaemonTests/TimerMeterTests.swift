@@ -57,6 +57,16 @@ final class TimerMeterTests: XCTestCase {
         XCTAssertEqual(meter.ticks, 25 * 250 + 25 * 100)
     }
 
+    func testBeatsMissedBecauseTheLoopWasLateAreSkippedBeatsToo() {
+        start()
+        tick(1, after: .milliseconds(10))
+        meter.noteMissed(beats: 3)
+        meter.didRun(.simulation(.tick), origin: .effect, outcome: .refused(ProtocolError(.notAllowed, "a jump runs", refused: .jumpRunning)))
+        XCTAssertEqual(meter.beatsSkipped, 4, "three missed and one refused")
+        XCTAssertEqual(meter.json["beatsSkipped"], .int(4))
+        XCTAssertEqual(meter.ticks, 1, "a missed beat is no tick")
+    }
+
     func testTicksLongerThanTheWindowAreMeasuredOverTheLastTwo() {
         start()
         tick(10_000, after: .seconds(1))

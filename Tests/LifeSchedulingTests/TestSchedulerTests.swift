@@ -180,7 +180,8 @@ final class TestSchedulerTests: XCTestCase {
     func testRepeatingKeepsItsCadenceWhenLateAndSkipsMissedBeats() {
         let scheduler = ManualScheduler()
         var times: [Duration] = []
-        _ = scheduler.schedule(every: .seconds(1)) { times.append(scheduler.now) }
+        var missed: [Int] = []
+        _ = scheduler.schedule(every: .seconds(1), missed: { missed.append($0) }) { times.append(scheduler.now) }
         XCTAssertEqual(scheduler.deadlines, [.seconds(1)])
         // Late by 0.4 s: the next beat stays on the cadence.
         scheduler.runEarliest(at: .milliseconds(1400))
@@ -188,13 +189,23 @@ final class TestSchedulerTests: XCTestCase {
         XCTAssertEqual(scheduler.deadlines, [.seconds(2)])
         scheduler.runEarliest(at: .seconds(2))
         XCTAssertEqual(scheduler.deadlines, [.seconds(3)])
-        // Late by 2.5 intervals: one run, not three, and the next is at most one interval away.
+        // Late by 2.5 intervals: one run, not three, and the next beat is the cadence's next (6 s),
+        // not an interval after the late run (6.5 s).
         scheduler.runEarliest(at: .milliseconds(5500))
         XCTAssertEqual(times, [.milliseconds(1400), .seconds(2), .milliseconds(5500)])
-        XCTAssertEqual(scheduler.deadlines.count, 1)
-        let next = scheduler.deadlines[0]
-        XCTAssertGreaterThan(next, .milliseconds(5500))
-        XCTAssertLessThanOrEqual(next, .milliseconds(6500))
+        XCTAssertEqual(scheduler.deadlines, [.seconds(6)])
+        // Late by exactly one interval: that beat is missed too, and the cadence kept.
+        scheduler.runEarliest(at: .seconds(7))
+        XCTAssertEqual(scheduler.deadlines, [.seconds(8)])
+        // Many intervals late, with a fraction: still on the whole seconds.
+        scheduler.runEarliest(at: .milliseconds(20_999))
+        XCTAssertEqual(scheduler.deadlines, [.seconds(21)])
+        scheduler.runEarliest(at: .seconds(21))
+        XCTAssertEqual(times.count, 6)
+        XCTAssertEqual(scheduler.deadlines, [.seconds(22)])
+        // The beats that went by unrun: 4 s and 5 s; 7 s; 9 s to 20 s. A run late by less than an
+        // interval misses none.
+        XCTAssertEqual(missed, [2, 1, 12])
     }
 
     // MARK: - Inbox
