@@ -16,7 +16,7 @@ struct FanoutOptions {
 
     static let usage = """
         lifebench fanout [--watchers 64] [--size 256x256] [--interval 10ms] [--seconds 10] [--warmup 0] [--path POINTER] \
-        [--viewport RxC] [--windows 1] [--scale K[,K...]] [--steps N] [--json]
+        [--viewport RxC] [--windows 1] [--scale K[,K...]] [--steps N] [--ticks FILE] [--json]
         """
 
     static let details = """
@@ -44,6 +44,11 @@ struct FanoutOptions {
           --steps N           instead of the timer, dispatch grid.step N times (1 to 1000), each
                               when every watcher has the last one, and report the daemon's
                               processor time per change (the render cost of the windows)
+          --ticks FILE        with the timer, write one line a tick to FILE (CSV: version, then when it
+                              was due, when the first watcher had it and when the last did, in ms
+                              after the timer's start): to see where the latencies come from, and
+                              where the timer skipped a beat (every later tick's arrivals move on
+                              by an interval, and so do their latencies)
           --json              print one object
 
         With the timer it reports latency from tick due to receipt of each diff (p50, p99, max),
@@ -76,12 +81,14 @@ struct FanoutOptions {
     var scales = [1]
     /// With a count, `grid.step` dispatches instead of the timer.
     var steps: Int?
+    /// Where to write each tick's due time and first and last arrival (`--ticks`), if anywhere.
+    var ticksFile: String?
     var json = false
 
     /// Reads `arguments` (after `fanout`).
     init(_ arguments: [String]) throws(UsageError) {
         let parsed = try Arguments(
-            arguments, options: ["watchers", "size", "interval", "seconds", "warmup", "path", "viewport", "windows", "scale", "steps"],
+            arguments, options: ["watchers", "size", "interval", "seconds", "warmup", "path", "viewport", "windows", "scale", "steps", "ticks"],
             flags: ["json", "help"])
         if let watchers = try parsed.value("watchers", as: "a count from 1 to 1000", { Self.integer($0, in: 1...1000) }) {
             self.watchers = watchers
@@ -108,6 +115,7 @@ struct FanoutOptions {
             self.scales = scales
         }
         steps = try parsed.value("steps", as: "a count from 1 to 1000", { Self.integer($0, in: 1...1000) })
+        ticksFile = parsed.values["ticks"]
         json = parsed.has("json")
         try check(given: Set(parsed.values.keys))
     }
@@ -118,8 +126,8 @@ struct FanoutOptions {
             throw UsageError("--windows needs --viewport: without a window every subscription of a watcher watches the same thing")
         }
         if viewport == nil, scales != [1] { throw UsageError("--scale needs --viewport: a scale is a viewport's") }
-        if steps != nil, !given.isDisjoint(with: ["interval", "seconds", "warmup"]) {
-            throw UsageError("--steps dispatches grid.step instead of running the timer: --interval, --seconds and --warmup do not apply")
+        if steps != nil, !given.isDisjoint(with: ["interval", "seconds", "warmup", "ticks"]) {
+            throw UsageError("--steps dispatches grid.step instead of running the timer: --interval, --seconds, --warmup and --ticks do not apply")
         }
         if viewport != nil, subscriptions > Self.daemonSubscriptionLimit {
             throw UsageError(

@@ -13,6 +13,8 @@ struct FanoutTally {
     private(set) var latenciesMs: [Double] = []
     /// When the first subscription had each counted version.
     private(set) var firstArrival: [Int: Duration] = [:]
+    /// When the last subscription had each counted version (so far).
+    private(set) var lastArrival: [Int: Duration] = [:]
 
     init(snapshotVersions: [Int]) {
         lastVersion = snapshotVersions
@@ -30,6 +32,7 @@ struct FanoutTally {
             guard let due = due(version) else { return }
             delivered += 1
             latenciesMs.append(milliseconds(arrival - due))
+            if lastArrival[version].map({ $0 < arrival }) ?? true { lastArrival[version] = arrival }
             if let first = firstArrival[version], first <= arrival { return }
             firstArrival[version] = arrival
         case .snapshot(let id, let version):

@@ -1,3 +1,4 @@
+import Foundation
 import LifeClient
 import LifeJSON
 import LifeScheduling
@@ -35,6 +36,7 @@ enum FanoutTimerRun {
     static func measure(daemon: BenchDaemon, control: Connection, watchers: FanoutWatchers, options: FanoutOptions) throws -> FanoutReport {
         let warmup = try warmUp(control: control, watchers: watchers, seconds: options.warmupSeconds)
         let workBefore = try PublisherWork(asking: control)
+        let skippedBefore = try beatsSkipped(asking: control)
         let cpuBefore = daemon.cpuSeconds
         let stealBefore = Fanout.stolenSeconds()
         let bytesBefore = watchers.bytesReceived
@@ -51,11 +53,11 @@ enum FanoutTimerRun {
         var tally = FanoutTally(snapshotVersions: warmup?.lastVersion ?? watchers.snapshotVersions)
         var stopVersion: Int?
         // When each tick's version was due: `started` plus its number of intervals; the stop's
-        // version is not counted. The timer keeps that cadence unless it fires more than an
-        // interval late (the daemon, or the whole virtual machine, was not running): then it
-        // skips the missed beats and starts a new cadence from the late tick, which a client
-        // cannot see. So after a skipped beat the latencies count against the old cadence and are
-        // overstated; the report says how many beats were skipped.
+        // version is not counted. The timer keeps that cadence; when it fires an interval or more
+        // late (the daemon, or the whole virtual machine, was not running), it skips the beats
+        // missed and goes on at the next beat of the same cadence. A client cannot see which
+        // beats were skipped, so after one every latency counts a whole interval more than it
+        // was; the report says how many beats were skipped, and `--ticks` shows where.
         func due(_ version: Int) -> Duration? {
             guard version > startVersion, stopVersion.map({ version < $0 }) ?? true else { return nil }
             return started + interval * (version - startVersion)
@@ -77,8 +79,11 @@ enum FanoutTimerRun {
         let cpu = daemon.cpuSeconds - cpuBefore
         let steal = (Fanout.stolenSeconds() ?? 0) - (stealBefore ?? 0)
         let work = try PublisherWork(asking: control).minus(workBefore)
+        // lifed's own count of the beats it skipped (a lifed before it counted late beats: nil).
+        let lifedSkipped = try beatsSkipped(asking: control).flatMap { after in skippedBefore.map { after - $0 } }
 
         let ticks = max(0, version - 1 - startVersion)
+        if let file = options.ticksFile { try writeTicks(tally, due: due, started: started, to: file) }
         let latencies = tally.sortedLatencies
         // The first watcher to get each diff: the daemon's own delay, without the time it takes
         // to write to the other watchers (nor this process's time to read them).
@@ -86,8 +91,11 @@ enum FanoutTimerRun {
         // Every version changes the whole state, so each of its subscriptions is owed every tick;
         // a part need not change, and only gaps in a subscription's chain of bases show a loss.
         let missed = options.path.isRoot ? ticks * watchers.subscriptions - tally.delivered : tally.chainBreaks
-        // Beats the timer skipped: it was more than an interval late (see `due`).
+        // Beats the timer skipped (see `due`): lifed's own count; a lifed that does not count the
+        // beats it came to late leaves an estimate from this side's clock, the beats between the
+        // start and the stop less the ticks (which the stop's timing can put one off).
         let beats = Int((milliseconds(stopped - started) / Double(options.intervalMs)).rounded(.down))
+        let skipped = lifedSkipped ?? max(0, beats - ticks)
         let bytes = watchers.bytesReceived - bytesBefore
         var report = Fanout.describe(options, watchers: watchers)
         report.merge([
@@ -97,7 +105,8 @@ enum FanoutTimerRun {
             "maxMs": .double(round3(latencies.last ?? 0)), "startDoubtMs": .double(round3(startDoubtMs)),
             "firstWatcherP50Ms": .double(round3(percentile(firsts, 0.5))), "firstWatcherP99Ms": .double(round3(percentile(firsts, 0.99))),
             "delivered": .int(tally.delivered), "missed": .int(missed), "chainBreaks": .int(tally.chainBreaks),
-            "resyncs": .int(tally.resyncs), "skippedBeats": .int(max(0, beats - ticks)), "finished": .bool(finished),
+            "resyncs": .int(tally.resyncs), "skippedBeats": .int(skipped), "finished": .bool(finished),
+            "skippedBeatsCountedByLifed": .bool(lifedSkipped != nil),
             "hostStealSeconds": .double(round3(steal)),
             "daemonCpuPercent": .double(round3(100 * cpu / elapsedSeconds)),
             "daemonCpuSecondsPerTick": .double(ticks > 0 ? (cpu / Double(ticks) * 10_000).rounded() / 10_000 : 0),
@@ -114,12 +123,34 @@ enum FanoutTimerRun {
             fanout: \(Fanout.summary(options, watchers: watchers)) at \(options.intervalMs)ms for \(options.seconds)s\(options.warmupSeconds > 0 ? " after a warm-up of \(options.warmupSeconds)s" : ""): \(ticks) ticks
             latency from tick due to receipt: p50 \(number("p50Ms")) ms, p99 \(number("p99Ms")) ms, max \(number("maxMs")) ms (± \(number("startDoubtMs")) ms: when the timer started)
             first watcher to get each diff: p50 \(number("firstWatcherP50Ms")) ms, p99 \(number("firstWatcherP99Ms")) ms
-            diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(number("skippedBeats"))\(ticks < beats ? " (the timer fell behind: later latencies count against its first cadence and are overstated)" : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
+            diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(skipped)\(lifedSkipped == nil ? " (estimated: this lifed does not count the beats it came to late)" : "")\(skipped > 0 ? " (the timer fell behind: each later latency counts an interval more a beat skipped)" : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
             bytes received by the watchers: \(number("bytesPerSecond")) a second, \(number("bytesPerTick")) a tick; lifed rendered \(number("cellsRenderedPerTick")) cells, \(number("blocksRenderedPerTick")) blocks and \(number("patchesPerTick")) patches a tick, reading \(number("windowWordsPerTick")) plane words for the windows and \(number("sharedWordsPerTick")) for all
             processor time the host took from this machine meanwhile (steal): \(round3(steal)) s
             daemon: \(number("daemonCpuPercent"))% of a core (\(number("daemonCpuSecondsPerTick")) processor-seconds a tick), RSS \(number("daemonRssMB")) MB (peak \(number("daemonPeakRssMB")) MB)
             """
         return FanoutReport(json: report, text: text, succeeded: missed == 0 && finished)
+    }
+}
+
+extension FanoutTimerRun {
+    /// The timer's beats skipped so far, as lifed's status counts them.
+    fileprivate static func beatsSkipped(asking control: Connection) throws -> Int? {
+        guard case .status(_, let info) = try control.request(.status) else { throw BenchError("lifed did not answer status") }
+        return info["timer"]?["beatsSkipped"]?.intValue
+    }
+
+    /// Writes `--ticks`: a line a counted version, when it was due and when its first and last
+    /// watcher had it, in milliseconds after `started`.
+    fileprivate static func writeTicks(_ tally: FanoutTally, due: (Int) -> Duration?, started: Duration, to path: String) throws {
+        var text = "version,dueMs,firstMs,lastMs\n"
+        for (version, first) in tally.firstArrival.sorted(by: { $0.key < $1.key }) {
+            guard let due = due(version), let last = tally.lastArrival[version] else { continue }
+            let columns = [due, first, last].map { "\(round3(milliseconds($0 - started)))" }
+            text += "\(version),\(columns.joined(separator: ","))\n"
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw BenchError("could not write \(path)")
+        }
     }
 }
 
