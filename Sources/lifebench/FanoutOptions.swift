@@ -30,7 +30,7 @@ struct FanoutOptions {
           --warmup S          first run the timer S seconds unmeasured, stop it and let the watchers
                               catch up (default 0): the first ticks of new windows render each of
                               them whole, and with 256 windows the timer skips beats there, after
-                              which every latency counts against the first cadence
+                              which every latency counts an interval more a beat skipped
           --path POINTER      what each subscription watches (default "", the whole state; a viewport
                               needs "" or a path above /simulation/gridState/grid)
           --viewport RxC      each subscription watches a window of R x C (of K x K blocks with a
