@@ -79,8 +79,8 @@ private final class Repeating {
 
     private func fire() {
         guard !cancelled else { return }
-        // If the executor was late by more than one interval, skip the missed beats, and keep the
-        // cadence: the next beat is the first of it after now. (Starting a new cadence from the late
+        // If the executor came an interval or more late (at or past the next beat), skip the beats
+        // missed, and keep the cadence: the next beat is the first of it after now. (Starting a new cadence from the late
         // run moved every later beat by the lateness beyond whole intervals: a watcher saw the
         // ticks' phase wander after each hiccup, and the world lost that part of a beat each time.)
         var next = deadline + interval

@@ -33,14 +33,13 @@ struct CPUSample {
     }
 
     private static func clockTicks(pid: pid_t) -> Double {
-        var bytes: [UInt8] = []
         let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return 0 }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 1024)
         let count = read(descriptor, &buffer, buffer.count)
         guard count > 0 else { return 0 }
-        bytes = Array(buffer[..<count])
+        let bytes = buffer[..<count]
         guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return 0 }
         let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
         // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
