@@ -191,6 +191,10 @@ struct LiveBenchmark {
         usleep(useconds_t(seconds * 1_000_000))
         let to = (at: MonotonicClock.now, cpu: daemon.cpuSample)
         try expectAck(control, ["type": "simulation.stopTimer"])
+        // A tick of more generations than one action computes runs in the background and ends
+        // after the stop; the world is rewound once it has.
+        let jump = try JSONPointer(parsing: "/simulation/jump")
+        while case .state(_, _, _, let value) = try control.request(.get(path: jump)), value != .null { usleep(1_000) }
         try expectAck(control, ["type": "history.rewind"])
         return to.cpu.seconds(since: from.cpu) / (milliseconds(to.at - from.at) / 1000)
     }
