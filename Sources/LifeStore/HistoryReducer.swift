@@ -129,8 +129,12 @@ enum HistoryRecording {
     }
 
     /// The timer stopped (a stop, or autoStop after a tick or a tick's jump): its run is one entry.
+    /// A tick still being computed in the background when the timer stopped belongs to the run:
+    /// the run closes when that tick is installed (or dropped by `grid.cancelJump`). Closing it at
+    /// the stop left that tick's change in no entry, so undo and rewind went back from a grid the
+    /// run's entry did not lead to, and put together a world that never was.
     static func closeStoppedRun(_ state: inout AppState, _ environment: AppEnvironment) {
-        if !state.simulation.isRunningTimer, let open = state.history.open, open.isTimer {
+        if !state.simulation.isRunningTimer, state.simulation.jump?.isTick != true, let open = state.history.open, open.isTimer {
             closeRun(&state, at: state, environment)
         }
     }

@@ -214,6 +214,31 @@ final class HistoryTests: XCTestCase {
 
     /// At the bound, on a 4096 x 4096 world: random soups take more than 64 MiB between them, so
     /// the oldest go; 101 edits keep the newest 100; the daemon's memory stays within the bound.
+    /// A run of the timer whose ticks are computed in the background (800 generations of 512 x 512
+    /// are more than one action computes at once), stopped while a tick is computed: that tick
+    /// ends the run, and rewind and undo go back to the world before it, cell for cell. (The run
+    /// used to close at the stop, the tick in flight then changed the world in no entry, and
+    /// rewind put together a world that never was.)
+    func testATickInFlightWhenTheTimerStopsEndsTheRunAndRewindGoesBackBeforeIt() throws {
+        let daemon = try Daemon(self, arguments: ["--ephemeral", "--seed", "8", "--size", "512x512", "--interval", "10ms"])
+        let client = try daemon.connect()
+        ack(try client.dispatch("settings.update", ["autoStop": false, "generationsPerTick": 800]), "settings")
+        let before = try world(client)
+        ack(try client.dispatch("simulation.startTimer"), "start")
+        // The first tick is being computed: stop now, while it is.
+        try daemon.waitForState(at: "/simulation/jump") { $0 != .null }
+        ack(try client.dispatch("simulation.stopTimer"), "stop")
+        try daemon.waitForState(at: "/simulation/jump") { $0 == .null }
+        let after = try world(client)
+        XCTAssertGreaterThanOrEqual(after["ticks"]?.intValue ?? 0, 1, "the tick in flight was installed")
+        ack(try client.dispatch("history.rewind"), "rewind")
+        XCTAssertEqual(try world(client), before, "rewind gives the world before the run")
+        ack(try client.dispatch("history.undo"), "undo the rewind")
+        XCTAssertEqual(try world(client), after)
+        ack(try client.dispatch("history.undo"), "undo the run")
+        XCTAssertEqual(try world(client), before, "undo gives the world before the run")
+    }
+
     func testTheHistoryHoldsItsBoundsOnTheLargestWorld() throws {
         let daemon = try Daemon(self, arguments: ["--ephemeral", "--seed", "8", "--size", "4096x4096"])
         let client = try daemon.connect()

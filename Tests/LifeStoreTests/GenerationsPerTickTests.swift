@@ -64,11 +64,11 @@ final class GenerationsPerTickTests: XCTestCase {
 
     /// A 10 x 10 glider whose ticks of 5 generations are more than one action computes (1): each
     /// runs in slices of one generation every 30 ms, so a tick takes 150 ms of a 100 ms timer.
-    private func backgroundHarness(state: AppState? = nil) -> AppHarness {
+    private func backgroundHarness(state: AppState? = nil, history: Bool = false) -> AppHarness {
         let glider = placed(Patterns.glider, rows: 10, cols: 10, row: 1, col: 1)
         return AppHarness(
             state: state ?? .fixture(grid: glider, intervalMs: 100, generationsPerTick: 5), jumpSlice: 1,
-            jumpSliceInterval: .milliseconds(30), cellUpdatesPerAction: 100)
+            jumpSliceInterval: .milliseconds(30), cellUpdatesPerAction: 100, history: history)
     }
 
     private func tickJump(_ target: Int, done: Int = 0) -> Jump {
@@ -153,6 +153,37 @@ final class GenerationsPerTickTests: XCTestCase {
         store.receive(.simulation(.tick)) { $0.simulation.jump = self.tickJump(5) }
         store.send(.simulation(.grid(.cancelJump))) { $0.simulation.jump = nil }
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
+        app.scheduler.advance(by: .seconds(1))
+        store.finish()
+    }
+
+    /// With the history recorded, as lifed runs the app: a tick still computed when the timer
+    /// stops belongs to the timer's run, which closes when that tick is installed, so the run's
+    /// entry leads to the world the tick left (closed at the stop, it left the tick in no entry).
+    func testATickInFlightWhenTheTimerStopsEndsTheRunsEntry() {
+        let app = backgroundHarness(history: true)
+        let store = app.store
+        let start = store.state
+        store.send(.simulation(.startTimer)) {
+            $0.simulation.isRunningTimer = true
+            $0.history.open = OpenEntry(
+                what: "run of the timer", author: nil, time: AppHarness.wallClock, isTimer: true, before: start.worldMark,
+                beforeGrid: start.simulation.gridState.grid)
+        }
+        app.scheduler.advance(by: .milliseconds(100))
+        store.receive(.simulation(.tick)) { $0.simulation.jump = self.tickJump(5) }
+        store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }
+        XCTAssertEqual(store.state.history.entries, [], "the run is open while its last tick is computed")
+        app.scheduler.advance(by: .milliseconds(150))
+        store.receive(.simulation(.grid(.jumpFinished(tickResult(from: start, 5))))) {
+            $0 = self.singleSteps(start, 5)
+            $0.simulation.gridState.ticks = 1
+            $0.history.append(
+                HistoryEntry(
+                    what: "run of the timer: 1 tick, 5 generations", author: nil, time: AppHarness.wallClock, version: 0, isRun: true,
+                    before: start.worldMark, after: $0.worldMark,
+                    grid: GridHistory(from: start.simulation.gridState.grid, to: $0.simulation.gridState.grid)))
+        }
         app.scheduler.advance(by: .seconds(1))
         store.finish()
     }
