@@ -164,12 +164,7 @@ final class GenerationsPerTickTests: XCTestCase {
         let app = backgroundHarness(history: true)
         let store = app.store
         let start = store.state
-        store.send(.simulation(.startTimer)) {
-            $0.simulation.isRunningTimer = true
-            $0.history.open = OpenEntry(
-                what: "run of the timer", author: nil, time: AppHarness.wallClock, isTimer: true, before: start.worldMark,
-                beforeGrid: start.simulation.gridState.grid)
-        }
+        store.send(.simulation(.startTimer)) { $0.expectTimerStarted(from: start) }
         app.scheduler.advance(by: .milliseconds(100))
         store.receive(.simulation(.tick)) { $0.simulation.jump = self.tickJump(5) }
         store.send(.simulation(.stopTimer)) { $0.simulation.isRunningTimer = false }

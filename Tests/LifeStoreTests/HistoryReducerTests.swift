@@ -85,12 +85,7 @@ final class HistoryReducerTests: XCTestCase {
         let app = AppHarness(state: .fixture(), history: true)
         let store = app.store
         let start = store.state
-        store.send(.simulation(.startTimer)) {
-            $0.simulation.isRunningTimer = true
-            $0.history.open = OpenEntry(
-                what: "run of the timer", author: nil, time: AppHarness.wallClock, isTimer: true, before: start.worldMark,
-                beforeGrid: start.simulation.gridState.grid)
-        }
+        store.send(.simulation(.startTimer)) { $0.expectTimerStarted(from: start) }
         for tick in 1...3 {
             app.scheduler.advance(by: .seconds(1))
             store.receive(.simulation(.tick)) {
@@ -210,12 +205,7 @@ final class HistoryReducerTests: XCTestCase {
             what: "step 40", author: nil, time: 1, isTimer: false, before: state.worldMark, beforeGrid: state.simulation.gridState.grid)
         let app = AppHarness(state: state, history: true)
         let store = app.store
-        store.send(.simulation(.startTimer)) {
-            $0.simulation.isRunningTimer = true
-            $0.history.open = OpenEntry(
-                what: "run of the timer", author: nil, time: AppHarness.wallClock, isTimer: true, before: state.worldMark,
-                beforeGrid: state.simulation.gridState.grid)
-        }
+        store.send(.simulation(.startTimer)) { $0.expectTimerStarted(from: state) }
         app.scheduler.advance(by: .seconds(1))
         store.receive(.simulation(.tick)) {
             $0.simulation.gridState.ticks = 1

@@ -165,6 +165,15 @@ extension AppState {
         simulation.settling.record(next)
     }
 
+    /// What `simulation.startTimer` does with the history recorded: the timer runs, and its run
+    /// is open from the world of `start` (by no one, at the harness's clock).
+    public mutating func expectTimerStarted(from start: AppState) {
+        simulation.isRunningTimer = true
+        history.open = OpenEntry(
+            what: "run of the timer", author: nil, time: AppHarness.wallClock, isTimer: true, before: start.worldMark,
+            beforeGrid: start.simulation.gridState.grid)
+    }
+
     /// What putting `grid` in place does (setGrid, the reset actions, configurations.load): the
     /// grid becomes `grid`, the settings' size its size, and its history starts afresh with
     /// `grid`'s fingerprint. (Ticks are the caller's business.)
