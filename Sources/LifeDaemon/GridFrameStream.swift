@@ -45,10 +45,10 @@ public struct GridFrameStream: Sendable {
         }
         let length = payload.count - marker.count + cells
         guard length <= Frame.maxPayloadSize else { return nil }
-        head = [
-            UInt8(truncatingIfNeeded: length >> 24), UInt8(truncatingIfNeeded: length >> 16),
-            UInt8(truncatingIfNeeded: length >> 8), UInt8(truncatingIfNeeded: length),
-        ] + payload[..<at.lowerBound]
+        var head = [UInt8](repeating: 0, count: Frame.headerSize)
+        Frame.setLength(length, in: &head)
+        head += payload[..<at.lowerBound]
+        self.head = head
         tail = Array(payload[at.upperBound...])
         self.grid = grid
         self.window = window

@@ -18,13 +18,23 @@ public enum Frame {
         precondition(count <= maxPayloadSize, "frame payload of \(count) bytes exceeds the 32-bit length field")
         var frame: [UInt8] = []
         frame.reserveCapacity(headerSize + count)
-        let length = UInt32(truncatingIfNeeded: count)
-        frame.append(UInt8(truncatingIfNeeded: length >> 24))
-        frame.append(UInt8(truncatingIfNeeded: length >> 16))
-        frame.append(UInt8(truncatingIfNeeded: length >> 8))
-        frame.append(UInt8(truncatingIfNeeded: length))
+        frame.append(contentsOf: repeatElement(0, count: headerSize))
+        setLength(count, in: &frame)
         frame.append(contentsOf: payload)
         return frame
+    }
+
+    /// Writes `count` as a frame's big-endian length into the ``headerSize`` bytes of `bytes` at
+    /// `index`: for a frame whose payload's length is known once it is written after them.
+    ///
+    /// - Precondition: `count <= Frame.maxPayloadSize`, and the bytes are there.
+    public static func setLength(_ count: Int, in bytes: inout [UInt8], at index: Int = 0) {
+        precondition(count <= maxPayloadSize, "frame payload of \(count) bytes exceeds the 32-bit length field")
+        let length = UInt32(truncatingIfNeeded: count)
+        bytes[index] = UInt8(truncatingIfNeeded: length >> 24)
+        bytes[index + 1] = UInt8(truncatingIfNeeded: length >> 16)
+        bytes[index + 2] = UInt8(truncatingIfNeeded: length >> 8)
+        bytes[index + 3] = UInt8(truncatingIfNeeded: length)
     }
 
     /// The frame carrying a message's compact JSON text.

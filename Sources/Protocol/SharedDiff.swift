@@ -29,7 +29,7 @@ public struct SharedDiff: Sendable {
         // front (not the body, then the prefix, then the two joined: three arrays a subscriber).
         var head: [UInt8] = []
         head.reserveCapacity(52)
-        head.append(contentsOf: repeatElement(0, count: 4))
+        head.append(contentsOf: repeatElement(0, count: Frame.headerSize))
         head.append(contentsOf: #"{"base":"#.utf8)
         head.append(contentsOf: String(base).utf8)
         if let id {
@@ -37,13 +37,7 @@ public struct SharedDiff: Sendable {
             head.append(contentsOf: id.encoded())
         }
         head.append(contentsOf: #","patch":"#.utf8)
-        let payload = head.count - 4 + sharedTail.count
-        precondition(payload <= Frame.maxPayloadSize, "a diff frame over the 32-bit length field")
-        let length = UInt32(truncatingIfNeeded: payload)
-        head[0] = UInt8(truncatingIfNeeded: length >> 24)
-        head[1] = UInt8(truncatingIfNeeded: length >> 16)
-        head[2] = UInt8(truncatingIfNeeded: length >> 8)
-        head[3] = UInt8(truncatingIfNeeded: length)
+        Frame.setLength(head.count - Frame.headerSize + sharedTail.count, in: &head)
         return head
     }
 
