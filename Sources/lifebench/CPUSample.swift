@@ -1,4 +1,5 @@
 import Glibc
+import LifeSystem
 
 /// A process's processor time at one moment, to the nanosecond.
 ///
@@ -9,6 +10,8 @@ import Glibc
 /// runs on a pool thread that ends a few seconds later). When the clock cannot be read, the
 /// sample falls back to the clock ticks.
 struct CPUSample {
+    /// When the sample was taken (the monotonic clock).
+    let at: Duration
     /// The process's processor time in seconds, or nil when its clock could not be read.
     let clockSeconds: Double?
     /// The process's user and system time in clock ticks.
@@ -16,6 +19,7 @@ struct CPUSample {
 
     /// The process `pid`'s processor time now.
     init(pid: pid_t) {
+        at = MonotonicClock.now
         clockTicks = Self.clockTicks(pid: pid)
         var clock = clockid_t()
         var time = timespec()
@@ -30,6 +34,12 @@ struct CPUSample {
     func seconds(since earlier: CPUSample) -> Double {
         if let now = clockSeconds, let then = earlier.clockSeconds { return now - then }
         return (clockTicks - earlier.clockTicks) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The share of one core the process used from `earlier` to this sample.
+    func coreShare(since earlier: CPUSample) -> Double {
+        let seconds = Double((at - earlier.at) / .nanoseconds(1)) / 1e9
+        return seconds > 0 ? self.seconds(since: earlier) / seconds : 0
     }
 
     private static func clockTicks(pid: pid_t) -> Double {

@@ -35,8 +35,10 @@ enum FanoutTimerRun {
 
     static func measure(daemon: BenchDaemon, control: Connection, watchers: FanoutWatchers, options: FanoutOptions) throws -> FanoutReport {
         let warmup = try warmUp(control: control, watchers: watchers, seconds: options.warmupSeconds)
-        let workBefore = try PublisherWork(asking: control)
-        let skippedBefore = try beatsSkipped(asking: control)
+        // The publisher's counters and the timer's skipped beats, from one status before and one after.
+        let statusBefore = try control.statusInfo()
+        let workBefore = try PublisherWork(status: statusBefore)
+        let skippedBefore = statusBefore["timer"]?["beatsSkipped"]?.intValue
         let cpuBefore = daemon.cpuSeconds
         let stealBefore = Fanout.stolenSeconds()
         let bytesBefore = watchers.bytesReceived
@@ -78,9 +80,10 @@ enum FanoutTimerRun {
         let elapsedSeconds = milliseconds(MonotonicClock.now - started) / 1000
         let cpu = daemon.cpuSeconds - cpuBefore
         let steal = (Fanout.stolenSeconds() ?? 0) - (stealBefore ?? 0)
-        let work = try PublisherWork(asking: control).minus(workBefore)
+        let statusAfter = try control.statusInfo()
+        let work = try PublisherWork(status: statusAfter).minus(workBefore)
         // lifed's own count of the beats it skipped (a lifed before it counted late beats: nil).
-        let lifedSkipped = try beatsSkipped(asking: control).flatMap { after in skippedBefore.map { after - $0 } }
+        let lifedSkipped = statusAfter["timer"]?["beatsSkipped"]?.intValue.flatMap { after in skippedBefore.map { after - $0 } }
 
         let ticks = max(0, version - 1 - startVersion)
         if let file = options.ticksFile { try writeTicks(tally, due: due, started: started, to: file) }
@@ -133,12 +136,6 @@ enum FanoutTimerRun {
 }
 
 extension FanoutTimerRun {
-    /// The timer's beats skipped so far, as lifed's status counts them.
-    fileprivate static func beatsSkipped(asking control: Connection) throws -> Int? {
-        guard case .status(_, let info) = try control.request(.status) else { throw BenchError("lifed did not answer status") }
-        return info["timer"]?["beatsSkipped"]?.intValue
-    }
-
     /// Writes `--ticks`: a line a counted version, when it was due and when its first and last
     /// watcher had it, in milliseconds after `started`.
     fileprivate static func writeTicks(_ tally: FanoutTally, due: (Int) -> Duration?, started: Duration, to path: String) throws {
@@ -151,6 +148,14 @@ extension FanoutTimerRun {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw BenchError("could not write \(path)")
         }
+    }
+}
+
+extension Connection {
+    /// lifed's `status` info.
+    func statusInfo() throws -> [String: JSON] {
+        guard case .status(_, let info) = try request(.status) else { throw BenchError("lifed did not answer status") }
+        return info
     }
 }
 
@@ -183,9 +188,12 @@ struct PublisherWork {
 
     /// The counters now, asked on `control`.
     init(asking control: Connection) throws {
-        guard case .status(_, let info) = try control.request(.status), let publisher = info["publisher"] else {
-            throw BenchError("lifed's status has no publisher counters")
-        }
+        try self.init(status: try control.statusInfo())
+    }
+
+    /// The counters in a `status` reply's `info`.
+    init(status info: [String: JSON]) throws {
+        guard let publisher = info["publisher"] else { throw BenchError("lifed's status has no publisher counters") }
         cellsRendered = publisher["cellsRendered"]?.intValue ?? 0
         patches = publisher["patches"]?.intValue ?? 0
         gridComparisons = publisher["gridComparisons"]?.intValue ?? 0

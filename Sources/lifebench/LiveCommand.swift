@@ -102,19 +102,18 @@ struct LiveBenchmark {
         let settled = started + Self.settling
         let end = started + .milliseconds(Int64(seconds * 1000))
         var pings: [Double] = []
-        var steadyFrom: (at: Duration, cpu: CPUSample)?
+        var steadyFrom: CPUSample?
         while MonotonicClock.now < end {
-            if steadyFrom == nil, MonotonicClock.now >= settled { steadyFrom = (MonotonicClock.now, daemon.cpuSample) }
+            if steadyFrom == nil, MonotonicClock.now >= settled { steadyFrom = daemon.cpuSample }
             let sent = MonotonicClock.now
             guard case .pong = try bystander.request(.ping) else { throw BenchError("the bystander got no pong") }
             pings.append(milliseconds(MonotonicClock.now - sent))
             usleep(20_000)
         }
-        let steadyTo = (at: MonotonicClock.now, cpu: daemon.cpuSample)
-        let steady = steadyFrom.map { steadyTo.cpu.seconds(since: $0.cpu) / (milliseconds(steadyTo.at - $0.at) / 1000) }
+        let steadyTo = daemon.cpuSample
+        let steady = steadyFrom.map { steadyTo.coreShare(since: $0) }
         // The timer's counters while it runs: its rate is the running timer's, 0 once stopped.
-        var timer: JSON = .null
-        if case .status(_, let info) = try control.request(.status) { timer = info["timer"] ?? .null }
+        let timer = try control.statusInfo()["timer"] ?? .null
         try expectAck(control, ["type": "simulation.stopTimer"])
         let elapsed = MonotonicClock.now - started
         let cpu = daemon.cpuSample.seconds(since: cpuBefore)
@@ -187,16 +186,16 @@ struct LiveBenchmark {
     private func timerAlone(_ control: Connection, _ daemon: BenchDaemon) throws -> Double {
         try expectAck(control, ["type": "simulation.startTimer"])
         usleep(useconds_t(milliseconds(Self.settling) * 1000))
-        let from = (at: MonotonicClock.now, cpu: daemon.cpuSample)
+        let from = daemon.cpuSample
         usleep(useconds_t(seconds * 1_000_000))
-        let to = (at: MonotonicClock.now, cpu: daemon.cpuSample)
+        let to = daemon.cpuSample
         try expectAck(control, ["type": "simulation.stopTimer"])
         // A tick of more generations than one action computes runs in the background and ends
         // after the stop; the world is rewound once it has.
         let jump = try JSONPointer(parsing: "/simulation/jump")
         while case .state(_, _, _, let value) = try control.request(.get(path: jump)), value != .null { usleep(1_000) }
         try expectAck(control, ["type": "history.rewind"])
-        return to.cpu.seconds(since: from.cpu) / (milliseconds(to.at - from.at) / 1000)
+        return to.coreShare(since: from)
     }
 
     private func steps(_ connection: Connection) throws -> Int {
