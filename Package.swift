@@ -152,6 +152,7 @@ let package = Package(
             name: "LifeStorageTests", dependencies: ["LifeStorage", "LifeScheduling", "LifeGrid", "LifeSystem", "StorageCrashWriter", "LifeTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "LifectlTests", dependencies: ["lifectl", "Protocol"], swiftSettings: strict),
+        .testTarget(name: "LifebenchTests", dependencies: ["lifebench"], swiftSettings: strict),
         .testTarget(name: "LifeTerminalTests", dependencies: ["LifeTerminal", "Protocol", "LifeGrid", "LifeJSON"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

@@ -47,12 +47,12 @@ struct FanoutOptions {
           --ticks FILE        with the timer, write one line a tick to FILE (CSV: version, then when it
                               was due, when the first watcher had it and when the last did, in ms
                               after the timer's start): to see where the latencies come from, and
-                              where the timer skipped a beat (every later tick's arrivals move on
-                              by an interval, and so do their latencies)
+                              where the timer skipped a beat (the due times move on by an interval)
           --json              print one object
 
-        With the timer it reports latency from tick due to receipt of each diff (p50, p99, max),
-        diffs delivered and missed (every version for the whole state; for other paths, gaps in a
+        With the timer it reports latency from tick due to receipt of each diff (p50, p99, max;
+        a tick is due at its beat: when lifed skipped beats, as it counts them, the ticks after a
+        skip are due an interval later per beat, placed where the arrivals show it), diffs delivered and missed (every version for the whole state; for other paths, gaps in a
         subscription's chain of bases), resyncs, the bytes the watchers received (a second and a
         tick), and the daemon's CPU (share of one core, /proc/PID/stat) and RSS (VmRSS, VmHWM).
         With --steps it reports, per grid.step, the daemon's processor seconds from the dispatch

@@ -43,7 +43,7 @@ enum FanoutStepRun {
             }
         }
         let taken = cpuSeconds.count
-        let latencies = tally.sortedLatencies
+        let latencies = tally.sortedLatencies()
         let sortedCpu = cpuSeconds.sorted()
         let missed = options.path.isRoot ? taken * watchers.subscriptions - tally.delivered : tally.chainBreaks
         let median = { (values: [Int]) in values.sorted()[values.count / 2] }

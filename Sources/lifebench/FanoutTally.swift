@@ -11,6 +11,8 @@ struct FanoutTally {
     private(set) var resyncs = 0
     /// Each counted diff's latency from its change's due time, in milliseconds.
     private(set) var latenciesMs: [Double] = []
+    /// The version of each of ``latenciesMs``.
+    private(set) var latencyVersions: [Int] = []
     /// When the first subscription had each counted version.
     private(set) var firstArrival: [Int: Duration] = [:]
     /// When the last subscription had each counted version (so far).
@@ -32,6 +34,7 @@ struct FanoutTally {
             guard let due = due(version) else { return }
             delivered += 1
             latenciesMs.append(milliseconds(arrival - due))
+            latencyVersions.append(version)
             if lastArrival[version].map({ $0 < arrival }) ?? true { lastArrival[version] = arrival }
             if let first = firstArrival[version], first <= arrival { return }
             firstArrival[version] = arrival
@@ -45,6 +48,9 @@ struct FanoutTally {
         }
     }
 
-    /// The counted diffs' latencies, sorted.
-    var sortedLatencies: [Double] { latenciesMs.sorted() }
+    /// The counted diffs' latencies, sorted; each less `earlier(version)` milliseconds (how much
+    /// later than recorded its version was due).
+    func sortedLatencies(dueLater earlier: (_ version: Int) -> Double = { _ in 0 }) -> [Double] {
+        zip(latenciesMs, latencyVersions).map { $0 - earlier($1) }.sorted()
+    }
 }

@@ -8,8 +8,9 @@ import Protocol
 /// `lifebench fanout` with the timer: what the watchers of a world ticking at the interval get.
 ///
 /// Latency is measured from the moment a tick was due (the timer's start plus its period times
-/// the tick's number, so a late timer counts against the daemon) to the moment a watcher has
-/// the whole diff frame.
+/// the number of its beat, so a late timer counts against the daemon) to the moment a watcher
+/// has the whole diff frame. A tick's beat is its number plus the beats skipped before it, which
+/// lifed counts and ``BeatPlacement`` places.
 enum FanoutTimerRun {
     /// Runs the timer `seconds` unmeasured, stops it and reads every watcher up to a ping after
     /// the stop; the tally of what they read (their last versions), or nil for no warm-up.
@@ -54,12 +55,11 @@ enum FanoutTimerRun {
         let interval = Duration.milliseconds(options.intervalMs)
         var tally = FanoutTally(snapshotVersions: warmup?.lastVersion ?? watchers.snapshotVersions)
         var stopVersion: Int?
-        // When each tick's version was due: `started` plus its number of intervals; the stop's
-        // version is not counted. The timer keeps that cadence; when it fires an interval or more
-        // late (the daemon, or the whole virtual machine, was not running), it skips the beats
-        // missed and goes on at the next beat of the same cadence. A client cannot see which
-        // beats were skipped, so after one every latency counts a whole interval more than it
-        // was; the report says how many beats were skipped, and `--ticks` shows where.
+        // When each tick's version was due on the first cadence: `started` plus its number of
+        // intervals; the stop's version is not counted. The timer keeps that cadence, but when it
+        // fires an interval or more late (the daemon, or the whole virtual machine, was not
+        // running) it skips the beats missed: each tick after is due a beat later per beat
+        // skipped, which ``BeatPlacement`` works out after the run.
         func due(_ version: Int) -> Duration? {
             guard version > startVersion, stopVersion.map({ version < $0 }) ?? true else { return nil }
             return started + interval * (version - startVersion)
@@ -86,17 +86,27 @@ enum FanoutTimerRun {
         let lifedSkipped = statusAfter["timer"]?["beatsSkipped"]?.intValue.flatMap { after in skippedBefore.map { after - $0 } }
 
         let ticks = max(0, version - 1 - startVersion)
-        if let file = options.ticksFile { try writeTicks(tally, due: due, started: started, to: file) }
-        let latencies = tally.sortedLatencies
+        // Each tick's beat, with the beats lifed skipped placed where the arrivals show them.
+        let placement = BeatPlacement(
+            arrivals: Dictionary(uniqueKeysWithValues: tally.firstArrival.map { ($0 - startVersion, milliseconds($1 - started)) }),
+            intervalMs: Double(options.intervalMs), skipped: lifedSkipped)
+        let laterMs = { (version: Int) in Double(placement.skipped(before: version - startVersion) * options.intervalMs) }
+        func dueAtBeat(_ version: Int) -> Duration? {
+            due(version).map { $0 + interval * placement.skipped(before: version - startVersion) }
+        }
+        if let file = options.ticksFile { try writeTicks(tally, due: dueAtBeat, started: started, to: file) }
+        let latencies = tally.sortedLatencies(dueLater: laterMs)
+        let fromFirstCadence = tally.sortedLatencies()
         // The first watcher to get each diff: the daemon's own delay, without the time it takes
         // to write to the other watchers (nor this process's time to read them).
-        let firsts = tally.firstArrival.compactMap { version, arrival in due(version).map { milliseconds(arrival - $0) } }.sorted()
+        let firsts = tally.firstArrival.compactMap { version, arrival in dueAtBeat(version).map { milliseconds(arrival - $0) } }.sorted()
         // Every version changes the whole state, so each of its subscriptions is owed every tick;
         // a part need not change, and only gaps in a subscription's chain of bases show a loss.
         let missed = options.path.isRoot ? ticks * watchers.subscriptions - tally.delivered : tally.chainBreaks
-        // Beats the timer skipped (see `due`): lifed's own count; a lifed that does not count the
-        // beats it came to late leaves an estimate from this side's clock, the beats between the
-        // start and the stop less the ticks (which the stop's timing can put one off).
+        // Beats the timer skipped: lifed's own count; a lifed that does not count the beats it
+        // came to late leaves an estimate from this side's clock, the beats between the start and
+        // the stop less the ticks (which the stop's timing can put one off), and its latencies
+        // count every tick from the first cadence.
         let beats = Int((milliseconds(stopped - started) / Double(options.intervalMs)).rounded(.down))
         let skipped = lifedSkipped ?? max(0, beats - ticks)
         let bytes = watchers.bytesReceived - bytesBefore
@@ -106,6 +116,8 @@ enum FanoutTimerRun {
             "ticks": .int(ticks),
             "p50Ms": .double(round3(percentile(latencies, 0.5))), "p99Ms": .double(round3(percentile(latencies, 0.99))),
             "maxMs": .double(round3(latencies.last ?? 0)), "startDoubtMs": .double(round3(startDoubtMs)),
+            "p50FromFirstCadenceMs": .double(round3(percentile(fromFirstCadence, 0.5))),
+            "p99FromFirstCadenceMs": .double(round3(percentile(fromFirstCadence, 0.99))),
             "firstWatcherP50Ms": .double(round3(percentile(firsts, 0.5))), "firstWatcherP99Ms": .double(round3(percentile(firsts, 0.99))),
             "delivered": .int(tally.delivered), "missed": .int(missed), "chainBreaks": .int(tally.chainBreaks),
             "resyncs": .int(tally.resyncs), "skippedBeats": .int(skipped), "finished": .bool(finished),
@@ -126,7 +138,7 @@ enum FanoutTimerRun {
             fanout: \(Fanout.summary(options, watchers: watchers)) at \(options.intervalMs)ms for \(options.seconds)s\(options.warmupSeconds > 0 ? " after a warm-up of \(options.warmupSeconds)s" : ""): \(ticks) ticks
             latency from tick due to receipt: p50 \(number("p50Ms")) ms, p99 \(number("p99Ms")) ms, max \(number("maxMs")) ms (± \(number("startDoubtMs")) ms: when the timer started)
             first watcher to get each diff: p50 \(number("firstWatcherP50Ms")) ms, p99 \(number("firstWatcherP99Ms")) ms
-            diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(skipped)\(lifedSkipped == nil ? " (estimated: this lifed does not count the beats it came to late)" : "")\(skipped > 0 ? " (the timer fell behind: each later latency counts an interval more a beat skipped)" : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
+            diffs delivered \(tally.delivered), missed \(missed), resyncs \(tally.resyncs); beats the timer skipped \(skipped)\(lifedSkipped == nil ? " (estimated: this lifed does not count the beats it came to late)" : "")\(skipped > 0 ? (lifedSkipped == nil ? " (the timer fell behind: each later latency counts an interval more a beat skipped)" : " (latencies count each tick from its beat, the skips placed where the arrivals show them; from the first cadence: p50 \(number("p50FromFirstCadenceMs")) ms, p99 \(number("p99FromFirstCadenceMs")) ms)") : "")\(finished ? "" : "; some watchers had not read everything 30 s after the stop")
             bytes received by the watchers: \(number("bytesPerSecond")) a second, \(number("bytesPerTick")) a tick; lifed rendered \(number("cellsRenderedPerTick")) cells, \(number("blocksRenderedPerTick")) blocks and \(number("patchesPerTick")) patches a tick, reading \(number("windowWordsPerTick")) plane words for the windows and \(number("sharedWordsPerTick")) for all
             processor time the host took from this machine meanwhile (steal): \(round3(steal)) s
             daemon: \(number("daemonCpuPercent"))% of a core (\(number("daemonCpuSecondsPerTick")) processor-seconds a tick), RSS \(number("daemonRssMB")) MB (peak \(number("daemonPeakRssMB")) MB)
