@@ -88,7 +88,10 @@ public struct Fanout {
         from old: AppState, to new: AppState, version: Int, reader: (Int) -> Reader?
     ) -> [Delivery] {
         let table = subscriptions
-        let live = table.groups.filter { group in table.members(of: group).contains { table[$0]?.needsResync == false } }
+        // Usually no subscription waits for a resync, and every group is live without a look at its members.
+        let live =
+            table.anyWaitsForResync
+            ? table.groups.filter { group in table.members(of: group).contains { table[$0]?.needsResync == false } } : Array(table.groups)
         guard !live.isEmpty else { return [] }
         var plan = Plan()
         var patches = publisher.patches(from: old, to: new, for: live, limit: clientBuffer)
@@ -106,20 +109,19 @@ public struct Fanout {
             // Taken out of the table, so that the diff's tail is written after it in place.
             guard let patch = patches.encoded.removeValue(forKey: group) else { continue }
             let diff = SharedDiff(encodedPatch: patch, version: version)
+            let clientBuffer = clientBuffer
             for key in subscriptions.members(of: group) {
-                guard var subscription = subscriptions[key], !subscription.needsResync,
-                    let client = plan.reader(key.connection, lookUp: reader)
-                else { continue }
-                if client.pendingBytes > clientBuffer {
-                    subscription.needsResync = true
-                    subscriptions[key] = subscription
-                    if !client.isReadPaused && !client.isClosing { plan.pauseReading(key.connection) }
-                    continue
+                subscriptions.update(key) { subscription in
+                    guard !subscription.needsResync, let client = plan.reader(key.connection, lookUp: reader) else { return }
+                    if client.pendingBytes > clientBuffer {
+                        subscription.needsResync = true
+                        if !client.isReadPaused && !client.isClosing { plan.pauseReading(key.connection) }
+                        return
+                    }
+                    let head = diff.head(encodedID: subscription.encodedID, base: subscription.lastVersion)
+                    subscription.lastVersion = version
+                    plan.append(.diff(connection: key.connection, head: head, sharedTail: diff.sharedTail), bytes: head.count + diff.sharedTail.count)
                 }
-                let head = diff.head(id: subscription.id, base: subscription.lastVersion)
-                subscription.lastVersion = version
-                subscriptions[key] = subscription
-                plan.append(.diff(connection: key.connection, head: head, sharedTail: diff.sharedTail), bytes: head.count + diff.sharedTail.count)
             }
         }
         return plan.deliveries

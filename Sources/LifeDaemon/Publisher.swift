@@ -287,7 +287,7 @@ struct PatchWriter {
         output.append(literal: Self.replaceHead)
         output.append(contentsOf: path)
         output.append(literal: Self.replaceNumber)
-        Self.appendDecimal(value, to: &output)
+        output.appendDecimal(value)
         output.append(UInt8(ascii: "}"))
     }
 
@@ -301,7 +301,7 @@ struct PatchWriter {
         output.append(contentsOf: prefix)
         if let index {
             output.append(UInt8(ascii: "/"))
-            Self.appendDecimal(index, to: &output)
+            output.appendDecimal(index)
         }
         output.append(literal: Self.replaceValue)
         writeText(&output)
@@ -314,7 +314,7 @@ struct PatchWriter {
     mutating func appendBlockRowReplace(_ prefix: [UInt8], index: Int, blocks: [UInt64], count: Int) {
         reserveExpected(prefix: prefix)
         separate()
-        let digits = Self.decimalDigits(index)
+        let digits = DecimalText.digits(index)
         let head = Self.replaceHead.utf8CodeUnitCount
         let value = Self.replaceValue.utf8CodeUnitCount
         let tail = Self.replaceTail.utf8CodeUnitCount
@@ -329,7 +329,7 @@ struct PatchWriter {
             prefix.withUnsafeBufferPointer { if let base = $0.baseAddress { at.update(from: base, count: $0.count) } }
             at += prefix.count
             at.pointee = UInt8(ascii: "/")
-            Self.writeDecimal(index, digits: digits, to: at + 1)
+            DecimalText.write(index, digits: digits, to: at + 1)
             at += 1 + digits
             put(Self.replaceValue)
             BitPlane.writeBlockText(blocks, count: count, to: at)
@@ -349,41 +349,6 @@ struct PatchWriter {
     static func pathText(_ pointer: JSONPointer) -> [UInt8] {
         let path = JSON.string(pointer.description).encoded()
         return Array(path[1..<(path.count - 1)])
-    }
-
-    /// `value` (not negative) in decimal, as `String(value)` writes it, without making a string.
-    static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
-        // A window's row numbers are mostly one or two digits: written straight.
-        if value >= 0, value < 100 {
-            if value >= 10 { output.append(UInt8(ascii: "0") + UInt8(value / 10)) }
-            output.append(UInt8(ascii: "0") + UInt8(value % 10))
-            return
-        }
-        let digits = decimalDigits(value)
-        let start = output.appendRepeating(UInt8(ascii: "0"), count: digits)
-        output.withUnsafeMutableBufferPointer { buffer in
-            if let base = buffer.baseAddress { writeDecimal(value, digits: digits, to: base + start) }
-        }
-    }
-
-    /// How many digits `value` (not negative) takes in decimal.
-    static func decimalDigits(_ value: Int) -> Int {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        return digits
-    }
-
-    /// Writes `value` (not negative) in decimal at `target`, as the `digits` digits it takes.
-    static func writeDecimal(_ value: Int, digits: Int, to target: UnsafeMutablePointer<UInt8>) {
-        var rest = value
-        for position in stride(from: digits - 1, through: 0, by: -1) {
-            target[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
     }
 
     /// Reserves the room ``expectRows(_:width:)`` asked for, at the first row.

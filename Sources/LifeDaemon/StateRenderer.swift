@@ -169,7 +169,7 @@ public final class StateRenderer {
         mutating func replace(_ base: StaticString, _ member: StaticString, int value: Int) {
             startReplace(base, member)
             // As the encoder writes an integer.
-            if value >= 0 { PatchWriter.appendDecimal(value, to: &text) } else { text.append(contentsOf: JSON.int(value).encoded()) }
+            if value >= 0 { text.appendDecimal(value) } else { text.append(contentsOf: JSON.int(value).encoded()) }
             text.append(UInt8(ascii: "}"))
         }
 

@@ -34,16 +34,27 @@ public struct SubscriptionTable {
     /// One subscription.
     public struct Subscription: Equatable, Sendable {
         /// The id it was made with (nil for none).
-        public var id: JSON?
+        public let id: JSON?
+        /// The id as JSON text, made once: every diff's head holds it.
+        public let encodedID: [UInt8]?
         public var group: SubscriptionGroup
         /// The version of the last snapshot or diff sent for it.
         public var lastVersion: Int
         /// Whether diffs were dropped because its connection fell behind.
         public var needsResync = false
+
+        init(id: JSON?, group: SubscriptionGroup, lastVersion: Int) {
+            self.id = id
+            encodedID = id?.encoded()
+            self.group = group
+            self.lastVersion = lastVersion
+        }
     }
 
     public let limits: Limits
     private var subscriptions: [Key: Subscription] = [:]
+    /// How many subscriptions wait for a resync.
+    private var waitingForResync = 0
     private var byConnection: [Int: Set<Key>] = [:]
     private var members: [SubscriptionGroup: Set<Key>] = [:]
 
@@ -57,6 +68,9 @@ public struct SubscriptionTable {
     /// The groups watched now.
     public var groups: Dictionary<SubscriptionGroup, Set<Key>>.Keys { members.keys }
 
+    /// Whether any subscription waits for a resync (when none does, every group is sent each change).
+    public var anyWaitsForResync: Bool { waitingForResync > 0 }
+
     /// The subscriptions that watch `group`.
     public func members(of group: SubscriptionGroup) -> Set<Key> { members[group] ?? [] }
 
@@ -66,7 +80,20 @@ public struct SubscriptionTable {
         set {
             guard let newValue, let old = subscriptions[key], old.group == newValue.group else { return }
             subscriptions[key] = newValue
+            waitingForResync += (newValue.needsResync ? 1 : 0) - (old.needsResync ? 1 : 0)
         }
+    }
+
+    /// Changes the subscription with `key`, if any, in place: its version and resync mark, not
+    /// its group. One lookup, where reading it and setting it back are two (a busy tick updates
+    /// every subscription).
+    public mutating func update(_ key: Key, _ body: (inout Subscription) -> Void) {
+        guard let index = subscriptions.index(forKey: key) else { return }
+        let (group, waited) = (subscriptions.values[index].group, subscriptions.values[index].needsResync)
+        body(&subscriptions.values[index])
+        // As through the subscript: the group changes only through a move.
+        if subscriptions.values[index].group != group { subscriptions.values[index].group = group }
+        waitingForResync += (subscriptions.values[index].needsResync ? 1 : 0) - (waited ? 1 : 0)
     }
 
     /// The keys of one connection's subscriptions.
@@ -129,6 +156,7 @@ public struct SubscriptionTable {
 
     private mutating func remove(_ key: Key) {
         guard let old = subscriptions.removeValue(forKey: key) else { return }
+        if old.needsResync { waitingForResync -= 1 }
         byConnection[key.connection]?.remove(key)
         if byConnection[key.connection]?.isEmpty == true { byConnection[key.connection] = nil }
         members[old.group]?.remove(key)

@@ -1,3 +1,4 @@
+import LifeGrid
 import LifeJSON
 
 /// A diff encoded once for every subscriber of the same path and viewport.
@@ -25,16 +26,21 @@ public struct SharedDiff: Sendable {
     /// The start of one subscriber's frame: the length prefix of the whole payload, then
     /// `{"base":B,"id":ID,"patch":` (no `id` member when `id` is nil).
     public func head(id: JSON?, base: Int) -> [UInt8] {
+        head(encodedID: id?.encoded(), base: base)
+    }
+
+    /// ``head(id:base:)`` with the id already encoded as JSON text (a subscription's, made once).
+    public func head(encodedID: [UInt8]?, base: Int) -> [UInt8] {
         // One array: the length prefix is written last, into the four bytes kept for it at the
         // front (not the body, then the prefix, then the two joined: three arrays a subscriber).
         var head: [UInt8] = []
-        head.reserveCapacity(52)
+        head.reserveCapacity(52 + (encodedID?.count ?? 0))
         head.append(contentsOf: repeatElement(0, count: Frame.headerSize))
         head.append(contentsOf: #"{"base":"#.utf8)
-        head.append(contentsOf: String(base).utf8)
-        if let id {
+        head.appendDecimal(base)
+        if let encodedID {
             head.append(contentsOf: #","id":"#.utf8)
-            head.append(contentsOf: id.encoded())
+            head.append(contentsOf: encodedID)
         }
         head.append(contentsOf: #","patch":"#.utf8)
         Frame.setLength(head.count - Frame.headerSize + sharedTail.count, in: &head)

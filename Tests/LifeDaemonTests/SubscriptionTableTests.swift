@@ -58,6 +58,46 @@ final class SubscriptionTableTests: XCTestCase {
         XCTAssertEqual(Set(table.groups), [window(1)])
     }
 
+    /// Changed in place, a subscription keeps its group too; and the table knows whether any
+    /// subscription waits for a resync, however the mark was set or its subscription went.
+    func testUpdatesInPlaceKeepTheGroupAndTheCountOfResyncs() throws {
+        var table = SubscriptionTable()
+        try table.subscribe(connection: 1, id: 1, group: all, version: 0)
+        try table.subscribe(connection: 2, id: "b", group: window(2), version: 0)
+        let (first, second) = (SubscriptionTable.Key(connection: 1, id: 1), SubscriptionTable.Key(connection: 2, id: "b"))
+        XCTAssertFalse(table.anyWaitsForResync)
+        table.update(first) {
+            $0.lastVersion = 4
+            $0.needsResync = true
+            $0.group = window(3)
+        }
+        XCTAssertEqual(table[first]?.lastVersion, 4)
+        XCTAssertEqual(table[first]?.group, all, "the group changes only through move")
+        XCTAssertTrue(table.anyWaitsForResync)
+        table.update(SubscriptionTable.Key(connection: 9, id: 1)) { $0.lastVersion = 99 }
+        XCTAssertEqual(table.count, 2, "no such subscription: nothing")
+        // Marked twice, cleared once: none waits.
+        table.update(first) { $0.needsResync = true }
+        var subscription = try XCTUnwrap(table[first])
+        subscription.needsResync = false
+        table[first] = subscription
+        XCTAssertFalse(table.anyWaitsForResync)
+        // Gone while waiting, by each way a subscription goes.
+        for leave in 0..<4 {
+            table.update(second) { $0.needsResync = true }
+            XCTAssertTrue(table.anyWaitsForResync)
+            switch leave {
+            case 0: table.unsubscribe(second)
+            case 1: table.removeConnection(2)
+            case 2: try table.move(second, to: window(4), version: 5)
+            default: try table.subscribe(connection: 2, id: "b", group: window(6), version: 6)
+            }
+            XCTAssertFalse(table.anyWaitsForResync, "way \(leave)")
+            if table[second] == nil { try table.subscribe(connection: 2, id: "b", group: window(2), version: 0) }
+        }
+        XCTAssertEqual(table[second]?.encodedID, Array(#""b""#.utf8), "the id's JSON text, made once")
+    }
+
     // MARK: Limits
 
     func testAConnectionHoldsAtMostItsLimitOfSubscriptions() throws {
