@@ -14,8 +14,9 @@
 /// the first tick that arrived an interval or more late and every tick after it; by lifed's
 /// rule that first tick is the late run of its own beat, so the skip counts from the tick after
 /// it. Each tick is then charged from the latest beat it can have been for under lifed's rule:
-/// never less than its true latency when lifed's count is right, and never more than the
-/// count from the first cadence.
+/// when lifed's count is right, never more than its true latency (a tick's true beat is never
+/// later), so with skips the figures are a lower bound, as those from the first cadence are an
+/// upper one; without skips the two are the same.
 struct BeatPlacement {
     /// The beats skipped before each tick's beat, by tick number (1 for the run's first tick).
     let skippedBefore: [Int: Int]

@@ -52,7 +52,9 @@ struct FanoutOptions {
 
         With the timer it reports latency from tick due to receipt of each diff (p50, p99, max;
         a tick is due at its beat: when lifed skipped beats, as it counts them, the ticks after a
-        skip are due an interval later per beat, placed where the arrivals show it), diffs delivered and missed (every version for the whole state; for other paths, gaps in a
+        skip are due an interval later per beat, placed as late as the arrivals allow, which
+        makes the figures a lower bound; those from the first cadence, an upper one, are given
+        too), diffs delivered and missed (every version for the whole state; for other paths, gaps in a
         subscription's chain of bases), resyncs, the bytes the watchers received (a second and a
         tick), and the daemon's CPU (share of one core, /proc/PID/stat) and RSS (VmRSS, VmHWM).
         With --steps it reports, per grid.step, the daemon's processor seconds from the dispatch
