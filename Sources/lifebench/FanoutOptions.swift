@@ -29,8 +29,7 @@ struct FanoutOptions {
           --seconds S         how long the timer runs (default 10)
           --warmup S          first run the timer S seconds unmeasured, stop it and let the watchers
                               catch up (default 0): the first ticks of new windows render each of
-                              them whole, and with 256 windows the timer skips beats there, after
-                              which every latency counts an interval more a beat skipped
+                              them whole, and with 256 windows the timer skips beats there
           --path POINTER      what each subscription watches (default "", the whole state; a viewport
                               needs "" or a path above /simulation/gridState/grid)
           --viewport RxC      each subscription watches a window of R x C (of K x K blocks with a
@@ -50,13 +49,14 @@ struct FanoutOptions {
                               where the timer skipped a beat (the due times move on by an interval)
           --json              print one object
 
-        With the timer it reports latency from tick due to receipt of each diff (p50, p99, max;
-        a tick is due at its beat: when lifed skipped beats, as it counts them, the ticks after a
-        skip are due an interval later per beat, placed as late as the arrivals allow, which
-        makes the figures a lower bound; those from the first cadence, an upper one, are given
-        too), diffs delivered and missed (every version for the whole state; for other paths, gaps in a
-        subscription's chain of bases), resyncs, the bytes the watchers received (a second and a
-        tick), and the daemon's CPU (share of one core, /proc/PID/stat) and RSS (VmRSS, VmHWM).
+        With the timer it reports latency from tick due to receipt of each diff (p50, p99, max),
+        diffs delivered and missed (every version for the whole state; for other paths, gaps in
+        a subscription's chain of bases), resyncs, the bytes the watchers received (a second and
+        a tick), and the daemon's CPU (share of one core, /proc/PID/stat) and RSS (VmRSS, VmHWM).
+        A tick is due at its beat: when lifed skipped beats (it counts them), each tick after a
+        skip is due an interval later per beat skipped, the skips placed as late as the arrivals
+        allow. That makes the latencies a lower bound; those counted from the first cadence, an
+        upper one, are given too.
         With --steps it reports, per grid.step, the daemon's processor seconds from the dispatch
         until every watcher had read up to a ping sent after the ack (median, least, most), the
         wall time, bytes, and lifed's publisher counters (cells rendered, patches).
