@@ -30,9 +30,6 @@ final class BenchDaemon {
 
     var pid: pid_t { process.processIdentifier }
 
-    /// The daemon's user+system CPU time so far, in seconds (in clock ticks: 10 ms).
-    var cpuSeconds: Double { CPUSample(pid: pid).clockTicks / Double(sysconf(Int32(_SC_CLK_TCK))) }
-
     /// The daemon's processor time now, to take the difference of two (precise to the nanosecond).
     var cpuSample: CPUSample { CPUSample(pid: pid) }
 

@@ -52,7 +52,8 @@ struct FanoutOptions {
         With the timer it reports latency from tick due to receipt of each diff (p50, p99, max),
         diffs delivered and missed (every version for the whole state; for other paths, gaps in
         a subscription's chain of bases), resyncs, the bytes the watchers received (a second and
-        a tick), and the daemon's CPU (share of one core, /proc/PID/stat) and RSS (VmRSS, VmHWM).
+        a tick), and the daemon's CPU (share of one core, by its CPU-time clock) and RSS (VmRSS,
+        VmHWM).
         A tick is due at its beat: when lifed skipped beats (it counts them), each tick after a
         skip is due an interval later per beat skipped, the skips placed as late as the arrivals
         allow. That makes the latencies a lower bound; those counted from the first cadence, an

@@ -23,7 +23,7 @@ enum FanoutStepRun {
         for _ in 0..<steps {
             let workBefore = try PublisherWork(asking: control)
             let bytesBefore = watchers.bytesReceived
-            let cpuBefore = daemon.cpuSeconds
+            let cpuBefore = daemon.cpuSample
             let dispatched = MonotonicClock.now
             guard case .ack(_, let version) = try control.request(.dispatch(action: ["type": "grid.step"])) else {
                 throw BenchError("grid.step was not acknowledged")
@@ -33,7 +33,7 @@ enum FanoutStepRun {
             }
             let done = try watchers.barrier(deadline: MonotonicClock.now + .seconds(120), record)
             let end = MonotonicClock.now
-            cpuSeconds.append(daemon.cpuSeconds - cpuBefore)
+            cpuSeconds.append(daemon.cpuSample.seconds(since: cpuBefore))
             wallMs.append(milliseconds(end - dispatched))
             bytes.append(watchers.bytesReceived - bytesBefore)
             work.append(try PublisherWork(asking: control).minus(workBefore))

@@ -40,7 +40,7 @@ enum FanoutTimerRun {
         let statusBefore = try control.statusInfo()
         let workBefore = try PublisherWork(status: statusBefore)
         let skippedBefore = statusBefore["timer"]?["beatsSkipped"]?.intValue
-        let cpuBefore = daemon.cpuSeconds
+        let cpuBefore = daemon.cpuSample
         let stealBefore = Fanout.stolenSeconds()
         let bytesBefore = watchers.bytesReceived
         let requested = MonotonicClock.now
@@ -78,7 +78,7 @@ enum FanoutTimerRun {
         // A ping to each watcher after the stop's ack: its pong comes after every tick's diff.
         let finished = try watchers.barrier(deadline: MonotonicClock.now + .seconds(30), record)
         let elapsedSeconds = milliseconds(MonotonicClock.now - started) / 1000
-        let cpu = daemon.cpuSeconds - cpuBefore
+        let cpu = daemon.cpuSample.seconds(since: cpuBefore)
         let steal = (Fanout.stolenSeconds() ?? 0) - (stealBefore ?? 0)
         let statusAfter = try control.statusInfo()
         let work = try PublisherWork(status: statusAfter).minus(workBefore)

@@ -150,14 +150,14 @@ enum JumpBench {
         let idle = try pings { MonotonicClock.now >= idleEnd }
 
         let driver = try Connection(path: socketPath)
-        let cpuBefore = daemon.cpuSeconds
+        let cpuBefore = daemon.cpuSample
         let started = MonotonicClock.now
         let reply = try driver.request(.dispatch(action: AppAction.simulation(.grid(.step(generations: generations))).json))
         guard case .ack(_, let startVersion) = reply else { throw BenchError("\(ActionType.gridStep.name) was refused: \(reply.json.text)") }
         let deadline = started + .milliseconds(Int64(seconds * 1000))
         let during = try pings { shared.endVersion.load(ordering: .relaxed) > startVersion || MonotonicClock.now >= deadline }
         let elapsed = MonotonicClock.now - started
-        let cpu = daemon.cpuSeconds - cpuBefore
+        let cpu = daemon.cpuSample.seconds(since: cpuBefore)
         let finished = shared.endVersion.load(ordering: .relaxed) > startVersion
         var done = generations
         if !finished {

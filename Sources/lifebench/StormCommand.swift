@@ -46,7 +46,7 @@ enum Storm {
 
         let tally = Tally()
         let socketPath = daemon.socketPath
-        let cpuBefore = daemon.cpuSeconds
+        let cpuBefore = daemon.cpuSample
         let started = MonotonicClock.now
         let end = started + .milliseconds(Int(seconds * 1000))
         for _ in 0..<stormers {
@@ -76,7 +76,7 @@ enum Storm {
             if wait > .zero { usleep(UInt32(milliseconds(wait) * 1000)) } else { next = MonotonicClock.now }
         }
         let elapsed = MonotonicClock.now - started
-        let cpu = daemon.cpuSeconds - cpuBefore
+        let cpu = daemon.cpuSample.seconds(since: cpuBefore)
         while tally.running.load(ordering: .relaxed) > 0 { usleep(1000) }
         guard case .pong = try bystander.request(.ping) else { throw BenchError("the bystander was not answered after the storm") }
 
