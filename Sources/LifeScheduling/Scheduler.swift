@@ -80,9 +80,10 @@ private final class Repeating {
     private func fire() {
         guard !cancelled else { return }
         // If the executor came an interval or more late (at or past the next beat), skip the beats
-        // missed, and keep the cadence: the next beat is the first of it after now. (Starting a new cadence from the late
-        // run moved every later beat by the lateness beyond whole intervals: a watcher saw the
-        // ticks' phase wander after each hiccup, and the world lost that part of a beat each time.)
+        // missed, and keep the cadence: the next beat is the first of it after now. (Starting a
+        // new cadence from the late run moved every later beat by the lateness beyond whole
+        // intervals: a watcher saw the ticks' phase wander after each hiccup, and the world lost
+        // that part of a beat each time.)
         var next = deadline + interval
         let now = scheduler.now
         var skipped = 0

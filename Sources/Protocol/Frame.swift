@@ -15,11 +15,10 @@ public enum Frame {
     ///   error, not something input can cause: receivers bound frame sizes far lower).
     public static func encode(_ payload: some Collection<UInt8>) -> [UInt8] {
         let count = payload.count
-        precondition(count <= maxPayloadSize, "frame payload of \(count) bytes exceeds the 32-bit length field")
-        var frame: [UInt8] = []
-        frame.reserveCapacity(headerSize + count)
-        frame.append(contentsOf: repeatElement(0, count: headerSize))
+        var frame = [UInt8](repeating: 0, count: headerSize)
+        // Checked here, before any room is made for the payload.
         setLength(count, in: &frame)
+        frame.reserveCapacity(headerSize + count)
         frame.append(contentsOf: payload)
         return frame
     }

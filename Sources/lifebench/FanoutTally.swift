@@ -48,9 +48,9 @@ struct FanoutTally {
         }
     }
 
-    /// The counted diffs' latencies, sorted; each less `earlier(version)` milliseconds (how much
-    /// later than recorded its version was due).
-    func sortedLatencies(dueLater earlier: (_ version: Int) -> Double = { _ in 0 }) -> [Double] {
-        zip(latenciesMs, latencyVersions).map { $0 - earlier($1) }.sorted()
+    /// The counted diffs' latencies, sorted; each less `dueLaterMs(version)`, how many
+    /// milliseconds later than recorded its version was due (a beat skipped before it).
+    func sortedLatencies(dueLaterMs: (_ version: Int) -> Double = { _ in 0 }) -> [Double] {
+        zip(latenciesMs, latencyVersions).map { $0 - dueLaterMs($1) }.sorted()
     }
 }

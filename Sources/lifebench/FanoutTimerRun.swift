@@ -90,12 +90,10 @@ enum FanoutTimerRun {
         let placement = BeatPlacement(
             arrivals: Dictionary(uniqueKeysWithValues: tally.firstArrival.map { ($0 - startVersion, milliseconds($1 - started)) }),
             intervalMs: Double(options.intervalMs), skipped: lifedSkipped)
-        let laterMs = { (version: Int) in Double(placement.skipped(before: version - startVersion) * options.intervalMs) }
-        func dueAtBeat(_ version: Int) -> Duration? {
-            due(version).map { $0 + interval * placement.skipped(before: version - startVersion) }
-        }
+        func beatsSkipped(before version: Int) -> Int { placement.skipped(before: version - startVersion) }
+        func dueAtBeat(_ version: Int) -> Duration? { due(version).map { $0 + interval * beatsSkipped(before: version) } }
         if let file = options.ticksFile { try writeTicks(tally, due: dueAtBeat, started: started, to: file) }
-        let latencies = tally.sortedLatencies(dueLater: laterMs)
+        let latencies = tally.sortedLatencies { Double(beatsSkipped(before: $0) * options.intervalMs) }
         let fromFirstCadence = tally.sortedLatencies()
         // The first watcher to get each diff: the daemon's own delay, without the time it takes
         // to write to the other watchers (nor this process's time to read them).
